@@ -1,0 +1,276 @@
+package io.sextant.datastore;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.tree.api.ConflictingModificationAppliedException;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTree;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeConfiguration;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeModification;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeSnapshot;
+import org.opendaylight.yangtools.yang.data.tree.api.DataValidationFailedException;
+import org.opendaylight.yangtools.yang.data.tree.api.ModifiedNodeDoesNotExistException;
+import org.opendaylight.yangtools.yang.data.tree.api.RequiredElementCountException;
+import org.opendaylight.yangtools.yang.data.tree.api.UniqueConstraintException;
+import org.opendaylight.yangtools.yang.data.tree.impl.di.InMemoryDataTreeFactory;
+import org.opendaylight.yangtools.yang.data.util.DataSchemaContextTree;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link DataStore} on the yangtools in-memory {@link DataTree}: snapshot, modification,
+ * ready, validate, prepare, commit. Commits are serialized; snapshots and transactions are
+ * lock-free. Listeners run on the given executor, which must preserve submission order.
+ */
+public final class InMemoryDataStore implements DataStore {
+    private static final Logger LOG = LoggerFactory.getLogger(InMemoryDataStore.class);
+    private static final InMemoryDataTreeFactory FACTORY = new InMemoryDataTreeFactory();
+
+    private final StoreType type;
+    private final DataTree tree;
+    private final DataSchemaContextTree schemaTree;
+    private final Executor notifications;
+    private final List<Subscription<CommitValidator>> validators = new CopyOnWriteArrayList<>();
+    private final List<Subscription<ChangeListener>> listeners = new CopyOnWriteArrayList<>();
+    private final Object commitLock = new Object();
+
+    private volatile SizeCache sizeCache;
+
+    private record Subscription<T>(YangInstanceIdentifier subtree, T target) {
+    }
+
+    private record SizeCache(NormalizedNode root, long size) {
+    }
+
+    /**
+     * @param type configuration or operational
+     * @param schema the schema every write is checked against
+     * @param notifications runs change listeners, in order (for example a single-thread executor)
+     */
+    public InMemoryDataStore(final StoreType type, final EffectiveModelContext schema, final Executor notifications) {
+        this.type = type;
+        this.notifications = notifications;
+        this.tree = FACTORY.create(DataTreeConfiguration.builder(type.treeType())
+            .setMandatoryNodesValidation(true)
+            .setUniqueIndexes(true)
+            .build(), schema);
+        this.schemaTree = DataSchemaContextTree.from(schema);
+    }
+
+    @Override
+    public StoreType type() {
+        return type;
+    }
+
+    @Override
+    public ReadSnapshot snapshot() {
+        final DataTreeSnapshot snapshot = tree.takeSnapshot();
+        return new ReadSnapshot() {
+            @Override
+            public EffectiveModelContext schema() {
+                return snapshot.modelContext();
+            }
+
+            @Override
+            public Optional<NormalizedNode> read(final YangInstanceIdentifier path) {
+                return snapshot.readNode(path);
+            }
+        };
+    }
+
+    @Override
+    public WriteTransaction newTransaction() {
+        return new Transaction(tree.takeSnapshot());
+    }
+
+    @Override
+    public Registration registerValidator(final YangInstanceIdentifier subtree, final CommitValidator validator) {
+        final var sub = new Subscription<>(subtree, validator);
+        validators.add(sub);
+        return () -> validators.remove(sub);
+    }
+
+    @Override
+    public Registration registerListener(final YangInstanceIdentifier subtree, final ChangeListener listener) {
+        final var sub = new Subscription<>(subtree, listener);
+        listeners.add(sub);
+        return () -> listeners.remove(sub);
+    }
+
+    @Override
+    public long size() {
+        final NormalizedNode root = tree.takeSnapshot().readNode(YangInstanceIdentifier.of()).orElse(null);
+        final SizeCache cached = sizeCache;
+        if (cached != null && cached.root == root) {
+            return cached.size;
+        }
+        final long size = root == null ? 0 : NormalizedNodeCounter.count(root);
+        sizeCache = new SizeCache(root, size);
+        return size;
+    }
+
+    private DataTreeCandidate commit(final DataTreeModification modification) throws OperationFailedException {
+        final DataTreeCandidate candidate;
+        synchronized (commitLock) {
+            try {
+                modification.ready();
+                tree.validate(modification);
+                candidate = tree.prepare(modification);
+            } catch (DataValidationFailedException e) {
+                throw translate(e);
+            } catch (IllegalArgumentException e) {
+                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, e.getMessage());
+            }
+            for (var sub : validators) {
+                if (Candidates.touches(candidate, sub.subtree())) {
+                    sub.target().validate(candidate);
+                }
+            }
+            tree.commit(candidate);
+        }
+        for (var sub : listeners) {
+            if (Candidates.touches(candidate, sub.subtree())) {
+                notifications.execute(() -> {
+                    try {
+                        sub.target().onChange(candidate);
+                    } catch (RuntimeException e) {
+                        LOG.error("Change listener {} failed on {}", sub.target(), sub.subtree(), e);
+                    }
+                });
+            }
+        }
+        return candidate;
+    }
+
+    private static OperationFailedException translate(final DataValidationFailedException e) {
+        final YangInstanceIdentifier path = e.getPath();
+        if (e instanceof ConflictingModificationAppliedException) {
+            return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
+                "The data was changed by another transaction: " + e.getMessage(), path);
+        }
+        if (e instanceof ModifiedNodeDoesNotExistException) {
+            return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, e.getMessage(), path);
+        }
+        if (e instanceof RequiredElementCountException) {
+            return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, e.getMessage(), path);
+        }
+        if (e instanceof UniqueConstraintException) {
+            return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+                e.getMessage(), Optional.ofNullable(path), Optional.of("data-not-unique"), Optional.empty()));
+        }
+        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, e.getMessage(), path);
+    }
+
+    private final class Transaction implements WriteTransaction {
+        private final DataTreeModification modification;
+        private boolean done;
+
+        Transaction(final DataTreeSnapshot snapshot) {
+            this.modification = snapshot.newModification();
+        }
+
+        @Override
+        public EffectiveModelContext schema() {
+            return modification.modelContext();
+        }
+
+        @Override
+        public Optional<NormalizedNode> read(final YangInstanceIdentifier path) {
+            return modification.readNode(path);
+        }
+
+        @Override
+        public void put(final YangInstanceIdentifier path, final NormalizedNode data) throws OperationFailedException {
+            checkOpen();
+            ensureParents(path);
+            apply(path, () -> modification.write(path, data));
+        }
+
+        @Override
+        public void merge(final YangInstanceIdentifier path, final NormalizedNode data)
+                throws OperationFailedException {
+            checkOpen();
+            ensureParents(path);
+            apply(path, () -> modification.merge(path, data));
+        }
+
+        @Override
+        public void create(final YangInstanceIdentifier path, final NormalizedNode data)
+                throws OperationFailedException {
+            checkOpen();
+            if (modification.readNode(path).isPresent()) {
+                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_EXISTS,
+                    "Data already exists", path);
+            }
+            ensureParents(path);
+            apply(path, () -> modification.write(path, data));
+        }
+
+        @Override
+        public void delete(final YangInstanceIdentifier path) throws OperationFailedException {
+            checkOpen();
+            if (modification.readNode(path).isEmpty()) {
+                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
+                    "Data does not exist", path);
+            }
+            apply(path, () -> modification.delete(path));
+        }
+
+        @Override
+        public void remove(final YangInstanceIdentifier path) throws OperationFailedException {
+            checkOpen();
+            if (modification.readNode(path).isPresent()) {
+                apply(path, () -> modification.delete(path));
+            }
+        }
+
+        @Override
+        public DataTreeCandidate commit() throws OperationFailedException {
+            checkOpen();
+            done = true;
+            return InMemoryDataStore.this.commit(modification);
+        }
+
+        @Override
+        public void cancel() {
+            done = true;
+        }
+
+        private void ensureParents(final YangInstanceIdentifier path) throws OperationFailedException {
+            final List<YangInstanceIdentifier.PathArgument> args = path.getPathArguments();
+            YangInstanceIdentifier parent = YangInstanceIdentifier.of();
+            for (int i = 0; i < args.size() - 1; i++) {
+                parent = parent.node(args.get(i));
+                if (modification.readNode(parent).isEmpty()) {
+                    final YangInstanceIdentifier at = parent;
+                    final var empty = StructuralNodes.emptyNode(schemaTree, at);
+                    if (empty.isPresent()) {
+                        apply(at, () -> modification.merge(at, empty.orElseThrow()));
+                    }
+                }
+            }
+        }
+
+        private void apply(final YangInstanceIdentifier path, final Runnable change) throws OperationFailedException {
+            try {
+                change.run();
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                    String.valueOf(e.getMessage()), path);
+            }
+        }
+
+        private void checkOpen() {
+            if (done) {
+                throw new IllegalStateException("Transaction already committed or cancelled");
+            }
+        }
+    }
+}

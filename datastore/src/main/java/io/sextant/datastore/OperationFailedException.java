@@ -1,0 +1,48 @@
+package io.sextant.datastore;
+
+import java.util.List;
+import java.util.Optional;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+
+/**
+ * A failed data, RPC or device operation. It carries every error with its path, so the
+ * northbound can answer with an RFC 8040 error body without guessing.
+ */
+public class OperationFailedException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    private final transient List<OperationError> errors;
+
+    public OperationFailedException(final List<OperationError> errors) {
+        this(errors, null);
+    }
+
+    public OperationFailedException(final List<OperationError> errors, final Throwable cause) {
+        super(errors.isEmpty() ? "operation failed" : errors.get(0).message(), cause);
+        this.errors = List.copyOf(errors);
+    }
+
+    public OperationFailedException(final OperationError error) {
+        this(List.of(error));
+    }
+
+    public static OperationFailedException of(final ErrorType type, final ErrorTag tag, final String message,
+            final YangInstanceIdentifier path) {
+        return new OperationFailedException(OperationError.of(type, tag, message, path));
+    }
+
+    public static OperationFailedException of(final ErrorType type, final ErrorTag tag, final String message) {
+        return new OperationFailedException(OperationError.of(type, tag, message));
+    }
+
+    public List<OperationError> errors() {
+        return errors;
+    }
+
+    /** The path of the first error that has one. */
+    public Optional<YangInstanceIdentifier> path() {
+        return errors.stream().flatMap(e -> e.path().stream()).findFirst();
+    }
+}

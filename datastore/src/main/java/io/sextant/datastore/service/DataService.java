@@ -1,0 +1,24 @@
+package io.sextant.datastore.service;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+
+/**
+ * Reads and edits data by path. The controller's own datastore, a NETCONF device behind its
+ * mount point and a UniConfig node's configuration all offer this one interface, which is
+ * what the RESTCONF server talks to.
+ *
+ * <p>Results are asynchronous; failures complete the stage with an
+ * {@link io.sextant.datastore.OperationFailedException}.
+ */
+public interface DataService {
+
+    CompletionStage<Optional<NormalizedNode>> read(ReadScope scope, YangInstanceIdentifier path,
+        RequestContext context);
+
+    /** Apply all edits, in order, as one atomic change: all of them or none. */
+    CompletionStage<EditResult> edit(List<Edit> edits, RequestContext context);
+}

@@ -1,0 +1,45 @@
+package io.sextant.datastore.service;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.Registration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+
+/** The controller's RPCs: each layer registers the RPCs it implements. */
+public final class RpcRegistry implements RpcService {
+    private final ConcurrentHashMap<QName, RpcImplementation> implementations = new ConcurrentHashMap<>();
+
+    public Registration register(final QName rpc, final RpcImplementation implementation) {
+        if (implementations.putIfAbsent(rpc, implementation) != null) {
+            throw new IllegalStateException("RPC " + rpc + " already has an implementation");
+        }
+        return () -> implementations.remove(rpc, implementation);
+    }
+
+    @Override
+    public Set<QName> rpcs() {
+        return Set.copyOf(implementations.keySet());
+    }
+
+    @Override
+    public CompletionStage<Optional<ContainerNode>> invoke(final QName rpc, final ContainerNode input,
+            final RequestContext context) {
+        final RpcImplementation implementation = implementations.get(rpc);
+        if (implementation == null) {
+            return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.PROTOCOL,
+                ErrorTag.OPERATION_NOT_SUPPORTED, "RPC " + rpc.getLocalName() + " is not implemented"));
+        }
+        try {
+            return implementation.invoke(input, context);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.sextant.datastore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.model.ControllerSchema;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.common.Uint16;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+
+class InMemoryDataStoreTest {
+    private static final QName NETWORK_TOPOLOGY = QName.create(ControllerSchema.NETWORK_TOPOLOGY, "network-topology");
+    private static final QName TOPOLOGY = QName.create(NETWORK_TOPOLOGY, "topology");
+    private static final QName TOPOLOGY_ID = QName.create(NETWORK_TOPOLOGY, "topology-id");
+    private static final QName NODE = QName.create(NETWORK_TOPOLOGY, "node");
+    private static final QName NODE_ID = QName.create(NETWORK_TOPOLOGY, "node-id");
+    private static final QName PORT = QName.create(ControllerSchema.NETCONF_NODE_TOPOLOGY, "port");
+    private static final QName STATUS = QName.create(ControllerSchema.NETCONF_NODE_TOPOLOGY, "connection-status");
+
+    private final InMemoryDataStore config =
+        new InMemoryDataStore(StoreType.CONFIGURATION, ControllerSchema.get(), Runnable::run);
+
+    private static YangInstanceIdentifier nodePath(final String id) {
+        return YangInstanceIdentifier.builder().node(NETWORK_TOPOLOGY).node(TOPOLOGY)
+            .nodeWithKey(TOPOLOGY, TOPOLOGY_ID, "topology-netconf").node(NODE).nodeWithKey(NODE, NODE_ID, id).build();
+    }
+
+    private static MapEntryNode node(final String id, final Object port) {
+        return ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(NODE, NODE_ID, id))
+            .withChild(ImmutableNodes.leafNode(NODE_ID, id))
+            .withChild(ImmutableNodes.leafNode(PORT, port))
+            .build();
+    }
+
+    @Test
+    void writeCreatesMissingParentsAndReadsBack() throws Exception {
+        final WriteTransaction tx = config.newTransaction();
+        tx.put(nodePath("r1"), node("r1", Uint16.valueOf(830)));
+        tx.commit();
+        assertEquals(node("r1", Uint16.valueOf(830)), config.snapshot().read(nodePath("r1")).orElseThrow());
+        assertTrue(config.size() > 4);
+    }
+
+    @Test
+    void stateDataIsRejectedByTheConfigurationStoreAndNothingChanges() throws Exception {
+        final WriteTransaction tx = config.newTransaction();
+        final var withState = ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(NODE, NODE_ID, "r1"))
+            .withChild(ImmutableNodes.leafNode(NODE_ID, "r1"))
+            .withChild(ImmutableNodes.leafNode(STATUS, "connected")).build();
+        final var ex = assertThrows(OperationFailedException.class, () -> {
+            tx.put(nodePath("r1"), withState);
+            tx.commit();
+        });
+        assertEquals(ErrorTag.INVALID_VALUE, ex.errors().get(0).tag());
+        assertTrue(config.snapshot().read(nodePath("r1")).isEmpty());
+    }
+
+    @Test
+    void createOfExistingDataFailsWithDataExists() throws Exception {
+        WriteTransaction tx = config.newTransaction();
+        tx.create(nodePath("r1"), node("r1", Uint16.valueOf(830)));
+        tx.commit();
+        final WriteTransaction again = config.newTransaction();
+        final var ex = assertThrows(OperationFailedException.class,
+            () -> again.create(nodePath("r1"), node("r1", Uint16.valueOf(831))));
+        assertEquals(ErrorTag.DATA_EXISTS, ex.errors().get(0).tag());
+        assertEquals(nodePath("r1"), ex.path().orElseThrow());
+    }
+
+    @Test
+    void deleteOfMissingDataFailsWithDataMissing() {
+        final var ex = assertThrows(OperationFailedException.class, () -> config.newTransaction().delete(nodePath("x")));
+        assertEquals(ErrorTag.DATA_MISSING, ex.errors().get(0).tag());
+    }
+
+    @Test
+    void concurrentChangesToTheSameDataConflict() throws Exception {
+        final WriteTransaction first = config.newTransaction();
+        final WriteTransaction second = config.newTransaction();
+        first.put(nodePath("r1"), node("r1", Uint16.valueOf(1)));
+        second.put(nodePath("r1"), node("r1", Uint16.valueOf(2)));
+        first.commit();
+        final var ex = assertThrows(OperationFailedException.class, second::commit);
+        assertEquals(ErrorTag.IN_USE, ex.errors().get(0).tag());
+        assertEquals(node("r1", Uint16.valueOf(1)), config.snapshot().read(nodePath("r1")).orElseThrow());
+    }
+
+    @Test
+    void validatorVetoLeavesTheStoreUnchangedAndListenersSeeOnlyCommits() throws Exception {
+        final List<YangInstanceIdentifier> seen = new ArrayList<>();
+        config.registerListener(nodePath("r1"), candidate -> seen.add(nodePath("r1")));
+        try (var reg = config.registerValidator(nodePath("r1"), candidate -> {
+            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, "no", nodePath("r1"));
+        })) {
+            final WriteTransaction tx = config.newTransaction();
+            tx.put(nodePath("r1"), node("r1", Uint16.valueOf(830)));
+            assertThrows(OperationFailedException.class, tx::commit);
+        }
+        assertTrue(config.snapshot().read(nodePath("r1")).isEmpty());
+        assertTrue(seen.isEmpty());
+        final WriteTransaction tx = config.newTransaction();
+        tx.put(nodePath("r1"), node("r1", Uint16.valueOf(830)));
+        tx.commit();
+        assertEquals(1, seen.size());
+        final WriteTransaction other = config.newTransaction();
+        other.put(nodePath("r2"), node("r2", Uint16.valueOf(830)));
+        other.commit();
+        assertEquals(1, seen.size(), "a commit elsewhere is not reported");
+    }
+}

@@ -1,0 +1,81 @@
+package io.sextant.model;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.opendaylight.yangtools.yang.common.Revision;
+
+/**
+ * The YANG sources shipped inside this bundle: Sextant's own API modules, OpenDaylight's
+ * network-topology and the OpenConfig/IETF modules fetched from PyPI at build time.
+ *
+ * <p>The build writes {@code META-INF/sextant-yang/index.txt} (path, module, revision per
+ * line) so that no class-path scanning is needed, which also works inside OSGi.
+ */
+public final class BundledModels {
+    private static final String ROOT = "META-INF/sextant-yang/";
+    private static final BundledModels INSTANCE = load();
+
+    private final List<YangSource> sources;
+
+    private BundledModels(final List<YangSource> sources) {
+        this.sources = List.copyOf(sources);
+    }
+
+    public static BundledModels get() {
+        return INSTANCE;
+    }
+
+    public List<YangSource> all() {
+        return sources;
+    }
+
+    public List<YangSource> matching(final Predicate<YangSource> filter) {
+        return sources.stream().filter(filter).toList();
+    }
+
+    /** The source of a module by name; the newest one when several revisions ship. */
+    public Optional<YangSource> find(final String name) {
+        return sources.stream().filter(s -> s.name().equals(name))
+            .max((a, b) -> Revision.compare(a.revision(), b.revision()));
+    }
+
+    public Optional<YangSource> find(final String name, final Optional<Revision> revision) {
+        return sources.stream().filter(s -> s.name().equals(name) && s.revision().equals(revision)).findFirst();
+    }
+
+    private static BundledModels load() {
+        final ClassLoader loader = BundledModels.class.getClassLoader();
+        final List<YangSource> list = new ArrayList<>();
+        try (InputStream in = loader.getResourceAsStream(ROOT + "index.txt")) {
+            if (in == null) {
+                throw new IllegalStateException(ROOT + "index.txt is missing: the model bundle was not built by Maven");
+            }
+            final BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                final String[] fields = line.split("\t");
+                final URL url = loader.getResource(ROOT + fields[0]);
+                if (url == null) {
+                    throw new IllegalStateException("Indexed YANG file " + fields[0] + " is missing");
+                }
+                final Optional<Revision> revision = "-".equals(fields[2]) ? Optional.empty()
+                    : Optional.of(Revision.of(fields[2]));
+                list.add(new YangSource(fields[1], revision, url));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the YANG index", e);
+        }
+        return new BundledModels(list);
+    }
+}

@@ -1,0 +1,52 @@
+package io.sextant.model;
+
+import java.util.Set;
+import org.opendaylight.yangtools.yang.common.QNameModule;
+import org.opendaylight.yangtools.yang.common.Revision;
+import org.opendaylight.yangtools.yang.common.XMLNamespace;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * The controller's own schema: every bundled module, parsed once per process (about five
+ * seconds for the 129 files) and shared by every component that needs it.
+ */
+public final class ControllerSchema {
+    /** Module names that must never be part of the controller's schema. */
+    private static final Set<String> EXCLUDED = Set.of();
+
+    public static final QNameModule NETWORK_TOPOLOGY = module("urn:TBD:params:xml:ns:yang:network-topology",
+        "2013-10-21");
+    public static final QNameModule NETCONF_NODE_TOPOLOGY = module("urn:opendaylight:netconf-node-topology",
+        "2024-11-01");
+    public static final QNameModule CLI_TOPOLOGY = module("urn:sextant:cli-topology", "2024-11-01");
+    public static final QNameModule UNICONFIG_TOPOLOGY = module("urn:sextant:uniconfig-topology", "2024-11-01");
+    public static final QNameModule UNICONFIG_MANAGER = module("urn:sextant:uniconfig-manager", "2024-11-01");
+    public static final QNameModule SNAPSHOT_MANAGER = module("urn:sextant:snapshot-manager", "2024-11-01");
+    public static final QNameModule TRANSACTION_MANAGER = module("urn:sextant:transaction-manager", "2024-11-01");
+    public static final QNameModule CONNECTION_MANAGER = module("urn:sextant:connection-manager", "2024-11-01");
+    public static final QNameModule SEXTANT = module("urn:sextant:controller", "2024-11-01");
+
+    private ControllerSchema() {
+    }
+
+    private static final class Holder {
+        static final EffectiveModelContext CONTEXT = parse();
+
+        private static EffectiveModelContext parse() {
+            try {
+                return SchemaBuilder.build(BundledModels.get().matching(s -> !EXCLUDED.contains(s.name())));
+            } catch (SchemaBuildException e) {
+                throw new IllegalStateException("The bundled YANG modules do not build a schema", e);
+            }
+        }
+    }
+
+    /** The shared context; the first call parses, later calls return the same instance. */
+    public static EffectiveModelContext get() {
+        return Holder.CONTEXT;
+    }
+
+    private static QNameModule module(final String namespace, final String revision) {
+        return QNameModule.of(XMLNamespace.of(namespace), Revision.of(revision));
+    }
+}

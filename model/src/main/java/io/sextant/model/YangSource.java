@@ -1,0 +1,37 @@
+package io.sextant.model;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.util.Optional;
+import org.opendaylight.yangtools.yang.common.Revision;
+import org.opendaylight.yangtools.yang.model.api.source.SourceIdentifier;
+import org.opendaylight.yangtools.yang.model.api.source.YangTextSource;
+import org.opendaylight.yangtools.yang.model.spi.source.URLYangTextSource;
+
+/**
+ * One YANG module or submodule text, identified by name and newest revision.
+ *
+ * @param name module or submodule name
+ * @param revision newest revision, empty when the module declares none
+ * @param location where the text is read from
+ */
+public record YangSource(String name, Optional<Revision> revision, URL location) {
+
+    /** The name devices and simulators expect, {@code module@revision.yang}. */
+    public String fileName() {
+        return revision.map(rev -> name + "@" + rev + ".yang").orElse(name + ".yang");
+    }
+
+    public SourceIdentifier identifier() {
+        return new SourceIdentifier(name, revision.orElse(null));
+    }
+
+    public YangTextSource toTextSource() {
+        return new URLYangTextSource(identifier(), location, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    public InputStream open() throws IOException {
+        return location.openStream();
+    }
+}
