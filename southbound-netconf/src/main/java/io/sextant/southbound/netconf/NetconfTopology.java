@@ -93,7 +93,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         this.config = datastores.config();
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads());
         this.schemas = new SchemaContextCache(new SchemaResolver(new SchemaSourceCache(
-            settings.schemaCacheDirectory()), BundledModels.get(), settings.schemaFetchTimeout()), stack.workers());
+            settings.schemaCacheDirectory()), BundledModels.get(), settings.schemaFetchTimeout()),
+            stack.schemaResolvers());
         this.support = new TopologySupport(datastores.operational(), this);
         registrations.add(config.registerValidator(TopologyModel.NETCONF_TOPOLOGY, TopologySupport::validate));
         registrations.add(config.registerListener(TopologyModel.NETCONF_TOPOLOGY, this::onConfigChange));
@@ -148,6 +149,11 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     @Override
     public int connectedNodes() {
         return (int) connectors.values().stream().filter(c -> c.status().isConnected()).count();
+    }
+
+    /** Wait until every status change so far is in the operational datastore (for tests and tools). */
+    public void flushStatus() {
+        support.syncStatus();
     }
 
     /** Schema contexts currently shared by the mounted nodes. */

@@ -313,4 +313,114 @@ class NetconfTopologyTest {
         assertTrue(fixture.datastores.config().snapshot().read(TopologyFixture.nodePath("bad1")).isEmpty());
         assertFalse(fixture.topology.nodeIds().contains("bad2"));
     }
+
+    @Test
+    void unresolvableModulesAreReportedAndTheDeviceStillMounts() throws Exception {
+        try (TopologyFixture isolated = new TopologyFixture()) {
+            // A broken cached source for a module the test tool advertises but Sextant does not bundle.
+            java.nio.file.Files.writeString(isolated.schemaCache.resolve("odl-netconf-monitoring@2022-07-18.yang"),
+                "module odl-netconf-monitoring { this is not YANG");
+            isolated.mount(node("iso", sshDevices.host(), sshDevices.port(0), false, NetconfTestTool.USERNAME,
+                NetconfTestTool.PASSWORD, Map.of()));
+            isolated.awaitStatus("iso", "connected", CONNECT);
+            final NodeStatus status = isolated.topology.status("iso").orElseThrow();
+            final UnavailableCapability unavailable = status.unavailableCapabilities().stream()
+                .filter(c -> c.capability().contains("module=odl-netconf-monitoring")).findFirst().orElseThrow();
+            assertEquals(UnavailableCapability.Reason.UNABLE_TO_RESOLVE, unavailable.reason());
+            assertTrue(unavailable.detail().contains("does not parse"), unavailable.detail());
+            assertFalse(status.availableCapabilities().contains(unavailable.capability()));
+            assertTrue(status.availableCapabilities().stream().anyMatch(c -> c.contains("module=openconfig-interfaces")));
+            final MapEntryNode operational = isolated.operational("iso").orElseThrow();
+            assertTrue(operational.toString().contains("unable-to-resolve"), operational.toString());
+            // The rest of the schema works.
+            final MountPoint mountPoint = isolated.mountPoint("iso");
+            await(mountPoint.data().read(ReadScope.CONFIG, Oc.of(mountPoint).interfaces(), CTX));
+        }
+    }
+
+    @Test
+    void unmountClosesTheSessionAndRemovesTheStatus() throws Exception {
+        fixture.mount(node("ncd-extra", netconfd.host(), netconfd.port(), false, netconfd.username(),
+            netconfd.password(), Map.of()));
+        fixture.awaitStatus("ncd-extra", "connected", CONNECT);
+        final NetconfDeviceSession session = fixture.topology.session("ncd-extra").orElseThrow();
+        final long sessionId = session.sessionId();
+        try (NetconfVerifier device = NetconfVerifier.connect(netconfd)) {
+            assertTrue(sessionIds(device).contains(Long.toString(sessionId)), sessionId + " in " + sessionIds(device));
+            fixture.unmount("ncd-extra");
+            fixture.awaitUnmounted("ncd-extra", CONNECT);
+            final long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (sessionIds(device).contains(Long.toString(sessionId)) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertFalse(sessionIds(device).contains(Long.toString(sessionId)), "the device closed the session");
+        }
+        assertFalse(session.isOpen());
+        assertTrue(fixture.topology.session("ncd").isPresent(), "other nodes stay");
+    }
+
+    private static List<String> sessionIds(final NetconfVerifier device) throws IOException {
+        return NetconfVerifier.values(device.get("<netconf-state xmlns=\"" + DeviceCapabilities.MONITORING_NS
+            + "\"><sessions/></netconf-state>"), "data", "netconf-state", "sessions", "session", "session-id");
+    }
+
+    @Test
+    void installMultipleNodesMountsManyNodesInOneRequest() throws Exception {
+        final var cm = io.sextant.model.ControllerSchema.CONNECTION_MANAGER;
+        final QName nodes = QName.create(cm, "nodes");
+        final QName nodeId = QName.create(cm, "node-id");
+        final ContainerNode input = ImmutableNodes.newContainerBuilder()
+            .withNodeIdentifier(new NodeIdentifier(QName.create(cm, "input")))
+            .withChild(ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(new NodeIdentifier(nodes))
+                .withChild(bulkNode(cm, "bulk-ok", "netconf", Map.of("host", tcpDevice.host(),
+                    "port", Uint16.valueOf(tcpDevice.port(0)), "tcp-only", true)))
+                .withChild(bulkNode(cm, "bulk-bad", "netconf", Map.of("port", Uint16.valueOf(830), "tcp-only", true)))
+                .withChild(bulkNode(cm, "bulk-cli", "cli", Map.of("host", "127.0.0.1", "port", Uint16.valueOf(22),
+                    "device-type", "frr", "device-version", "8.4", "username", "u", "password", "p")))
+                .build())
+            .build();
+        final ContainerNode output = await(fixture.rpcs.invoke(QName.create(cm, "install-multiple-nodes"), input,
+            CTX)).orElseThrow();
+        assertTrue(output.toString().contains("fail"), output.toString());
+        final String results = output.toString();
+        assertTrue(results.contains("host"), "the bad node's error names the missing leaf: " + results);
+        fixture.awaitStatus("bulk-ok", "connected", CONNECT);
+        assertTrue(fixture.datastores.config().snapshot().read(io.sextant.southbound.netconf.topology.TopologyModel
+            .node("topology-cli", "bulk-cli")).isPresent());
+        assertTrue(fixture.datastores.config().snapshot().read(TopologyFixture.nodePath("bulk-bad")).isEmpty());
+
+        final ContainerNode uninstall = ImmutableNodes.newContainerBuilder()
+            .withNodeIdentifier(new NodeIdentifier(QName.create(cm, "input")))
+            .withChild(ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(new NodeIdentifier(nodes))
+                .withChild(ImmutableNodes.newMapEntryBuilder()
+                    .withNodeIdentifier(NodeIdentifierWithPredicates.of(nodes, nodeId, "bulk-ok"))
+                    .withChild(ImmutableNodes.leafNode(nodeId, "bulk-ok")).build())
+                .withChild(ImmutableNodes.newMapEntryBuilder()
+                    .withNodeIdentifier(NodeIdentifierWithPredicates.of(nodes, nodeId, "bulk-cli"))
+                    .withChild(ImmutableNodes.leafNode(nodeId, "bulk-cli"))
+                    .withChild(ImmutableNodes.leafNode(QName.create(cm, "topology-id"), "topology-cli")).build())
+                .build())
+            .build();
+        final ContainerNode removed = await(fixture.rpcs.invoke(QName.create(cm, "uninstall-multiple-nodes"),
+            uninstall, CTX)).orElseThrow();
+        assertFalse(removed.toString().contains("fail"), removed.toString());
+        fixture.awaitUnmounted("bulk-ok", CONNECT);
+        assertTrue(fixture.datastores.config().snapshot().read(io.sextant.southbound.netconf.topology.TopologyModel
+            .node("topology-cli", "bulk-cli")).isEmpty());
+    }
+
+    private static MapEntryNode bulkNode(final QNameModule cm, final String id, final String kind,
+            final Map<String, Object> leaves) {
+        final QName nodes = QName.create(cm, "nodes");
+        final QName nodeId = QName.create(cm, "node-id");
+        final var parameters = ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(
+            QName.create(cm, kind)));
+        leaves.forEach((name, value) -> parameters.withChild(ImmutableNodes.leafNode(QName.create(cm, name), value)));
+        return ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(nodes, nodeId, id))
+            .withChild(ImmutableNodes.leafNode(nodeId, id))
+            .withChild(ImmutableNodes.newChoiceBuilder().withNodeIdentifier(new NodeIdentifier(QName.create(cm,
+                "device"))).withChild(parameters.build()).build())
+            .build();
+    }
 }

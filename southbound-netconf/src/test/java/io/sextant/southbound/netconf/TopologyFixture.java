@@ -129,6 +129,17 @@ final class TopologyFixture implements AutoCloseable {
         return awaitOperational(nodeId, n -> leaf(n, "connection-status").equals(Optional.of(status)), timeout);
     }
 
+    /** Wait (bounded) until the node is no longer mounted and its status is gone. */
+    void awaitUnmounted(final String nodeId, final Duration timeout) throws InterruptedException {
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        while (topology.nodeIds().contains(nodeId) || operational(nodeId).isPresent()) {
+            if (System.nanoTime() > deadline) {
+                fail("Node " + nodeId + " is still mounted after " + timeout);
+            }
+            Thread.sleep(50);
+        }
+    }
+
     MountPoint mountPoint(final String nodeId) throws OperationFailedException {
         return mounts.find(nodePath(nodeId)).orElseThrow();
     }

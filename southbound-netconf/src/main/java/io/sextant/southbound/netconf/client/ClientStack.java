@@ -26,6 +26,7 @@ public final class ClientStack implements AutoCloseable {
     private final NetconfClientFactory clientFactory;
     private final ScheduledExecutorService scheduler;
     private final ExecutorService workers;
+    private final ExecutorService schemaResolvers;
 
     /**
      * @param eventLoopThreads Netty I/O threads; 0 lets Netty choose (twice the cores)
@@ -40,6 +41,7 @@ public final class ClientStack implements AutoCloseable {
         schedulerPool.setRemoveOnCancelPolicy(true);
         scheduler = schedulerPool;
         workers = Executors.newFixedThreadPool(Math.max(1, workerThreads), daemon("sextant-netconf-worker"));
+        schemaResolvers = Executors.newFixedThreadPool(2, daemon("sextant-netconf-schema"));
     }
 
     public NetconfClientFactory clientFactory() {
@@ -58,6 +60,14 @@ public final class ClientStack implements AutoCloseable {
         return this::execute;
     }
 
+    /**
+     * Runs schema resolutions, which block while waiting for get-schema replies; kept apart from
+     * {@link #workers()}, which complete those replies.
+     */
+    public Executor schemaResolvers() {
+        return schemaResolvers;
+    }
+
     private void execute(final Runnable task) {
         try {
             workers.execute(task);
@@ -69,6 +79,7 @@ public final class ClientStack implements AutoCloseable {
     @Override
     public void close() {
         scheduler.shutdownNow();
+        schemaResolvers.shutdownNow();
         workers.shutdown();
         try {
             clientFactory.close();

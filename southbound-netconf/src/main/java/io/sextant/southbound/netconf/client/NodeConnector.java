@@ -396,7 +396,8 @@ public final class NodeConnector implements AutoCloseable {
                 current.shutdown("unmounted");
             }
         }
-        if (watch != null) {
+        if (watch != null && !wasConnected) {
+            // An attempt in progress: drop its SSH session too (a connected one closes with the channel).
             watch.close();
         }
         if (wasConnected) {

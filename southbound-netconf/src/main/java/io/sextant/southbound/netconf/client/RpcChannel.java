@@ -54,6 +54,7 @@ final class RpcChannel implements NetconfClientSessionListener {
     private volatile NetconfClientSession session;
     private volatile DataCodec codec;
     private volatile long lastActivity = System.nanoTime();
+    private volatile String shutdownReason;
 
     RpcChannel(final String nodeId, final ScheduledExecutorService scheduler, final Executor workers) {
         this.nodeId = nodeId;
@@ -155,6 +156,8 @@ final class RpcChannel implements NetconfClientSessionListener {
 
     /** Drop the session at once (a failed keepalive, an abandoned connection attempt). */
     void shutdown(final String reason) {
+        // Closing reports "Session closed" through onSessionTerminated; the real reason is ours.
+        shutdownReason = reason;
         final NetconfClientSession current = session;
         if (current != null) {
             current.close();
@@ -162,10 +165,11 @@ final class RpcChannel implements NetconfClientSessionListener {
         tearDown(reason);
     }
 
-    private void tearDown(final String reason) {
+    private void tearDown(final String observed) {
         if (!down.compareAndSet(false, true)) {
             return;
         }
+        final String reason = shutdownReason != null ? shutdownReason : observed;
         final List<String> ids = new ArrayList<>(pending.keySet());
         for (String id : ids) {
             fail(id, notConnected("went down: " + reason));
