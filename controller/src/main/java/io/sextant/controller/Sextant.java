@@ -6,6 +6,8 @@ import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.restconf.RestconfService;
+import io.sextant.southbound.netconf.NetconfSettings;
+import io.sextant.southbound.netconf.NetconfTopology;
 import io.sextant.uniconfig.UniconfigService;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import java.util.ArrayDeque;
@@ -23,6 +25,7 @@ public final class Sextant implements AutoCloseable {
     private final RpcRegistry rpcs;
     private final MountPointRegistry mounts;
     private final UnifiedDeviceRegistry devices;
+    private final NetconfTopology netconf;
     private final UniconfigService uniconfig;
     private final RestconfService restconf;
     private final StatusService status;
@@ -33,9 +36,10 @@ public final class Sextant implements AutoCloseable {
             rpcs = new RpcRegistry();
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
+            netconf = started(new NetconfTopology(datastores, mounts, rpcs, NetconfSettings.of(settings.dataDir())));
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
                 settings.transactionIdleTimeout()));
-            status = new StatusService(datastores, List.of());
+            status = new StatusService(datastores, List.of(netconf));
             restconf = started(new RestconfService(datastores, rpcs, mounts, settings));
         } catch (InterruptedException | RuntimeException e) {
             close();
@@ -67,6 +71,11 @@ public final class Sextant implements AutoCloseable {
 
     public UnifiedDeviceRegistry devices() {
         return devices;
+    }
+
+    /** The NETCONF southbound: mounted devices, their status and sessions. */
+    public NetconfTopology netconf() {
+        return netconf;
     }
 
     public UniconfigService uniconfig() {

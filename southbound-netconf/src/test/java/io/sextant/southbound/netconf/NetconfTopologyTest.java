@@ -305,7 +305,7 @@ class NetconfTopologyTest {
     void mountRequestsWithoutHostOrLoginAreRefused() {
         final OperationFailedException noHost = assertThrows(OperationFailedException.class,
             () -> fixture.mount(node("bad1", null, 830, true, null, null, Map.of())));
-        assertEquals("missing-element", noHost.errors().get(0).tag().elementBody());
+        assertEquals("invalid-value", noHost.errors().get(0).tag().elementBody());
         assertTrue(noHost.getMessage().contains("host"), noHost.getMessage());
         final OperationFailedException noLogin = assertThrows(OperationFailedException.class,
             () -> fixture.mount(node("bad2", "127.0.0.1", 830, false, null, null, Map.of())));

@@ -75,7 +75,10 @@ final class DeviceMountPoint implements MountPoint, DataService {
             final RequestContext context) {
         return switch (scope) {
             case CONFIG -> session.getConfig(Datastore.RUNNING, path);
-            case ALL -> session.get(path);
+            // Like OpenDaylight: configuration from get-config, overlaid with what get returns.
+            case ALL -> session.getConfig(Datastore.RUNNING, path).thenCombine(session.get(path),
+                (config, all) -> config.isEmpty() ? all : all.isEmpty() ? config
+                    : Optional.of(NormalizedMerge.merge(config.get(), all.get())));
             case NONCONFIG -> session.get(path).thenApply(data -> data.flatMap(d -> stateFilter.state(path, d)));
         };
     }

@@ -100,7 +100,7 @@ public final class TopologySupport implements AutoCloseable {
             TopologyModel.settings(entry);
         } catch (TopologyModel.InvalidNodeException e) {
             final String nodeId = TopologyModel.nodeId(entry);
-            throw new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
+            throw new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                 "Cannot mount node " + nodeId + ": " + e.getMessage(),
                 Optional.of(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId)
                     .node(new NodeIdentifier(e.leaf()))), Optional.empty(),

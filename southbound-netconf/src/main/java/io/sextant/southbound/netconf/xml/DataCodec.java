@@ -170,10 +170,12 @@ public final class DataCodec {
             xml.writeStartElement("nc", "config", NetconfXml.BASE_NS);
             xml.writeNamespace("nc", NetconfXml.BASE_NS);
             final NormalizedNodeStreamWriter writer = XMLStreamNormalizedNodeStreamWriter.create(xml, schema);
+            // merge is the default operation: merge edits need no attribute unless the default is changed
+            final boolean markMerge = defaultOperation.isPresent() && !"merge".equals(defaultOperation.get());
             if (rootEdit.isPresent()) {
                 writeRootContent(writer, rootEdit.get());
             } else {
-                writeChildren(writer, batch.root(), tree.getRoot());
+                writeChildren(writer, batch.root(), tree.getRoot(), markMerge);
             }
             writer.flush();
             xml.writeEndElement();
@@ -216,24 +218,24 @@ public final class DataCodec {
     }
 
     private void writeChildren(final NormalizedNodeStreamWriter writer, final EditTree.Node node,
-            final DataSchemaContext context) throws IOException, OperationFailedException {
+            final DataSchemaContext context, final boolean markMerge) throws IOException, OperationFailedException {
         for (EditTree.Node childNode : node.children()) {
             final DataSchemaContext childContext = child(context, childNode.arg(), childNode.path());
             if (childNode.edit().isPresent()) {
-                writeEdit(writer, childNode, childContext);
+                writeEdit(writer, childNode, childContext, markMerge);
             } else {
                 startStep(writer, childContext, childNode.arg(), false);
-                writeChildren(writer, childNode, childContext);
+                writeChildren(writer, childNode, childContext, markMerge);
                 writer.endNode();
             }
         }
     }
 
     private static void writeEdit(final NormalizedNodeStreamWriter writer, final EditTree.Node node,
-            final DataSchemaContext context) throws IOException, OperationFailedException {
+            final DataSchemaContext context, final boolean markMerge) throws IOException, OperationFailedException {
         final Edit edit = node.edit().orElseThrow();
-        final ImmutableMap<QName, Object> operation = ImmutableMap.of(OPERATION, operationName(edit.operation()));
-        final OperationAttributeWriter annotated = new OperationAttributeWriter(writer, operation);
+        final NormalizedNodeStreamWriter annotated = edit.operation() == Edit.Operation.MERGE && !markMerge ? writer
+            : new OperationAttributeWriter(writer, ImmutableMap.of(OPERATION, operationName(edit.operation())));
         if (edit.data().isPresent()) {
             final NormalizedNode data = edit.data().get();
             if (edit.operation() == Edit.Operation.REPLACE && (data instanceof MapNode || data instanceof LeafSetNode)) {

@@ -1,6 +1,7 @@
 package io.sextant.southbound.netconf.xml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -74,7 +75,7 @@ class DataCodecTest {
         assertEquals(1, xml.size(), xml.toString());
         final String edit = xml.get(0);
         assertEquals(1, edit.split("<interfaces").length - 1, edit);
-        assertTrue(edit.contains("nc:operation=\"merge\""), edit);
+        assertFalse(edit.contains("nc:operation=\"merge\""), "merge is the default operation: " + edit);
         assertTrue(edit.contains("nc:operation=\"delete\""), edit);
         assertTrue(edit.contains("<candidate"), edit);
         final Element parsed = NetconfXml.parse(edit).getDocumentElement();
