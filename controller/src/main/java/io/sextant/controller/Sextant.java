@@ -10,6 +10,7 @@ import io.sextant.southbound.netconf.NetconfSettings;
 import io.sextant.southbound.netconf.NetconfTopology;
 import io.sextant.uniconfig.UniconfigService;
 import io.sextant.unified.UnifiedDeviceRegistry;
+import io.sextant.unified.netconf.NetconfUnifiedDevices;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -37,6 +38,7 @@ public final class Sextant implements AutoCloseable {
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
             netconf = started(new NetconfTopology(datastores, mounts, rpcs, NetconfSettings.of(settings.dataDir())));
+            started(new NetconfUnifiedDevices(netconf, devices));
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
                 settings.transactionIdleTimeout()));
             status = new StatusService(datastores, List.of(netconf));
