@@ -1,0 +1,28 @@
+package io.sextant.console;
+
+import io.sextant.datastore.DataStore;
+import io.sextant.datastore.StoreType;
+import java.util.List;
+import org.apache.karaf.shell.api.action.lifecycle.Reference;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.apache.karaf.shell.api.console.CommandLine;
+import org.apache.karaf.shell.api.console.Completer;
+import org.apache.karaf.shell.api.console.Session;
+import org.apache.karaf.shell.support.completers.StringsCompleter;
+
+/**
+ * Completes node ids from every topology of the configuration datastore. Commands that take a
+ * node id use it as
+ * {@code @Argument(name = "node-id") @Completion(NodeIdCompleter.class) String nodeId;}.
+ */
+@Service
+public final class NodeIdCompleter implements Completer {
+    @Reference(filter = "(" + StoreType.SERVICE_PROPERTY + "=configuration)")
+    DataStore config;
+
+    @Override
+    public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
+        return new StringsCompleter(TopologyNodes.nodeIds(config.snapshot()))
+            .complete(session, commandLine, candidates);
+    }
+}
