@@ -1,0 +1,147 @@
+package io.sextant.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestInstance.Lifecycle;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Starts the real Karaf distribution built by this module (target/assembly) with
+ * {@code bin/karaf server}, talks to it through {@code bin/client} like an operator, and stops
+ * it with SIGTERM. One server for the whole class; the stop test runs last.
+ */
+@TestInstance(Lifecycle.PER_CLASS)
+@TestMethodOrder(OrderAnnotation.class)
+class KarafDistributionIT {
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
+    private static final Pattern UPTIME =
+        Pattern.compile("^Uptime:\\s+(\\d+d )?\\d{2}:\\d{2}:\\d{2} \\(since \\S+\\)$", Pattern.MULTILINE);
+    private static final Pattern CONFIG_NODES = Pattern.compile("^Config datastore:\\s+(\\d+) data nodes$",
+        Pattern.MULTILINE);
+    private static final Pattern OPERATIONAL_NODES = Pattern.compile(
+        "^Operational datastore:\\s+(\\d+) data nodes$", Pattern.MULTILINE);
+    private static final Pattern MOUNTED = Pattern.compile("^Mounted nodes:\\s+(\\d+) \\((\\d+) connected\\)$",
+        Pattern.MULTILINE);
+
+    private KarafServer karaf;
+    private Path dataDir;
+
+    @BeforeAll
+    void startKaraf() throws Exception {
+        final Path assembly = Path.of(System.getProperty("sextant.assembly", "target/assembly"));
+        assertTrue(Files.isExecutable(assembly.resolve("bin/karaf")), "no Karaf assembly at " + assembly);
+        dataDir = Files.createTempDirectory("sextant-data-");
+        final long started = System.nanoTime();
+        karaf = KarafServer.start(assembly, List.of("-Dsextant.data-dir=" + dataDir));
+        karaf.awaitConsole("sextant:status", result -> result.succeeded() && result.output().contains("Uptime:"),
+            STARTUP_TIMEOUT);
+        System.out.printf("Karaf answered sextant:status %d ms after bin/karaf server was started%n",
+            Duration.ofNanos(System.nanoTime() - started).toMillis());
+    }
+
+    @AfterAll
+    void stopKaraf() throws Exception {
+        if (karaf != null) {
+            karaf.close();
+        }
+        if (dataDir != null) {
+            Files.deleteIfExists(dataDir);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void statusCommandReportsUptimeDatastoreSizesAndNoMountedNodes() throws Exception {
+        final var result = karaf.console("sextant:status");
+        assertTrue(result.succeeded(), result.output());
+        final String status = result.output();
+        assertTrue(status.startsWith("Sextant 0.1.0"), status);
+        assertTrue(UPTIME.matcher(status).find(), status);
+        assertTrue(number(CONFIG_NODES, status, 1) >= 1, "the configuration store has at least its root: " + status);
+        assertTrue(number(OPERATIONAL_NODES, status, 1) >= 1, "the operational store has at least its root: " + status);
+        assertEquals(0, number(MOUNTED, status, 1), status);
+        assertEquals(0, number(MOUNTED, status, 2), status);
+    }
+
+    @Test
+    @Order(2)
+    void everyBundleIsActiveAndTheSextantFeatureIsStarted() throws Exception {
+        final var bundles = karaf.console("bundle:list -t 0 --no-ellipsis");
+        assertTrue(bundles.succeeded(), bundles.output());
+        final List<String> rows = bundles.output().lines().filter(line -> line.matches("^\\s*\\d+ \\|.*")).toList();
+        for (String row : rows) {
+            final String state = row.split("\\|")[1].trim();
+            // the only non-active bundles allowed are fragments, which stay Resolved
+            assertTrue("Active".equals(state) || "Resolved".equals(state) && row.contains("Hosts:"),
+                "bundle not active: " + row);
+        }
+        for (String name : List.of("Sextant :: Model", "Sextant :: Datastore", "Sextant :: Console")) {
+            assertTrue(rows.stream().anyMatch(row -> row.endsWith(name)), name + " is not installed");
+        }
+        System.out.printf("Karaf runs %d bundles%n", rows.size());
+
+        final var features = karaf.console("feature:list -i");
+        assertTrue(features.succeeded(), features.output());
+        assertTrue(features.output().lines().anyMatch(line -> line.matches("^sextant\\s+\\|.*\\|\\s+Started\\s+\\|.*")),
+            features.output());
+    }
+
+    @Test
+    @Order(3)
+    void consoleListensOnLoopbackOnlyAndSettingsReachTheJvm() throws Exception {
+        // bound to 127.0.0.1 itself, not to every address: another loopback address is refused
+        try (Socket socket = new Socket()) {
+            assertThrows(ConnectException.class, () -> socket.connect(
+                new InetSocketAddress(InetAddress.getByName("127.0.0.2"), karaf.sshPort()), 5000));
+        }
+        // passed on the command line (EXTRA_JAVA_OPTS) ...
+        assertEquals(dataDir.toString(), value("system:property sextant.data-dir"));
+        // ... or defaulted by etc/system.properties
+        assertEquals("8181", value("system:property sextant.port"));
+        assertEquals("127.0.0.1", value("system:property sextant.bind"));
+    }
+
+    @Test
+    @Order(4)
+    void nothingIsLoggedAsAnError() throws Exception {
+        assertEquals(List.of(), karaf.errors(), karaf.logTail());
+    }
+
+    @Test
+    @Order(5)
+    void sigtermStopsKarafAndItsComponents() throws Exception {
+        assertTrue(karaf.terminate(Duration.ofSeconds(60)), "Karaf did not exit within a minute of SIGTERM");
+        assertTrue(karaf.log().stream().anyMatch(line -> line.contains("Sextant datastores stopped")),
+            "the datastores component was not deactivated on shutdown\n" + karaf.logTail());
+    }
+
+    private String value(final String command) throws Exception {
+        final var result = karaf.console(command);
+        assertTrue(result.succeeded(), command + ": " + result.output());
+        return result.output().strip();
+    }
+
+    private static long number(final Pattern pattern, final String text, final int group) {
+        final Matcher matcher = pattern.matcher(text);
+        assertTrue(matcher.find(), pattern + " not in: " + text);
+        return Long.parseLong(matcher.group(group));
+    }
+}
