@@ -1,7 +1,6 @@
 package io.sextant.console;
 
-import io.sextant.datastore.DataStore;
-import io.sextant.datastore.StoreType;
+import io.sextant.datastore.Datastores;
 import java.util.List;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
@@ -17,12 +16,12 @@ import org.apache.karaf.shell.support.completers.StringsCompleter;
  */
 @Service
 public final class NodeIdCompleter implements Completer {
-    @Reference(filter = "(" + StoreType.SERVICE_PROPERTY + "=configuration)")
-    DataStore config;
+    @Reference
+    Datastores datastores;
 
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
-        return new StringsCompleter(TopologyNodes.nodeIds(config.snapshot()))
+        return new StringsCompleter(TopologyNodes.nodeIds(datastores.config().snapshot()))
             .complete(session, commandLine, candidates);
     }
 }

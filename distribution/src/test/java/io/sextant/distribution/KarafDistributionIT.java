@@ -7,11 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -25,8 +35,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Starts the real Karaf distribution built by this module (target/assembly) with
- * {@code bin/karaf server}, talks to it through {@code bin/client} like an operator, and stops
- * it with SIGTERM. One server for the whole class; the stop test runs last.
+ * {@code bin/karaf server} on free ports, talks to its console over SSH and to RESTCONF over
+ * HTTP like an operator, and stops it with SIGTERM. One server for the whole class; the stop test runs last.
  */
 @TestInstance(Lifecycle.PER_CLASS)
 @TestMethodOrder(OrderAnnotation.class)
@@ -43,14 +53,20 @@ class KarafDistributionIT {
 
     private KarafServer karaf;
     private Path dataDir;
+    private int restconfPort;
+    private final String password = UUID.randomUUID().toString();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeAll
     void startKaraf() throws Exception {
         final Path assembly = Path.of(System.getProperty("sextant.assembly", "target/assembly"));
         assertTrue(Files.isExecutable(assembly.resolve("bin/karaf")), "no Karaf assembly at " + assembly);
         dataDir = Files.createTempDirectory("sextant-data-");
+        restconfPort = KarafServer.freePort();
         final long started = System.nanoTime();
-        karaf = KarafServer.start(assembly, List.of("-Dsextant.data-dir=" + dataDir));
+        karaf = KarafServer.start(assembly,
+            List.of("-Dsextant.port=" + restconfPort, "-Dsextant.data-dir=" + dataDir),
+            Map.of("SEXTANT_ADMIN_PASSWORD", password));
         karaf.awaitConsole("sextant:status", result -> result.succeeded() && result.output().contains("Uptime:"),
             STARTUP_TIMEOUT);
         System.out.printf("Karaf answered sextant:status %d ms after bin/karaf server was started%n",
@@ -63,7 +79,11 @@ class KarafDistributionIT {
             karaf.close();
         }
         if (dataDir != null) {
-            Files.deleteIfExists(dataDir);
+            try (var files = Files.walk(dataDir)) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
         }
     }
 
@@ -93,7 +113,8 @@ class KarafDistributionIT {
             assertTrue("Active".equals(state) || "Resolved".equals(state) && row.contains("Hosts:"),
                 "bundle not active: " + row);
         }
-        for (String name : List.of("Sextant :: Model", "Sextant :: Datastore", "Sextant :: Console")) {
+        for (String name : List.of("Sextant :: Model", "Sextant :: Datastore", "Sextant :: Unified layer",
+                "Sextant :: UniConfig layer", "Sextant :: RESTCONF", "Sextant :: Controller", "Sextant :: Console")) {
             assertTrue(rows.stream().anyMatch(row -> row.endsWith(name)), name + " is not installed");
         }
         System.out.printf("Karaf runs %d bundles%n", rows.size());
@@ -106,6 +127,19 @@ class KarafDistributionIT {
 
     @Test
     @Order(3)
+    void restconfAnswersTheAdminOnly() throws Exception {
+        final URI data = URI.create("http://127.0.0.1:" + restconfPort + "/rests/data?content=config");
+        final String basic = "Basic " + Base64.getEncoder().encodeToString(
+            ("admin:" + password).getBytes(StandardCharsets.UTF_8));
+        final var authorized = http.send(HttpRequest.newBuilder(data).header("Authorization", basic)
+            .header("Accept", "application/yang-data+json").build(), BodyHandlers.ofString());
+        assertEquals(200, authorized.statusCode(), authorized.body());
+        final var anonymous = http.send(HttpRequest.newBuilder(data).build(), BodyHandlers.ofString());
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+    }
+
+    @Test
+    @Order(4)
     void consoleListensOnLoopbackOnlyAndSettingsReachTheJvm() throws Exception {
         // bound to 127.0.0.1 itself, not to every address: another loopback address is refused
         try (Socket socket = new Socket()) {
@@ -114,23 +148,25 @@ class KarafDistributionIT {
         }
         // passed on the command line (EXTRA_JAVA_OPTS) ...
         assertEquals(dataDir.toString(), value("system:property sextant.data-dir"));
+        assertEquals(Integer.toString(restconfPort), value("system:property sextant.port"));
         // ... or defaulted by etc/system.properties
-        assertEquals("8181", value("system:property sextant.port"));
         assertEquals("127.0.0.1", value("system:property sextant.bind"));
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void nothingIsLoggedAsAnError() throws Exception {
         assertEquals(List.of(), karaf.errors(), karaf.logTail());
     }
 
     @Test
-    @Order(5)
-    void sigtermStopsKarafAndItsComponents() throws Exception {
+    @Order(6)
+    void sigtermStopsKarafAndReleasesItsPorts() throws Exception {
         assertTrue(karaf.terminate(Duration.ofSeconds(60)), "Karaf did not exit within a minute of SIGTERM");
-        assertTrue(karaf.log().stream().anyMatch(line -> line.contains("Sextant datastores stopped")),
-            "the datastores component was not deactivated on shutdown\n" + karaf.logTail());
+        // the RESTCONF component was deactivated: its port is free again
+        try (ServerSocket socket = new ServerSocket(restconfPort, 1, InetAddress.getLoopbackAddress())) {
+            assertEquals(restconfPort, socket.getLocalPort());
+        }
     }
 
     private String value(final String command) throws Exception {

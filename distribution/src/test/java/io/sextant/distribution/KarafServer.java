@@ -61,8 +61,10 @@ final class KarafServer implements AutoCloseable {
      * Copy {@code assembly} to a fresh directory and start it.
      *
      * @param javaOptions extra JVM options (EXTRA_JAVA_OPTS), for example {@code -Dsextant.port=...}
+     * @param environment extra environment variables, for example {@code SEXTANT_ADMIN_PASSWORD}
      */
-    static KarafServer start(final Path assembly, final List<String> javaOptions) throws IOException {
+    static KarafServer start(final Path assembly, final List<String> javaOptions,
+            final Map<String, String> environment) throws IOException {
         final Path home = Files.createTempDirectory("sextant-karaf-");
         copyTree(assembly, home);
         final int sshPort = freePort();
@@ -75,6 +77,7 @@ final class KarafServer implements AutoCloseable {
             .redirectOutput(home.resolve("console.out").toFile())
             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         configureJava(builder.environment());
+        builder.environment().putAll(environment);
         builder.environment().put("EXTRA_JAVA_OPTS", String.join(" ", options));
         return new KarafServer(home, sshPort, builder.start());
     }
@@ -200,7 +203,8 @@ final class KarafServer implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
+    /** A TCP port nothing listens on right now. */
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

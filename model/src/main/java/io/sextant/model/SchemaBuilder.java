@@ -50,9 +50,18 @@ public final class SchemaBuilder {
 
     /** Loaded on first use only, so that OSGi callers never touch the bundle-private class. */
     static final class DefaultParser {
-        static final YangParserFactory FACTORY = new DefaultYangParserFactory();
+        static final YangParserFactory FACTORY = create();
 
         private DefaultParser() {
+        }
+
+        private static YangParserFactory create() {
+            try {
+                return new DefaultYangParserFactory();
+            } catch (NoClassDefFoundError e) {
+                throw new IllegalStateException("yangtools' default YANG parser is not visible here (OSGi): pass the "
+                    + "YangParserFactory service to SchemaBuilder.build(factory, sources)", e);
+            }
         }
     }
 }
