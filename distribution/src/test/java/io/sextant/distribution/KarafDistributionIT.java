@@ -102,6 +102,19 @@ class KarafDistributionIT {
     }
 
     @Test
+    @Order(1)
+    void uniconfigCommandsReachTheUniconfigLayer() throws Exception {
+        final var diff = karaf.console("sextant:diff");
+        assertTrue(diff.succeeded(), diff.output());
+        assertTrue(diff.output().contains("No node to act on") && diff.output().contains("Overall: complete"),
+            diff.output());
+        final var unknown = karaf.console("sextant:commit nobody");
+        assertTrue(unknown.output().contains("nobody: FAILED (unknown-node)"), unknown.output());
+        final var snapshot = karaf.console("sextant:snapshot-delete never-taken");
+        assertTrue(snapshot.output().contains("Snapshot never-taken does not exist"), snapshot.output());
+    }
+
+    @Test
     @Order(2)
     void everyBundleIsActiveAndTheSextantFeatureIsStarted() throws Exception {
         final var bundles = karaf.console("bundle:list -t 0 --no-ellipsis");
