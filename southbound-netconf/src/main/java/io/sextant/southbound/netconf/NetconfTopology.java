@@ -14,6 +14,7 @@ import io.sextant.model.BundledModels;
 import io.sextant.southbound.netconf.client.ClientStack;
 import io.sextant.southbound.netconf.client.NodeConnector;
 import io.sextant.southbound.netconf.client.NodeSettings;
+import io.sextant.southbound.netconf.schema.DefaultParsers;
 import io.sextant.southbound.netconf.schema.SchemaContextCache;
 import io.sextant.southbound.netconf.schema.SchemaResolver;
 import io.sextant.southbound.netconf.schema.SchemaSourceCache;
@@ -43,6 +44,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
+import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -81,18 +83,24 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     private final List<Registration> registrations = new ArrayList<>();
     private volatile boolean closed;
 
-    /** Under Karaf: settings from system properties. */
+    /** Under Karaf: the YANG parser service, settings from system properties. */
     @Activate
     public NetconfTopology(@Reference final Datastores datastores, @Reference final MountPointRegistry mounts,
-            @Reference final RpcRegistry rpcs) {
-        this(datastores, mounts, rpcs, NetconfSettings.fromSystemProperties());
+            @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers) {
+        this(datastores, mounts, rpcs, parsers, NetconfSettings.fromSystemProperties());
+    }
+
+    /** Plain Java: yangtools' default YANG parser. */
+    public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
+            final NetconfSettings settings) {
+        this(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
     }
 
     public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
-            final NetconfSettings settings) {
+            final YangParserFactory parsers, final NetconfSettings settings) {
         this.config = datastores.config();
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads());
-        this.schemas = new SchemaContextCache(new SchemaResolver(new SchemaSourceCache(
+        this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
             settings.schemaCacheDirectory()), BundledModels.get(), settings.schemaFetchTimeout()),
             stack.schemaResolvers());
         this.support = new TopologySupport(datastores.operational(), this);

@@ -11,7 +11,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.opendaylight.netconf.client.NetconfClientFactory;
 import org.opendaylight.netconf.client.NetconfClientFactoryImpl;
-import org.opendaylight.netconf.common.impl.DefaultNetconfTimer;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.Timeout;
+import io.netty.util.TimerTask;
+import org.opendaylight.netconf.common.NetconfTimer;
 import org.opendaylight.netconf.transport.ssh.SSHTransportStackFactory;
 
 /**
@@ -21,7 +24,8 @@ import org.opendaylight.netconf.transport.ssh.SSHTransportStackFactory;
  * event loop.
  */
 public final class ClientStack implements AutoCloseable {
-    private final DefaultNetconfTimer timer;
+    /** The hello-timeout timer of OpenDaylight's session negotiators (its own timer class is OSGi-private). */
+    private final HashedWheelTimer timer;
     private final SSHTransportStackFactory transports;
     private final NetconfClientFactory clientFactory;
     private final ScheduledExecutorService scheduler;
@@ -33,9 +37,14 @@ public final class ClientStack implements AutoCloseable {
      * @param workerThreads threads that parse replies and run callers' continuations
      */
     public ClientStack(final int eventLoopThreads, final int workerThreads) {
-        timer = new DefaultNetconfTimer();
+        timer = new HashedWheelTimer(daemon("sextant-netconf-timer"), 100, TimeUnit.MILLISECONDS, 512);
         transports = new SSHTransportStackFactory("sextant-netconf", eventLoopThreads);
-        clientFactory = new NetconfClientFactoryImpl(timer, transports);
+        clientFactory = new NetconfClientFactoryImpl(new NetconfTimer() {
+            @Override
+            public Timeout newTimeout(final TimerTask task, final long delay, final TimeUnit unit) {
+                return timer.newTimeout(task, delay, unit);
+            }
+        }, transports);
         final ScheduledThreadPoolExecutor schedulerPool = new ScheduledThreadPoolExecutor(1,
             daemon("sextant-netconf-scheduler"));
         schedulerPool.setRemoveOnCancelPolicy(true);
@@ -86,7 +95,7 @@ public final class ClientStack implements AutoCloseable {
         } catch (Exception e) {
             // The factory only closes its transports; nothing to recover.
         }
-        timer.close();
+        timer.stop();
         try {
             workers.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

@@ -36,7 +36,6 @@ import org.opendaylight.yangtools.yang.parser.api.YangParser;
 import org.opendaylight.yangtools.yang.parser.api.YangParserException;
 import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 import org.opendaylight.yangtools.yang.parser.api.YangSyntaxErrorException;
-import org.opendaylight.yangtools.yang.parser.impl.DefaultYangParserFactory;
 import org.opendaylight.yangtools.yang.parser.rfc7950.repo.TextToIRTransformer;
 import org.opendaylight.yangtools.yang.parser.rfc7950.repo.YangIRSourceInfoExtractor;
 import org.opendaylight.yangtools.yang.parser.spi.meta.ReactorException;
@@ -52,8 +51,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class SchemaResolver {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaResolver.class);
-    private static final YangParserFactory PARSERS = new DefaultYangParserFactory();
-
+    private final YangParserFactory parsers;
     private final SchemaSourceCache cache;
     private final BundledModels bundled;
     private final Duration fetchTimeout;
@@ -67,7 +65,13 @@ public final class SchemaResolver {
         }
     }
 
-    public SchemaResolver(final SchemaSourceCache cache, final BundledModels bundled, final Duration fetchTimeout) {
+    /**
+     * @param parsers yangtools' parser factory (in OSGi the {@code YangParserFactory} service; in
+     *     plain Java {@link DefaultParsers#factory()})
+     */
+    public SchemaResolver(final YangParserFactory parsers, final SchemaSourceCache cache,
+            final BundledModels bundled, final Duration fetchTimeout) {
+        this.parsers = parsers;
         this.cache = cache;
         this.bundled = bundled;
         this.fetchTimeout = fetchTimeout;
@@ -274,7 +278,7 @@ public final class SchemaResolver {
 
         private EffectiveModelContext parse(final List<SourceIdentifier> sources)
                 throws YangParserException, IOException {
-            final YangParser parser = PARSERS.createParser();
+            final YangParser parser = parsers.createParser();
             for (SourceIdentifier id : sources) {
                 parser.addSource(loaded.get(id).source());
             }
