@@ -87,7 +87,7 @@ class NetconfFaultsTest {
     @Test
     void aWrongPasswordIsReportedAsAnAuthenticationFailure() throws Exception {
         fixture.mount(node("wrong-password", netconfd.host(), netconfd.port(), false, netconfd.username(),
-            "not-the-password", oneAttempt(10_000)));
+            "not-the-password", oneAttempt(30_000)));
         final MapEntryNode status = fixture.awaitStatus("wrong-password", "unable-to-connect", WAIT);
         final String message = leaf(status, "connected-message").orElseThrow();
         assertTrue(message.contains("authentication"), message);

@@ -1,5 +1,7 @@
 package io.sextant.southbound.netconf.client;
 
+import com.google.common.collect.Interner;
+import com.google.common.collect.Interners;
 import com.google.common.util.concurrent.FutureCallback;
 import com.google.common.util.concurrent.Futures;
 import com.google.common.util.concurrent.ListenableFuture;
@@ -57,6 +59,8 @@ public final class NodeConnector implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NodeConnector.class);
     private static final List<Uri> HELLO_CAPABILITIES = List.of(new Uri(DeviceCapabilities.BASE_1_0),
         new Uri(DeviceCapabilities.BASE_1_1));
+    private static final Interner<DeviceCapabilities> CAPABILITIES = Interners.newWeakInterner();
+    private static final Interner<Set<String>> AVAILABLE = Interners.newWeakInterner();
     /** Slack on top of connection-timeout-millis: OpenDaylight's own hello timeout fires first for TCP. */
     private static final Duration DEADLINE_SLACK = Duration.ofSeconds(1);
 
@@ -190,7 +194,9 @@ public final class NodeConnector implements AutoCloseable {
     }
 
     private void sessionUp(final int gen, final RpcChannel upChannel, final NetconfClientSession up) {
-        final DeviceCapabilities capabilities = new DeviceCapabilities(Set.copyOf(up.getServerCapabilities()));
+        // Identical devices share one capabilities object (thousands of CPEs, one copy).
+        final DeviceCapabilities capabilities = CAPABILITIES.intern(new DeviceCapabilities(
+            Set.copyOf(up.getServerCapabilities())));
         final long sessionId = up.sessionId().getValue().toJava();
         synchronized (this) {
             if (gen != generation || state != State.ATTEMPTING) {
@@ -230,7 +236,8 @@ public final class NodeConnector implements AutoCloseable {
             state = State.CONNECTED;
             final Set<String> available = new LinkedHashSet<>(capabilities.protocolCapabilities());
             available.addAll(schema.resolvedModules());
-            publish(new NodeStatus(nodeId, ConnectionStatus.CONNECTED, Optional.empty(), available,
+            publish(new NodeStatus(nodeId, ConnectionStatus.CONNECTED, Optional.empty(),
+                AVAILABLE.intern(Set.copyOf(available)),
                 schema.unavailable(), Optional.of(schema.id()), Optional.of(sessionId), 0, Instant.now()));
             scheduleKeepalive(gen, settings.keepaliveDelay());
         }
