@@ -175,6 +175,12 @@ class KarafDistributionIT {
                 null);
             assertEquals(200, data.statusCode(), data.body());
             assertTrue(data.body().contains("openconfig-interfaces"), data.body());
+
+            final var list = karaf.console("sextant:node-list");
+            assertTrue(list.succeeded() && list.output().contains("k1") && list.output().contains("connected"),
+                list.output());
+            final var nodeStatus = karaf.console("sextant:node-status k1");
+            assertTrue(nodeStatus.succeeded() && nodeStatus.output().contains("Schema context:"), nodeStatus.output());
             assertEquals(204, restconf("DELETE", node, null).statusCode());
         }
     }
