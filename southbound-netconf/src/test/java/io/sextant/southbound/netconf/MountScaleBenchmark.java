@@ -19,6 +19,16 @@ import org.junit.jupiter.api.Test;
  * for TCP). The full benchmark with the controller and JMeter lives in perf-tests.
  */
 class MountScaleBenchmark {
+    private static long toolCpuMillis(final TestToolFleet fleet) {
+        return fleet.processes().stream().mapToLong(p -> ProcessHandle.of(p.pid()).flatMap(h -> h.info()
+            .totalCpuDuration()).map(java.time.Duration::toMillis).orElse(0L)).sum();
+    }
+
+    private static long ownCpuMillis() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+            .getProcessCpuTime() / 1_000_000;
+    }
+
     @Test
     void mountDevices() throws Exception {
         final int devices = Integer.getInteger("sextant.bench.devices", 0);
@@ -29,6 +39,8 @@ class MountScaleBenchmark {
                 .ssh(ssh).models(ModelSets.OPENCONFIG_INTERFACES));
              TopologyFixture fixture = new TopologyFixture()) {
             final List<Integer> ports = fleet.ports();
+            final long toolCpuBefore = toolCpuMillis(fleet);
+            final long ownCpuBefore = ownCpuMillis();
             final long start = System.nanoTime();
             final WriteTransaction tx = fixture.datastores.config().newTransaction();
             for (int i = 0; i < ports.size(); i++) {
@@ -47,12 +59,14 @@ class MountScaleBenchmark {
                 Thread.sleep(100);
             }
             final double seconds = (System.nanoTime() - start) / 1e9;
+            final long toolCpu = toolCpuMillis(fleet) - toolCpuBefore;
+            final long ownCpu = ownCpuMillis() - ownCpuBefore;
             System.gc();
             final long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
             System.out.printf("MOUNT %s devices=%d connected=%d time=%.1fs rate=%.1f/s heapAfterGc=%dMiB "
-                + "schemaContexts=%d built=%d%n", ssh ? "ssh" : "tcp", devices, connected, seconds,
-                connected / seconds, heap >> 20, fixture.topology.schemaContexts(),
-                fixture.topology.schemaContextsBuilt());
+                + "schemaContexts=%d built=%d cpu: controller=%.1fs simulator=%.1fs%n", ssh ? "ssh" : "tcp", devices,
+                connected, seconds, connected / seconds, heap >> 20, fixture.topology.schemaContexts(),
+                fixture.topology.schemaContextsBuilt(), ownCpu / 1000.0, toolCpu / 1000.0);
             assertEquals(devices, connected);
         }
     }

@@ -423,4 +423,23 @@ class NetconfTopologyTest {
                 "device"))).withChild(parameters.build()).build())
             .build();
     }
+
+    @Test
+    void changingANodesConnectionLeavesRemountsIt() throws Exception {
+        fixture.mount(node("tt-change", tcpDevice.host(), tcpDevice.port(0), true, null, null, Map.of()));
+        fixture.awaitStatus("tt-change", "connected", CONNECT);
+        final NetconfDeviceSession first = fixture.topology.session("tt-change").orElseThrow();
+        fixture.mount(node("tt-change", tcpDevice.host(), tcpDevice.port(0), true, null, null,
+            Map.of("keepalive-delay", org.opendaylight.yangtools.yang.common.Uint32.valueOf(30))));
+        final long deadline = System.nanoTime() + CONNECT.toNanos();
+        while (System.nanoTime() < deadline && fixture.topology.session("tt-change")
+                .filter(s -> s.sessionId() != first.sessionId()).isEmpty()) {
+            Thread.sleep(100);
+        }
+        assertTrue(fixture.topology.session("tt-change").orElseThrow().sessionId() != first.sessionId(),
+            "a new session after the change");
+        assertFalse(first.isOpen(), "the old session was closed");
+        fixture.unmount("tt-change");
+        fixture.awaitUnmounted("tt-change", CONNECT);
+    }
 }
