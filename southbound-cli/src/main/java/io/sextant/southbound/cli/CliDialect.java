@@ -17,13 +17,16 @@ public final class CliDialect {
     public static final Pattern DEFAULT_CONFIG_PROMPT = Pattern.compile(".*\\(config[^)]*\\)#\\s*");
     /** Pager markers: {@code --More--}, {@code  --More-- }, {@code -- More --}, {@code <--- More --->}. */
     public static final Pattern DEFAULT_MORE = Pattern.compile("(?:<-+ ?|-+ ?)More(?: ?-+>?)?(?:\\s*\\(\\d+%\\))?\\s*");
-    /** Errors an IOS-like CLI reports in every mode. */
+    /**
+     * Errors an IOS-like CLI reports in every mode. FRR's per-daemon vtys put the daemon's name
+     * after the percent sign ({@code % [ZEBRA] Unknown command: foo}).
+     */
     public static final List<Pattern> DEFAULT_ERRORS = List.of(
-        Pattern.compile("% ?Unknown command.*"),
-        Pattern.compile("% ?Invalid input.*"),
-        Pattern.compile("% ?Incomplete command.*"),
-        Pattern.compile("% ?Command incomplete.*"),
-        Pattern.compile("% ?Ambiguous command.*"));
+        Pattern.compile("%(?: \\[\\w+\\])? ?Unknown command.*"),
+        Pattern.compile("%(?: \\[\\w+\\])? ?Invalid input.*"),
+        Pattern.compile("%(?: \\[\\w+\\])? ?Incomplete command.*"),
+        Pattern.compile("%(?: \\[\\w+\\])? ?Command incomplete.*"),
+        Pattern.compile("%(?: \\[\\w+\\])? ?Ambiguous command.*"));
 
     private final Pattern prompt;
     private final Pattern configPrompt;

@@ -45,6 +45,7 @@ public final class FrrRouter implements AutoCloseable {
     private static final List<String> DAEMONS = List.of("zebra", "staticd", "bgpd");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final Pattern BGP_STATE = Pattern.compile("\"bgpState\"\\s*:\\s*\"(\\w+)\"");
+    private static final int TELNET_PORT = 2601;
     private static final Set<FrrRouter> OPEN = ConcurrentHashMap.newKeySet();
 
     static {
@@ -56,13 +57,16 @@ public final class FrrRouter implements AutoCloseable {
     private final String ip;
     private final String password;
     private final int interfaceCount;
+    private final boolean telnet;
+    private String managementAddress;
     private final List<Process> processes = new ArrayList<>();
     private int sshPort;
     private boolean closed;
 
-    private FrrRouter(final RouterLayout layout, final int interfaceCount) {
+    private FrrRouter(final RouterLayout layout, final int interfaceCount, final boolean telnet) {
         this.layout = layout;
         this.interfaceCount = interfaceCount;
+        this.telnet = telnet;
         this.ip = FrrInstallation.ipCommand();
         final byte[] secret = new byte[12];
         RANDOM.nextBytes(secret);
@@ -82,6 +86,7 @@ public final class FrrRouter implements AutoCloseable {
     public static final class Builder {
         private String prefix = "frr";
         private int interfaces = 2;
+        private boolean telnet;
 
         private Builder() {
         }
@@ -104,13 +109,23 @@ public final class FrrRouter implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Also serve zebra's own vty over Telnet (port 2601, password = {@link #password()}) on a
+         * management veth whose host end has an address, so the host can reach it. zebra's vty
+         * knows zebra's commands only (interfaces, not BGP).
+         */
+        public Builder telnet(final boolean enabled) {
+            this.telnet = enabled;
+            return this;
+        }
+
         public FrrRouter start() {
             FrrInstallation.ensureInstalled();
             RouterCleanup.sweepStale();
             final byte[] suffix = new byte[3];
             RANDOM.nextBytes(suffix);
             final String name = prefix + HexFormat.of().formatHex(suffix).substring(0, 5);
-            final FrrRouter router = new FrrRouter(new RouterLayout(name), interfaces);
+            final FrrRouter router = new FrrRouter(new RouterLayout(name), interfaces, telnet);
             OPEN.add(router);
             try {
                 router.startAll();
@@ -146,6 +161,20 @@ public final class FrrRouter implements AutoCloseable {
 
     public String password() {
         return password;
+    }
+
+    /** Address of zebra's Telnet vty, reachable from the host; only with {@link Builder#telnet(boolean)}. */
+    public String telnetHost() {
+        if (!telnet) {
+            throw new IllegalStateException(name() + " was started without Telnet");
+        }
+        return managementAddress;
+    }
+
+    /** Port of zebra's Telnet vty; its password is {@link #password()}. */
+    public int telnetPort() {
+        telnetHost();
+        return TELNET_PORT;
     }
 
     /** Interfaces inside the namespace whose peers are in the host namespace: eth0, eth1, ... */
@@ -285,7 +314,8 @@ public final class FrrRouter implements AutoCloseable {
         // each daemon starts with its hostname only; vtysh.conf gives vtysh the same hostname
         // (FRR 8.4 does not change a daemon's hostname at run time, so it must be set at start)
         for (String daemon : DAEMONS) {
-            Files.writeString(layout.etcDir().resolve(daemon + ".conf"), "hostname " + name() + "\n");
+            final String vtyPassword = telnet && daemon.equals("zebra") ? "password " + password + "\n" : "";
+            Files.writeString(layout.etcDir().resolve(daemon + ".conf"), "hostname " + name() + "\n" + vtyPassword);
         }
         Files.writeString(layout.etcDir().resolve("vtysh.conf"),
             "hostname " + name() + "\nservice integrated-vtysh-config\n");
@@ -302,14 +332,40 @@ public final class FrrRouter implements AutoCloseable {
             HostCommand.run(List.of(ip, "link", "set", layout.hostVeth(i), "up"));
             inNamespace(ip, "link", "set", inside, "up");
         }
+        if (telnet) {
+            createManagementLink();
+        }
+    }
+
+    /** A veth "mgmt" with a /30 whose host end is addressed, from 100.127/16 (unused on the host). */
+    private void createManagementLink() {
+        final String used = HostCommand.run(List.of(ip, "-4", "-o", "addr", "show"));
+        String hostAddress;
+        do {
+            final int subnet = RANDOM.nextInt(1 << 14);
+            final String prefix = "100.127." + (subnet >> 6) + ".";
+            final int base = (subnet & 0x3f) << 2;
+            hostAddress = prefix + (base + 1);
+            managementAddress = prefix + (base + 2);
+        } while (used.contains(" " + hostAddress + "/"));
+        HostCommand.run(List.of(ip, "link", "add", "name", layout.managementVeth(), "type", "veth",
+            "peer", "name", "mgmt", "netns", namespace()));
+        HostCommand.run(List.of(ip, "addr", "add", hostAddress + "/30", "dev", layout.managementVeth()));
+        HostCommand.run(List.of(ip, "link", "set", layout.managementVeth(), "up"));
+        inNamespace(ip, "addr", "add", managementAddress + "/30", "dev", "mgmt");
+        inNamespace(ip, "link", "set", "mgmt", "up");
     }
 
     private void startDaemons() throws IOException {
         for (String daemon : DAEMONS) {
             final Path log = layout.workDir().resolve(daemon + ".log");
-            final ProcessBuilder builder = new ProcessBuilder(ip, "netns", "exec", namespace(),
-                "/usr/lib/frr/" + daemon, "-N", name(), "-P", "0",
-                "-f", layout.etcDir().resolve(daemon + ".conf").toString())
+            final List<String> vty = telnet && daemon.equals("zebra")
+                ? List.of("-A", managementAddress, "-P", Integer.toString(TELNET_PORT)) : List.of("-P", "0");
+            final List<String> command = new ArrayList<>(List.of(ip, "netns", "exec", namespace(),
+                "/usr/lib/frr/" + daemon, "-N", name()));
+            command.addAll(vty);
+            command.addAll(List.of("-f", layout.etcDir().resolve(daemon + ".conf").toString()));
+            final ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
             processes.add(builder.start());
@@ -348,8 +404,9 @@ public final class FrrRouter implements AutoCloseable {
     }
 
     private void startSshd() throws IOException {
-        final Path hostKey = layout.workDir().resolve("ssh_host_ed25519_key");
-        HostCommand.run(List.of(FrrInstallation.SSH_KEYGEN.toString(), "-q", "-t", "ed25519", "-N", "",
+        // ECDSA: Apache sshd (the product's client) has no Ed25519 without an extra provider
+        final Path hostKey = layout.workDir().resolve("ssh_host_ecdsa_key");
+        HostCommand.run(List.of(FrrInstallation.SSH_KEYGEN.toString(), "-q", "-t", "ecdsa", "-b", "256", "-N", "",
             "-f", hostKey.toString()));
         // sshd's privilege separation directory
         Files.createDirectories(Path.of("/run/sshd"));

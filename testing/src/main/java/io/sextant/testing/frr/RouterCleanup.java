@@ -108,7 +108,7 @@ final class RouterCleanup {
                 final String[] fields = line.split(":\\s+");
                 if (fields.length > 1) {
                     final String dev = fields[1].split("@")[0];
-                    if (dev.startsWith(layout.name() + "h")) {
+                    if (layout.ownsLink(dev)) {
                         runCollecting(List.of(ip, "link", "delete", dev), failures);
                     }
                 }

@@ -62,4 +62,14 @@ record RouterLayout(String name) {
     String hostVeth(final int index) {
         return name + "h" + index;
     }
+
+    /** Host-side name of the management veth (Telnet access); {@code mgmt0} inside. */
+    String managementVeth() {
+        return name + "m";
+    }
+
+    /** Whether a host network device belongs to this router. */
+    boolean ownsLink(final String device) {
+        return device.equals(managementVeth()) || device.matches(java.util.regex.Pattern.quote(name) + "h\\d+");
+    }
 }

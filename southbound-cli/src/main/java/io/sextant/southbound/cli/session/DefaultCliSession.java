@@ -53,6 +53,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
     private CliTransport transport;
     private CompletableFuture<CliEvent> inFlight;
     private boolean jobRunning;
+    private boolean greeted;
     private boolean closed;
     private long lastActivityNanos = System.nanoTime();
     private volatile String prompt = "";
@@ -91,8 +92,9 @@ final class DefaultCliSession implements CliSession, TransportListener {
                 unsentWrites.clear();
             }
         }));
+        // the first prompt must come within one command timeout; setup commands have their own
         loop.schedule(() -> {
-            if (!ready.isDone()) {
+            if (!greeted) {
                 fail(failure(ErrorTag.OPERATION_FAILED, "No prompt from " + parameters.host() + ":"
                     + parameters.port() + " within " + parameters.commandTimeout().toMillis() + " ms"));
             }
@@ -286,7 +288,8 @@ final class DefaultCliSession implements CliSession, TransportListener {
             final CompletableFuture<CliEvent> current = inFlight;
             inFlight = null;
             current.complete(event);
-        } else if (!ready.isDone() && event instanceof CliEvent.Reply) {
+        } else if (!greeted && event instanceof CliEvent.Reply) {
+            greeted = true;
             prepare();
         }
     }

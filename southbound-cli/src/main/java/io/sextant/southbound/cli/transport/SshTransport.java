@@ -73,9 +73,12 @@ public final class SshTransport implements CliTransport {
                 session.auth().addListener(auth -> {
                     if (!auth.isSuccess()) {
                         session.close(true);
-                        result.completeExceptionally(new OperationFailedException(
+                        final Throwable cause = auth.getException();
+                        result.completeExceptionally(new OperationFailedException(List.of(
                             OperationError.of(ErrorType.TRANSPORT, ErrorTag.ACCESS_DENIED,
-                                "SSH authentication of " + username + " at " + host + ":" + port + " failed")));
+                                "SSH authentication of " + username + " at " + host + ":" + port + " failed"
+                                    + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()))),
+                            cause));
                         return;
                     }
                     openShell(session, listener, result);

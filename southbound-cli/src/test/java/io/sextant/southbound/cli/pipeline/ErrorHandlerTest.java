@@ -18,7 +18,8 @@ class ErrorHandlerTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"% Unknown command: bogus", "% Invalid input detected at '^' marker.",
-        "% Incomplete command.", "% Command incomplete: neighbor 10.0.0.9 remote-as", "% Ambiguous command: sh"})
+        "% Incomplete command.", "% Command incomplete: neighbor 10.0.0.9 remote-as", "% Ambiguous command: sh",
+        "% [ZEBRA] Unknown command: bogus"})
     void reportsIosStyleErrorsInAnyMode(final String error) {
         handler.inbound(ctx, new CliEvent.Reply(error, "r1#"));
         final var failure = assertInstanceOf(CliEvent.DeviceError.class, ctx.inbound.get(0));
