@@ -251,6 +251,20 @@ public final class FrrRouter implements AutoCloseable {
         }
     }
 
+    /**
+     * Drop every open SSH login, as a device that restarts its management plane would: kills
+     * the vtysh processes run by the router's login user.
+     *
+     * @return how many processes of the login user were killed (sshd session, shell, vtysh)
+     */
+    public int dropSshSessions() {
+        final List<ProcessHandle> sessions = ProcessHandle.allProcesses()
+            .filter(p -> p.info().user().map(username()::equals).orElse(false))
+            .toList();
+        sessions.forEach(ProcessHandle::destroyForcibly);
+        return sessions.size();
+    }
+
     /** Run a command inside the router's network namespace, for example {@code ip -4 addr}. */
     public String inNamespace(final String... command) {
         final List<String> full = new ArrayList<>(List.of(ip, "netns", "exec", namespace()));
