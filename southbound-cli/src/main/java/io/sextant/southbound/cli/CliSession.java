@@ -29,6 +29,13 @@ public interface CliSession extends AutoCloseable {
      */
     CompletionStage<Void> configure(List<String> lines);
 
+    /**
+     * Like {@link #configure(List)}, but sends every line even after rejections (best effort,
+     * for rollbacks): the rejections are the result, an empty list when the device took every
+     * line. The stage fails only when the session breaks.
+     */
+    CompletionStage<List<CliCommandException>> configureAll(List<String> lines);
+
     /** The last prompt the device showed, for example {@code frr1#}. */
     String prompt();
 

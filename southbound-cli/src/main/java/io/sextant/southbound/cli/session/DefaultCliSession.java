@@ -129,6 +129,35 @@ final class DefaultCliSession implements CliSession, TransportListener {
         }));
     }
 
+    @Override
+    public CompletionStage<List<CliCommandException>> configureAll(final List<String> lines) {
+        final List<String> batch = lines.stream().filter(line -> !line.isBlank()).toList();
+        return submit(() -> send(dialect.configEnter()).thenCompose(entered -> {
+            if (!(entered instanceof CliEvent.Reply reply) || !dialect.configPrompt().matcher(reply.prompt())
+                    .matches()) {
+                return CompletableFuture.failedFuture(failure(ErrorTag.OPERATION_FAILED,
+                    "The device did not enter configuration mode on '" + dialect.configEnter() + "': "
+                        + describe(entered)));
+            }
+            final List<CliCommandException> rejected = new ArrayList<>();
+            CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+            for (int i = 0; i < batch.size(); i++) {
+                final int index = i;
+                chain = chain.thenCompose(ignored -> send(batch.get(index)).thenAccept(event -> {
+                    if (event instanceof CliEvent.DeviceError error) {
+                        rejected.add(new CliCommandException(batch.get(index), index, error.error(), error.output(),
+                            List.of()));
+                    }
+                }));
+            }
+            return chain.thenCompose(ignored -> {
+                final CompletableFuture<Void> left = new CompletableFuture<>();
+                leaveConfig(left, null);
+                return left;
+            }).thenApply(ignored -> List.copyOf(rejected));
+        }));
+    }
+
     /** Sends {@code batch[index..]} one by one; on the first rejection leaves config mode and fails. */
     private void sendLines(final List<String> batch, final int index, final CompletableFuture<Void> done) {
         if (index == batch.size()) {

@@ -1,0 +1,81 @@
+package io.sextant.translation;
+
+import io.sextant.translation.engine.CommandRenderer;
+import io.sextant.translation.spi.CliCommands.Entry;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The exact CLI lines that turn one configuration into another, as dry-run shows and commit
+ * sends them, with the reverse commands of every change: each group of lines comes from one
+ * changed container or list entry, and its reverse undoes that change.
+ */
+public final class CommandPlan {
+    private static final CommandPlan EMPTY = new CommandPlan(List.of(), List.of());
+
+    private final List<List<Entry>> forward;
+    private final List<List<Entry>> reverse;
+    private final List<String> lines;
+    private final List<Integer> lineGroups;
+
+    /**
+     * @param forward the commands of each change, in the order they are sent
+     * @param reverse for each change, the commands that undo it
+     */
+    public CommandPlan(final List<List<Entry>> forward, final List<List<Entry>> reverse) {
+        if (forward.size() != reverse.size()) {
+            throw new IllegalArgumentException("Every change needs its reverse");
+        }
+        this.forward = List.copyOf(forward);
+        this.reverse = List.copyOf(reverse);
+        final CommandRenderer.Rendered rendered = CommandRenderer.render(this.forward);
+        this.lines = rendered.lines();
+        this.lineGroups = rendered.groups();
+    }
+
+    public static CommandPlan empty() {
+        return EMPTY;
+    }
+
+    /** The lines to send in configuration mode, in order. */
+    public List<String> lines() {
+        return lines;
+    }
+
+    public boolean isEmpty() {
+        return lines.isEmpty();
+    }
+
+    /** The plan that undoes this one completely (after it was applied in full). */
+    public CommandPlan rollback() {
+        return rollbackUpTo(forward.size() - 1);
+    }
+
+    /**
+     * The plan that undoes what was applied when the device rejected line {@code failedLine}:
+     * every change whose lines started before it, the partly applied one included, in reverse
+     * order.
+     */
+    public CommandPlan rollbackAfterFailure(final int failedLine) {
+        if (failedLine < 0 || failedLine >= lines.size()) {
+            throw new IndexOutOfBoundsException("Line " + failedLine + " of " + lines.size());
+        }
+        return rollbackUpTo(lineGroups.get(failedLine));
+    }
+
+    private CommandPlan rollbackUpTo(final int lastGroup) {
+        final List<List<Entry>> undo = new ArrayList<>();
+        final List<List<Entry>> redo = new ArrayList<>();
+        for (int g = lastGroup; g >= 0; g--) {
+            undo.add(reverse.get(g));
+            redo.add(forward.get(g));
+        }
+        return new CommandPlan(undo, redo);
+    }
+
+    @Override
+    public String toString() {
+        return String.join("\n", Collections.unmodifiableList(lines));
+    }
+}

@@ -1,0 +1,19 @@
+package io.sextant.translation;
+
+import io.sextant.datastore.Registration;
+import java.util.Collection;
+import java.util.Optional;
+
+/** The translation units present; units are found by device type and version, or by name. */
+public interface TranslationUnitRegistry {
+
+    /** The first registered unit of {@code deviceType} that serves {@code version}. */
+    Optional<TranslationUnit> find(String deviceType, String version);
+
+    Optional<TranslationUnit> byName(String name);
+
+    Collection<TranslationUnit> units();
+
+    /** Add a unit; fails when another unit already has its name. */
+    Registration register(TranslationUnit unit);
+}
