@@ -28,6 +28,10 @@ public class OperationFailedException extends Exception {
         this(List.of(error));
     }
 
+    public OperationFailedException(final OperationError error, final Throwable cause) {
+        this(List.of(error), cause);
+    }
+
     public static OperationFailedException of(final ErrorType type, final ErrorTag tag, final String message,
             final YangInstanceIdentifier path) {
         return new OperationFailedException(OperationError.of(type, tag, message, path));

@@ -52,6 +52,46 @@ public final class BundledModels {
         return sources.stream().filter(s -> s.name().equals(name) && s.revision().equals(revision)).findFirst();
     }
 
+    /**
+     * The named modules and everything they import or include, transitively (newest revision
+     * of each).
+     *
+     * @throws IllegalArgumentException when a module or one of its dependencies is not bundled
+     */
+    public List<YangSource> withDependencies(final java.util.Collection<String> moduleNames) {
+        final java.util.Map<String, YangSource> found = new java.util.LinkedHashMap<>();
+        final java.util.ArrayDeque<String> pending = new java.util.ArrayDeque<>(moduleNames);
+        while (!pending.isEmpty()) {
+            final String name = pending.pop();
+            if (found.containsKey(name)) {
+                continue;
+            }
+            final YangSource source = find(name).orElseThrow(
+                () -> new IllegalArgumentException("YANG module " + name + " is not bundled"));
+            found.put(name, source);
+            pending.addAll(dependencies(source));
+        }
+        return List.copyOf(found.values());
+    }
+
+    private static final java.util.regex.Pattern DEPENDENCY = java.util.regex.Pattern.compile(
+        "^\\s*(?:import|include)\\s+\"?([A-Za-z_][\\w.-]*)", java.util.regex.Pattern.MULTILINE);
+
+    private static List<String> dependencies(final YangSource source) {
+        final String text;
+        try (InputStream in = source.open()) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8).replaceAll("(?s)/\\*.*?\\*/", "");
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + source.location(), e);
+        }
+        final List<String> names = new ArrayList<>();
+        final var matcher = DEPENDENCY.matcher(text);
+        while (matcher.find()) {
+            names.add(matcher.group(1));
+        }
+        return names;
+    }
+
     private static BundledModels load() {
         final ClassLoader loader = BundledModels.class.getClassLoader();
         final List<YangSource> list = new ArrayList<>();

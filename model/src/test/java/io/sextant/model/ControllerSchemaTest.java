@@ -36,6 +36,16 @@ class ControllerSchemaTest {
     }
 
     @Test
+    void dependencyClosureBuildsASmallerSchema() throws Exception {
+        final var sources = BundledModels.get().withDependencies(java.util.List.of("openconfig-interfaces"));
+        assertTrue(sources.stream().anyMatch(s -> s.name().equals("openconfig-extensions")));
+        assertTrue(sources.stream().anyMatch(s -> s.name().equals("ietf-interfaces")));
+        final var schema = SchemaBuilder.build(sources);
+        assertTrue(schema.findModules("openconfig-interfaces").size() == 1);
+        assertTrue(schema.findModules("openconfig-bgp").isEmpty());
+    }
+
+    @Test
     void sourcesCarryDeviceFileNames() {
         assertEquals("openconfig-interfaces@2016-05-26.yang",
             BundledModels.get().find("openconfig-interfaces").orElseThrow().fileName());

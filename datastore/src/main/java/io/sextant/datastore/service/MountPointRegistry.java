@@ -3,6 +3,7 @@ package io.sextant.datastore.service;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
 import java.util.Optional;
+import org.osgi.service.component.annotations.Component;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -13,6 +14,7 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
  * Finds mount points. Besides the explicit {@code yang-ext:mount} step, a provider may declare
  * containers that are mount points in themselves (the UniConfig {@code configuration}).
  */
+@Component(service = MountPointRegistry.class)
 public final class MountPointRegistry {
     private final CopyOnWriteArrayList<MountPointProvider> providers = new CopyOnWriteArrayList<>();
     private final Set<QName> mountContainers = ConcurrentHashMap.newKeySet();

@@ -3,6 +3,7 @@ package io.sextant.datastore.service;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
 import java.util.Optional;
+import org.osgi.service.component.annotations.Component;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -13,6 +14,7 @@ import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 
 /** The controller's RPCs: each layer registers the RPCs it implements. */
+@Component(service = RpcRegistry.class)
 public final class RpcRegistry implements RpcService {
     private final ConcurrentHashMap<QName, RpcImplementation> implementations = new ConcurrentHashMap<>();
 

@@ -1,0 +1,74 @@
+package io.sextant.controller;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.datastore.service.ControllerSettings;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The plain-Java assembly starts every component, serves RESTCONF, and stops cleanly. */
+class SextantAssemblyTest {
+    private final HttpClient client = HttpClient.newHttpClient();
+
+    @Test
+    void generatesAPrivatePasswordAndServesRestconf(@TempDir final Path dataDir) throws Exception {
+        final var settings = new ControllerSettings("127.0.0.1", 0, dataDir, null, Duration.ofMinutes(1));
+        final int port;
+        try (Sextant sextant = Sextant.start(settings)) {
+            port = sextant.restconfPort();
+            final Path passwordFile = dataDir.resolve("admin-password");
+            assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE),
+                Files.getPosixFilePermissions(passwordFile), "the generated password is private");
+            final String password = Files.readString(passwordFile).strip();
+
+            final HttpResponse<String> ok = get(port, "/rests/data?content=config", password);
+            assertEquals(200, ok.statusCode(), ok.body());
+            assertTrue(ok.body().startsWith("{\"ietf-restconf:data\":"), ok.body());
+            assertEquals(401, get(port, "/rests/data?content=config", "not-it").statusCode());
+
+            final HttpResponse<String> put = client.send(request(port,
+                "/rests/data/network-topology:network-topology/topology=topology-netconf/node=r1", password)
+                .header("Content-Type", "application/yang-data+json")
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"network-topology:node\":[{\"node-id\":\"r1\"}]}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(201, put.statusCode(), put.body());
+            assertTrue(sextant.status().configDatastoreNodes() >= 5, "status counts the stored nodes");
+            assertEquals(0, sextant.status().mountedNodes());
+        }
+        try (Sextant again = Sextant.start(new ControllerSettings("127.0.0.1", port, dataDir, null,
+                Duration.ofMinutes(1)))) {
+            assertEquals(port, again.restconfPort(), "the port was released on close and the same password reused");
+            assertEquals(200, get(port, "/rests/data?content=config",
+                Files.readString(dataDir.resolve("admin-password")).strip()).statusCode());
+        }
+    }
+
+    @Test
+    void passwordFromSettingsWins(@TempDir final Path dataDir) throws Exception {
+        try (Sextant sextant = Sextant.start(ControllerSettings.forTests(dataDir, "from-env"))) {
+            assertEquals(200, get(sextant.restconfPort(), "/rests/data", "from-env").statusCode());
+            assertTrue(Files.notExists(dataDir.resolve("admin-password")));
+        }
+    }
+
+    private HttpRequest.Builder request(final int port, final String path, final String password) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).header("Authorization",
+            "Basic " + Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private HttpResponse<String> get(final int port, final String path, final String password) throws Exception {
+        return client.send(request(port, path, password).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,64 @@
+package io.sextant.datastore;
+
+import io.sextant.datastore.service.StoreDataService;
+import io.sextant.model.ControllerSchema;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+
+/**
+ * The controller's two datastores, configuration and operational, on the controller's
+ * schema, and the {@link StoreDataService} over them. Change listeners of both stores run on
+ * one thread, in commit order.
+ */
+@Component(service = Datastores.class)
+public final class Datastores implements AutoCloseable {
+    private final ExecutorService notifications = Executors.newSingleThreadExecutor(runnable -> {
+        final Thread thread = new Thread(runnable, "sextant-datastore-listeners");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final InMemoryDataStore config;
+    private final InMemoryDataStore operational;
+    private final StoreDataService data;
+
+    /** On the controller's own schema (parsed once per process). */
+    @Activate
+    public Datastores() {
+        this(ControllerSchema.get());
+    }
+
+    public Datastores(final EffectiveModelContext schema) {
+        config = new InMemoryDataStore(StoreType.CONFIGURATION, schema, notifications);
+        operational = new InMemoryDataStore(StoreType.OPERATIONAL, schema, notifications);
+        data = new StoreDataService(config, operational);
+    }
+
+    public DataStore config() {
+        return config;
+    }
+
+    public DataStore operational() {
+        return operational;
+    }
+
+    /** Configuration and operational data behind one {@link io.sextant.datastore.service.DataService}. */
+    public StoreDataService data() {
+        return data;
+    }
+
+    @Deactivate
+    @Override
+    public void close() {
+        notifications.shutdown();
+        try {
+            notifications.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

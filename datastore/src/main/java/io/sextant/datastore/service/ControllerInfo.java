@@ -1,0 +1,19 @@
+package io.sextant.datastore.service;
+
+import java.time.Instant;
+
+/** What {@code sextant:status} reports about the running controller. */
+public interface ControllerInfo {
+
+    Instant startedAt();
+
+    long configDatastoreNodes();
+
+    long operationalDatastoreNodes();
+
+    int mountedNodes();
+
+    int connectedNodes();
+
+    String version();
+}

@@ -1,0 +1,318 @@
+package io.sextant.restconf.http;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.cookie.Cookie;
+import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
+import io.sextant.datastore.OperationError;
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.restconf.api.ApiPath;
+import io.sextant.restconf.api.Format;
+import io.sextant.restconf.api.QueryParameters;
+import io.sextant.restconf.api.RequestBody;
+import io.sextant.restconf.api.RestconfResponse;
+import io.sextant.restconf.api.RestconfServer;
+import io.sextant.restconf.server.DefaultRestconfServer;
+import io.sextant.restconf.server.ErrorsBody;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Maps HTTP requests onto {@link RestconfServer} calls: routing, authentication, media types,
+ * the transaction header, and writing the response.
+ */
+final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private static final Logger LOG = LoggerFactory.getLogger(RestconfHttpHandler.class);
+    static final String TRANSACTION_HEADER = "Sextant-Transaction";
+    static final String TRANSACTION_COOKIE = "SEXTANTTXID";
+    private static final String DATA = "/rests/data";
+    private static final String OPERATIONS = "/rests/operations";
+    private static final String YANG_PATCH_JSON = "application/yang-patch+json";
+    private static final String YANG_PATCH_XML = "application/yang-patch+xml";
+    private static final byte[] HOST_META = ("<?xml version='1.0' encoding='UTF-8'?>\n"
+        + "<XRD xmlns='http://docs.oasis-open.org/ns/xri/xrd-1.0'>\n"
+        + "  <Link rel='restconf' href='/rests'/>\n</XRD>\n").getBytes(StandardCharsets.UTF_8);
+    private static final byte[] HOST_META_JSON = "{\"links\":[{\"rel\":\"restconf\",\"href\":\"/rests\"}]}\n"
+        .getBytes(StandardCharsets.UTF_8);
+
+    private final RestconfServer server;
+    private final AdminCredentials credentials;
+
+    RestconfHttpHandler(final RestconfServer server, final AdminCredentials credentials) {
+        this.server = server;
+        this.credentials = credentials;
+    }
+
+    @Override
+    protected void channelRead0(final ChannelHandlerContext ctx, final FullHttpRequest request) {
+        final boolean keepAlive = HttpUtil.isKeepAlive(request);
+        final Format accept = acceptedFormat(request.headers().get(HttpHeaderNames.ACCEPT));
+        final HttpMethod method = request.method();
+        final QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+        final String path = uri.rawPath();
+
+        if (path.equals("/.well-known/host-meta") || path.equals("/.well-known/host-meta.json")) {
+            final boolean json = path.endsWith(".json");
+            send(ctx, request, keepAlive, raw(HttpResponseStatus.OK, json ? HOST_META_JSON : HOST_META,
+                json ? "application/json" : "application/xrd+xml"));
+            return;
+        }
+        if (!credentials.accepts(request.headers().get(HttpHeaderNames.AUTHORIZATION))) {
+            final FullHttpResponse response = error(accept, 401, ErrorTag.ACCESS_DENIED,
+                "Authentication required: HTTP Basic with user 'admin'");
+            response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Basic realm=\"sextant\"");
+            send(ctx, request, keepAlive, response);
+            return;
+        }
+        final CompletionStage<RestconfResponse> result;
+        try {
+            result = dispatch(request, method, uri, path, context(request));
+        } catch (RequestException e) {
+            send(ctx, request, keepAlive, error(accept, e.status, e.tag, e.getMessage()));
+            return;
+        }
+        result.whenComplete((response, failure) -> {
+            final FullHttpResponse http;
+            if (failure != null) {
+                http = render(DefaultRestconfServer.errorResponse(failure, null), accept, false, method);
+            } else {
+                http = render(response, accept, isPretty(uri), method);
+            }
+            send(ctx, request, keepAlive, http);
+        });
+    }
+
+    private CompletionStage<RestconfResponse> dispatch(final FullHttpRequest request, final HttpMethod method,
+            final QueryStringDecoder uri, final String path, final RequestContext context) throws RequestException {
+        if (path.equals("/rests") || path.equals("/rests/")) {
+            requireGet(method);
+            return server.rootGET(context);
+        }
+        if (path.equals("/rests/yang-library-version")) {
+            requireGet(method);
+            return server.yangLibraryVersionGET(context);
+        }
+        if (path.equals(DATA) || path.startsWith(DATA + "/")) {
+            final ApiPath apiPath = apiPath(path.substring(DATA.length()));
+            final QueryParameters params = params(uri);
+            if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
+                return server.dataGET(apiPath, params, context);
+            }
+            if (method.equals(HttpMethod.PUT)) {
+                return server.dataPUT(apiPath, body(request, false), context);
+            }
+            if (method.equals(HttpMethod.POST)) {
+                return server.dataPOST(apiPath, body(request, false), context);
+            }
+            if (method.equals(HttpMethod.PATCH)) {
+                final String type = contentType(request);
+                if (type.equals(YANG_PATCH_JSON) || type.equals(YANG_PATCH_XML)) {
+                    return server.dataYangPATCH(apiPath, body(request, true), context);
+                }
+                return server.dataPATCH(apiPath, body(request, false), context);
+            }
+            if (method.equals(HttpMethod.DELETE)) {
+                return server.dataDELETE(apiPath, context);
+            }
+            if (method.equals(HttpMethod.OPTIONS)) {
+                return CompletableFuture.completedFuture(RestconfResponse.noContent());
+            }
+            throw new RequestException(405, ErrorTag.OPERATION_NOT_SUPPORTED, "Method " + method + " not allowed");
+        }
+        if (path.equals(OPERATIONS) || path.startsWith(OPERATIONS + "/")) {
+            final ApiPath apiPath = apiPath(path.substring(OPERATIONS.length()));
+            if (apiPath.isEmpty()) {
+                requireGet(method);
+                return server.operationsGET(context);
+            }
+            if (!method.equals(HttpMethod.POST)) {
+                throw new RequestException(405, ErrorTag.OPERATION_NOT_SUPPORTED, "RPCs are invoked with POST");
+            }
+            return server.operationsPOST(apiPath, body(request, false), context);
+        }
+        throw new RequestException(404, ErrorTag.INVALID_VALUE, "No RESTCONF resource at " + path
+            + "; the RESTCONF root is /rests");
+    }
+
+    private static void requireGet(final HttpMethod method) throws RequestException {
+        if (!method.equals(HttpMethod.GET) && !method.equals(HttpMethod.HEAD)) {
+            throw new RequestException(405, ErrorTag.OPERATION_NOT_SUPPORTED, "Only GET is allowed here");
+        }
+    }
+
+    private static ApiPath apiPath(final String rest) throws RequestException {
+        final String raw = rest.startsWith("/") ? rest.substring(1) : rest;
+        try {
+            return ApiPath.parse(raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw);
+        } catch (IllegalArgumentException e) {
+            throw new RequestException(400, ErrorTag.INVALID_VALUE, e.getMessage());
+        }
+    }
+
+    private static QueryParameters params(final QueryStringDecoder uri) throws RequestException {
+        try {
+            return QueryParameters.parse(uri.parameters());
+        } catch (IllegalArgumentException e) {
+            throw new RequestException(400, ErrorTag.INVALID_VALUE, e.getMessage());
+        }
+    }
+
+    private static boolean isPretty(final QueryStringDecoder uri) {
+        final List<String> pretty = uri.parameters().getOrDefault("odl-pretty-print",
+            uri.parameters().get("pretty-print"));
+        return pretty != null && !pretty.isEmpty() && Boolean.parseBoolean(pretty.get(0));
+    }
+
+    private static RequestBody body(final FullHttpRequest request, final boolean patch) throws RequestException {
+        final String type = contentType(request);
+        final Format format;
+        if (type.isEmpty() || type.equals("application/yang-data+json") || type.equals("application/json")
+                || patch && type.equals(YANG_PATCH_JSON)) {
+            format = Format.JSON;
+        } else if (type.equals("application/yang-data+xml") || type.equals("application/xml")
+                || type.equals("text/xml") || patch && type.equals(YANG_PATCH_XML)) {
+            format = Format.XML;
+        } else {
+            throw new RequestException(415, ErrorTag.INVALID_VALUE, "Unsupported media type '" + type
+                + "': use application/yang-data+json or application/yang-data+xml");
+        }
+        return new RequestBody(format, new ByteBufInputStream(request.content().retainedDuplicate(), true));
+    }
+
+    private static String contentType(final FullHttpRequest request) {
+        final String header = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
+        if (header == null) {
+            return "";
+        }
+        final int semi = header.indexOf(';');
+        return (semi < 0 ? header : header.substring(0, semi)).strip().toLowerCase(Locale.ROOT);
+    }
+
+    static Format acceptedFormat(final String accept) {
+        if (accept == null) {
+            return Format.JSON;
+        }
+        final String lower = accept.toLowerCase(Locale.ROOT);
+        final int xml = firstIndex(lower, "yang-data+xml", "application/xml", "text/xml", "yang-patch+xml");
+        final int json = firstIndex(lower, "yang-data+json", "application/json", "yang-patch+json");
+        return xml >= 0 && (json < 0 || xml < json) ? Format.XML : Format.JSON;
+    }
+
+    private static int firstIndex(final String text, final String... needles) {
+        int best = -1;
+        for (String needle : needles) {
+            final int at = text.indexOf(needle);
+            if (at >= 0 && (best < 0 || at < best)) {
+                best = at;
+            }
+        }
+        return best;
+    }
+
+    private static RequestContext context(final FullHttpRequest request) {
+        String tx = request.headers().get(TRANSACTION_HEADER);
+        if (tx == null) {
+            final String cookies = request.headers().get(HttpHeaderNames.COOKIE);
+            if (cookies != null) {
+                for (Cookie cookie : ServerCookieDecoder.LAX.decode(cookies)) {
+                    if (TRANSACTION_COOKIE.equals(cookie.name())) {
+                        tx = cookie.value();
+                    }
+                }
+            }
+        }
+        return new RequestContext(AdminCredentials.USER, Optional.ofNullable(tx).filter(s -> !s.isBlank()));
+    }
+
+    private static FullHttpResponse render(final RestconfResponse response, final Format format, final boolean pretty,
+            final HttpMethod method) {
+        final FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+            HttpResponseStatus.valueOf(response.status()));
+        if (response.body().isPresent() && !method.equals(HttpMethod.HEAD)) {
+            final ByteBuf buf = http.content();
+            try (ByteBufOutputStream out = new ByteBufOutputStream(buf)) {
+                response.body().orElseThrow().writeTo(format, pretty, out);
+            } catch (IOException | RuntimeException e) {
+                LOG.error("Cannot write the response body", e);
+                buf.clear();
+                return error(format, 500, ErrorTag.OPERATION_FAILED, "Cannot write the response: " + e.getMessage());
+            }
+            http.headers().set(HttpHeaderNames.CONTENT_TYPE, format.mediaType());
+        }
+        response.location().ifPresent(location -> http.headers().set(HttpHeaderNames.LOCATION, location));
+        if (method.equals(HttpMethod.OPTIONS)) {
+            http.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD, PUT, POST, PATCH, DELETE, OPTIONS");
+            http.headers().set("Accept-Patch", "application/yang-data+json, application/yang-data+xml, "
+                + YANG_PATCH_JSON + ", " + YANG_PATCH_XML);
+        }
+        return http;
+    }
+
+    private static FullHttpResponse error(final Format format, final int status, final ErrorTag tag,
+            final String message) {
+        final ErrorsBody body = new ErrorsBody(List.of(OperationError.of(ErrorType.PROTOCOL, tag, message)), null);
+        return render(new RestconfResponse(status, Optional.of(body), Optional.empty()), format, false,
+            HttpMethod.GET);
+    }
+
+    private static FullHttpResponse raw(final HttpResponseStatus status, final byte[] body, final String type) {
+        final FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status);
+        http.content().writeBytes(body);
+        http.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
+        return http;
+    }
+
+    private static void send(final ChannelHandlerContext ctx, final FullHttpRequest request, final boolean keepAlive,
+            final FullHttpResponse response) {
+        HttpUtil.setContentLength(response, response.content().readableBytes());
+        if (keepAlive) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+            ctx.writeAndFlush(response);
+        } else {
+            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause) {
+        LOG.debug("Closing RESTCONF connection after error", cause);
+        ctx.close();
+    }
+
+    /** A request refused before it reaches the server. */
+    private static final class RequestException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        final int status;
+        final transient ErrorTag tag;
+
+        RequestException(final int status, final ErrorTag tag, final String message) {
+            super(message);
+            this.status = status;
+            this.tag = tag;
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package io.sextant.restconf.http;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.util.concurrent.DefaultEventExecutorGroup;
+import io.netty.util.concurrent.EventExecutorGroup;
+import io.sextant.restconf.api.RestconfServer;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HTTP/1.1 transport of the RESTCONF server, on Netty. I/O runs on the event loops;
+ * parsing, datastore work and serialization run on a separate worker group so that a large
+ * body never stalls other connections.
+ */
+public final class RestconfHttpServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RestconfHttpServer.class);
+
+    /**
+     * Transport settings.
+     *
+     * @param bind address and port to listen on (port 0: any free port)
+     * @param workerThreads threads that process requests
+     * @param maxBodyBytes largest accepted request body
+     */
+    public record Settings(InetSocketAddress bind, int workerThreads, int maxBodyBytes) {
+        public static Settings of(final String host, final int port) {
+            return new Settings(new InetSocketAddress(host, port),
+                Math.max(16, 4 * Runtime.getRuntime().availableProcessors()), 512 * 1024 * 1024);
+        }
+    }
+
+    private final EventLoopGroup boss = new NioEventLoopGroup(1);
+    private final EventLoopGroup io = new NioEventLoopGroup(Math.max(1, Runtime.getRuntime().availableProcessors()));
+    private final EventExecutorGroup workers;
+    private final Channel channel;
+
+    public RestconfHttpServer(final RestconfServer server, final AdminCredentials credentials, final Settings settings)
+            throws InterruptedException {
+        this.workers = new DefaultEventExecutorGroup(settings.workerThreads());
+        final ServerBootstrap bootstrap = new ServerBootstrap()
+            .group(boss, io)
+            .channel(NioServerSocketChannel.class)
+            .option(ChannelOption.SO_BACKLOG, 1024)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childHandler(new ChannelInitializer<SocketChannel>() {
+                @Override
+                protected void initChannel(final SocketChannel ch) {
+                    ch.pipeline()
+                        .addLast(new HttpServerCodec())
+                        .addLast(new HttpServerExpectContinueHandler())
+                        .addLast(new HttpObjectAggregator(settings.maxBodyBytes()))
+                        .addLast(workers, new RestconfHttpHandler(server, credentials));
+                }
+            });
+        try {
+            this.channel = bootstrap.bind(settings.bind()).sync().channel();
+        } catch (RuntimeException | InterruptedException e) {
+            shutdown();
+            throw e;
+        }
+        LOG.info("RESTCONF listening on http://{}:{}/rests", settings.bind().getHostString(), port());
+    }
+
+    /** The port actually bound (useful with port 0). */
+    public int port() {
+        return ((InetSocketAddress) channel.localAddress()).getPort();
+    }
+
+    @Override
+    public void close() {
+        channel.close().syncUninterruptibly();
+        shutdown();
+    }
+
+    private void shutdown() {
+        // Closing connections hops between the I/O loops and the workers: both keep accepting
+        // tasks during a short quiet period, then both stop.
+        final var stopBoss = boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        final var stopIo = io.shutdownGracefully(100, 2000, TimeUnit.MILLISECONDS);
+        final var stopWorkers = workers.shutdownGracefully(100, 2000, TimeUnit.MILLISECONDS);
+        stopBoss.syncUninterruptibly();
+        stopIo.syncUninterruptibly();
+        stopWorkers.syncUninterruptibly();
+    }
+}

@@ -1,0 +1,107 @@
+package io.sextant.restconf.server;
+
+import com.google.gson.stream.JsonWriter;
+import io.sextant.datastore.codec.JsonRenderer;
+import io.sextant.restconf.api.Format;
+import io.sextant.restconf.api.FormattableBody;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafSetEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.stream.NormalizedNodeStreamWriter;
+import org.opendaylight.yangtools.yang.data.api.schema.stream.NormalizedNodeWriter;
+import org.opendaylight.yangtools.yang.data.codec.gson.JSONNormalizedNodeStreamWriter;
+import org.opendaylight.yangtools.yang.data.codec.xml.XMLStreamNormalizedNodeStreamWriter;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
+
+/**
+ * Data read from a resource, written as RFC 7951 JSON or XML by yangtools' stream writers.
+ *
+ * @param codecs schema and codecs of the data
+ * @param parent inference of the data's parent (empty stack: the data is top-level)
+ * @param wrapper for a root, the element around the root's children
+ * @param data the data; for a root, a container whose children are the top-level nodes
+ */
+record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Target.Wrapper> wrapper,
+        NormalizedNode data) implements FormattableBody {
+    private static final XMLOutputFactory XML_OUTPUT = XMLOutputFactory.newFactory();
+
+    @Override
+    public void writeTo(final Format format, final boolean pretty, final OutputStream out) throws IOException {
+        switch (format) {
+            case JSON -> writeJson(pretty, out);
+            case XML -> writeXml(out);
+            default -> throw new IllegalStateException(format.name());
+        }
+    }
+
+    private void writeJson(final boolean pretty, final OutputStream out) throws IOException {
+        final JsonWriter json = new JsonWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        if (pretty) {
+            json.setIndent("  ");
+        }
+        json.beginObject();
+        if (wrapper.isPresent()) {
+            json.name(wrapper.orElseThrow().module() + ":" + wrapper.orElseThrow().name().getLocalName());
+            json.beginObject();
+            if (data instanceof ContainerNode root) {
+                JsonRenderer.writeRootChildren(json, codecs.schema(), root);
+            }
+            json.endObject();
+        } else {
+            JsonRenderer.writeNode(json, codecs.schema(), parent, data);
+        }
+        json.endObject();
+        json.flush();
+    }
+
+    private void writeXml(final OutputStream out) throws IOException {
+        try {
+            final XMLStreamWriter xml = XML_OUTPUT.createXMLStreamWriter(out, "UTF-8");
+            xml.writeStartDocument("UTF-8", "1.0");
+            final boolean keyless = data instanceof MapNode || data instanceof org.opendaylight.yangtools.yang.data
+                .api.schema.LeafSetNode<?>;
+            if (wrapper.isPresent() || keyless) {
+                final var name = wrapper.map(Target.Wrapper::name).orElse(PathResolver.RESTCONF_DATA);
+                xml.writeStartElement("", name.getLocalName(), name.getNamespace().toString());
+                xml.writeDefaultNamespace(name.getNamespace().toString());
+            }
+            if (wrapper.isPresent()) {
+                writeChildren(XMLStreamNormalizedNodeStreamWriter.create(xml, codecs.schema()));
+            } else {
+                final NormalizedNodeStreamWriter stream = parent.isEmpty()
+                    ? XMLStreamNormalizedNodeStreamWriter.create(xml, codecs.schema())
+                    : XMLStreamNormalizedNodeStreamWriter.create(xml, parent.toInference());
+                NormalizedNodeWriter.forStreamWriter(stream).write(JsonRenderer.wrapInstance(data)).flush();
+            }
+            if (wrapper.isPresent() || keyless) {
+                xml.writeEndElement();
+            }
+            xml.writeEndDocument();
+            xml.flush();
+        } catch (XMLStreamException e) {
+            throw new IOException("Cannot write XML", e);
+        }
+    }
+
+    private void writeChildren(final NormalizedNodeStreamWriter stream) throws IOException {
+        final NormalizedNodeWriter writer = NormalizedNodeWriter.forStreamWriter(stream);
+        if (data instanceof ContainerNode root) {
+            for (NormalizedNode child : root.body()) {
+                writer.write(child);
+            }
+        }
+        writer.flush();
+    }
+}

@@ -1,0 +1,511 @@
+package io.sextant.restconf.server;
+
+import com.google.gson.stream.JsonWriter;
+import io.sextant.datastore.OperationError;
+import io.sextant.datastore.codec.InstanceIdentifiers;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.service.DataService;
+import io.sextant.datastore.service.Edit;
+import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.ReadScope;
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.datastore.service.RpcService;
+import io.sextant.restconf.api.ApiPath;
+import io.sextant.restconf.api.Format;
+import io.sextant.restconf.api.FormattableBody;
+import io.sextant.restconf.api.QueryParameters;
+import io.sextant.restconf.api.RequestBody;
+import io.sextant.restconf.api.RestconfResponse;
+import io.sextant.restconf.api.RestconfServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PushbackInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.stream.NormalizedNodeWriter;
+import org.opendaylight.yangtools.yang.data.codec.gson.JSONNormalizedNodeStreamWriter;
+import org.opendaylight.yangtools.yang.data.codec.xml.XMLStreamNormalizedNodeStreamWriter;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.opendaylight.yangtools.yang.model.api.RpcDefinition;
+import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The RESTCONF server: resolves paths (crossing mount points), parses bodies with yangtools'
+ * codecs, and turns each verb into reads, edits and RPC calls on the owning services.
+ * Expected failures become RFC 8040 error responses; nothing that a client sends produces a
+ * 5xx unless a device or a component reports an internal failure.
+ */
+public final class DefaultRestconfServer implements RestconfServer {
+    private static final Logger LOG = LoggerFactory.getLogger(DefaultRestconfServer.class);
+    private static final String YANG_LIBRARY_VERSION = "2019-01-04";
+    private static final String RESTCONF_NS = "urn:ietf:params:xml:ns:yang:ietf-restconf";
+    private static final XMLOutputFactory XML_OUTPUT = XMLOutputFactory.newFactory();
+
+    private final PathResolver resolver;
+    private final EffectiveModelContext schema;
+    private final RpcService rpcs;
+
+    public DefaultRestconfServer(final EffectiveModelContext schema, final DataService data, final RpcService rpcs,
+            final MountPointRegistry mounts) {
+        this.schema = schema;
+        this.rpcs = rpcs;
+        this.resolver = new PathResolver(schema, data, rpcs, mounts);
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> dataGET(final ApiPath path, final QueryParameters params,
+            final RequestContext context) {
+        return run(schema, () -> {
+            final Target target = resolver.resolveData(path);
+            final ReadScope scope = switch (params.content()) {
+                case CONFIG -> ReadScope.CONFIG;
+                case NONCONFIG -> ReadScope.NONCONFIG;
+                case ALL -> ReadScope.ALL;
+            };
+            return target.data().read(scope, target.path(), context).thenApply(data -> {
+                if (data.isEmpty()) {
+                    if (target.isRoot()) {
+                        return RestconfResponse.ok(new DataBody(target.codecs(), target.parentStack(),
+                            target.rootWrapper(), emptyRoot()));
+                    }
+                    throw new CompletionException(OperationFailedException.of(ErrorType.PROTOCOL,
+                        ErrorTag.DATA_MISSING, "Request could not be completed because the relevant data model "
+                            + "content does not exist", target.path()));
+                }
+                return RestconfResponse.ok(new DataBody(target.codecs(), target.parentStack(),
+                    target.rootWrapper(), filter(target, data.orElseThrow(), params)));
+            }).exceptionallyCompose(e -> errorFor(e, target.codecs().schema()));
+        });
+    }
+
+    private static NormalizedNode filter(final Target target, final NormalizedNode data,
+            final QueryParameters params) {
+        NormalizedNode result = data;
+        if (params.withDefaults() != QueryParameters.WithDefaults.EXPLICIT) {
+            final WithDefaults withDefaults = new WithDefaults(target.codecs(), params.withDefaults(),
+                params.content() == QueryParameters.Content.CONFIG);
+            result = target.isRoot() && result instanceof ContainerNode root ? withDefaults.applyToRoot(root)
+                : withDefaults.apply(result, target.context().dataSchemaNode());
+        }
+        if (params.fields().isPresent()) {
+            result = DataFilters.fields(result, params.fields().orElseThrow(), target.codecs().schema());
+        }
+        if (params.depth().isPresent()) {
+            // a root wrapper is level 1 of its own: its children start at level 2
+            result = DataFilters.depth(result, params.depth().getAsInt() + (target.isRoot() ? 1 : 0));
+        }
+        return result;
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> dataPUT(final ApiPath path, final RequestBody body,
+            final RequestContext context) {
+        return run(schema, () -> {
+            final Target target = resolver.resolveData(path);
+            final NormalizedNode data = withCodecErrors(target, () -> BodyParser.parseResource(target, body));
+            checkName(target, data);
+            return edit(target, List.of(Edit.replace(target.path(), data)), context)
+                .thenApply(result -> result.createdFirst() && !target.isRoot()
+                    ? RestconfResponse.created("/rests/data/" + path.toString().substring(1))
+                    : RestconfResponse.noContent());
+        });
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> dataPOST(final ApiPath path, final RequestBody body,
+            final RequestContext context) {
+        return run(schema, () -> {
+            final Target target = resolver.resolveData(path);
+            final BodyParser.Child child = withCodecErrors(target, () -> BodyParser.parseChild(target, body));
+            final YangInstanceIdentifier created = YangInstanceIdentifier.builder(target.path())
+                .append(child.prefix()).build();
+            return edit(target, List.of(Edit.create(created, child.data())), context)
+                .thenApply(result -> RestconfResponse.created(location(path, target, created)));
+        });
+    }
+
+    private String location(final ApiPath requested, final Target target, final YangInstanceIdentifier created) {
+        final YangInstanceIdentifier relative = YangInstanceIdentifier.of(created.getPathArguments()
+            .subList(target.path().getPathArguments().size(), created.getPathArguments().size()));
+        final var last = target.path().getLastPathArgument();
+        final String tail = InstanceIdentifiers.toApiPath(relative, target.codecs().schema(),
+            last == null ? null : last.getNodeType().getModule());
+        final String head = requested.isEmpty() ? "" : requested.toString().substring(1) + "/";
+        return "/rests/data/" + head + tail;
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> dataPATCH(final ApiPath path, final RequestBody body,
+            final RequestContext context) {
+        return run(schema, () -> {
+            final Target target = resolver.resolveData(path);
+            final NormalizedNode data = withCodecErrors(target, () -> BodyParser.parseResource(target, body));
+            checkName(target, data);
+            return edit(target, List.of(Edit.merge(target.path(), data)), context)
+                .thenApply(result -> RestconfResponse.noContent());
+        });
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> dataYangPATCH(final ApiPath path, final RequestBody body,
+            final RequestContext context) {
+        return run(schema, () -> {
+            final Target base = resolver.resolveData(path);
+            final YangPatchParser.Patch patch = withCodecErrors(base, () -> YangPatchParser.parse(path, body,
+                p -> {
+                    final Target t = resolver.resolveData(p);
+                    if (t.data() != base.data()) {
+                        throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                            "All edits of a YANG-Patch must stay within the data of the request target " + path);
+                    }
+                    return t;
+                }));
+            return base.data().edit(patch.edits(), context)
+                .thenApply(result -> RestconfResponse.ok(new PatchStatusBody(patch.patchId())))
+                .exceptionallyCompose(e -> {
+                    final Throwable cause = unwrap(e);
+                    if (cause instanceof OperationFailedException failed) {
+                        return CompletableFuture.completedFuture(new RestconfResponse(status(failed),
+                            Optional.of(new ErrorsBody(failed.errors(), base.codecs().schema(),
+                                Optional.of(patch.patchId()))), Optional.empty()));
+                    }
+                    return CompletableFuture.failedFuture(cause);
+                });
+        });
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> dataDELETE(final ApiPath path, final RequestContext context) {
+        return run(schema, () -> {
+            final Target target = resolver.resolveData(path);
+            if (target.isRoot()) {
+                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
+                    "A datastore root cannot be deleted; delete its children");
+            }
+            return edit(target, List.of(Edit.delete(target.path())), context)
+                .thenApply(result -> RestconfResponse.noContent());
+        });
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> operationsGET(final RequestContext context) {
+        return run(schema, () -> CompletableFuture.completedFuture(RestconfResponse.ok(new OperationsBody(
+            rpcs.rpcs().stream().sorted((a, b) -> a.toString().compareTo(b.toString())).toList()))));
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> operationsPOST(final ApiPath path, final RequestBody body,
+            final RequestContext context) {
+        return run(schema, () -> {
+            final PathResolver.RpcTarget rpc = resolver.resolveOperation(path);
+            final PushbackInputStream stream = new PushbackInputStream(body.stream(), 1);
+            final boolean empty = isBlank(stream);
+            final ContainerNode input = BodyParser.parseInput(rpc, new RequestBody(body.format(), stream), empty);
+            final QName name = rpc.rpc().getQName();
+            return rpc.rpcs().invoke(name, input, context).thenApply(output -> {
+                if (output.isEmpty() || output.orElseThrow().isEmpty()) {
+                    return RestconfResponse.noContent();
+                }
+                return RestconfResponse.ok(new OutputBody(rpc, output.orElseThrow()));
+            }).exceptionallyCompose(e -> errorFor(e, rpc.codecs().schema()));
+        });
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> rootGET(final RequestContext context) {
+        return CompletableFuture.completedFuture(RestconfResponse.ok((format, pretty, out) -> {
+            if (format == Format.XML) {
+                writeXml(out, xml -> {
+                    xml.writeStartElement("", "restconf", RESTCONF_NS);
+                    xml.writeDefaultNamespace(RESTCONF_NS);
+                    xml.writeEmptyElement("data");
+                    xml.writeEmptyElement("operations");
+                    xml.writeStartElement("yang-library-version");
+                    xml.writeCharacters(YANG_LIBRARY_VERSION);
+                    xml.writeEndElement();
+                    xml.writeEndElement();
+                });
+            } else {
+                writeJson(out, pretty, json -> {
+                    json.name("ietf-restconf:restconf").beginObject();
+                    json.name("data").beginObject().endObject();
+                    json.name("operations").beginObject().endObject();
+                    json.name("yang-library-version").value(YANG_LIBRARY_VERSION);
+                    json.endObject();
+                });
+            }
+        }));
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> yangLibraryVersionGET(final RequestContext context) {
+        return CompletableFuture.completedFuture(RestconfResponse.ok((format, pretty, out) -> {
+            if (format == Format.XML) {
+                writeXml(out, xml -> {
+                    xml.writeStartElement("", "yang-library-version", RESTCONF_NS);
+                    xml.writeDefaultNamespace(RESTCONF_NS);
+                    xml.writeCharacters(YANG_LIBRARY_VERSION);
+                    xml.writeEndElement();
+                });
+            } else {
+                writeJson(out, pretty, json -> json.name("ietf-restconf:yang-library-version")
+                    .value(YANG_LIBRARY_VERSION));
+            }
+        }));
+    }
+
+    /** Map a failure to its RFC 8040 response; anything unexpected is logged and becomes a 500. */
+    public static RestconfResponse errorResponse(final Throwable failure, final EffectiveModelContext schema) {
+        final Throwable cause = unwrap(failure);
+        if (cause instanceof OperationFailedException failed) {
+            return new RestconfResponse(status(failed), Optional.of(new ErrorsBody(failed.errors(), schema)),
+                Optional.empty());
+        }
+        LOG.error("Unexpected failure while serving a RESTCONF request", cause);
+        return new RestconfResponse(500, Optional.of(new ErrorsBody(List.of(OperationError.of(ErrorType.APPLICATION,
+            ErrorTag.OPERATION_FAILED, "Internal error: " + cause.getClass().getSimpleName()
+                + (cause.getMessage() == null ? "" : ": " + cause.getMessage()))), schema)), Optional.empty());
+    }
+
+    private static int status(final OperationFailedException failed) {
+        return failed.errors().isEmpty() ? 500 : ErrorStatus.of(failed.errors().get(0).tag());
+    }
+
+    private static Throwable unwrap(final Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    private static CompletionStage<RestconfResponse> errorFor(final Throwable e, final EffectiveModelContext ctx) {
+        return CompletableFuture.completedFuture(errorResponse(e, ctx));
+    }
+
+    private CompletionStage<io.sextant.datastore.service.EditResult> edit(final Target target, final List<Edit> edits,
+            final RequestContext context) {
+        return target.data().edit(edits, context);
+    }
+
+    /** The top-level name of a body must be the target's (and a list entry's keys the path's). */
+    private static void checkName(final Target target, final NormalizedNode data) throws OperationFailedException {
+        if (target.isRoot()) {
+            return;
+        }
+        final var expected = target.path().getLastPathArgument();
+        if (!expected.equals(data.name())) {
+            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                "The data in the body (" + describe(data.name()) + ") does not match the target resource ("
+                    + describe(expected) + "): list keys in the body must equal those in the URI", target.path());
+        }
+    }
+
+    private static String describe(final YangInstanceIdentifier.PathArgument arg) {
+        return arg instanceof YangInstanceIdentifier.NodeIdentifierWithPredicates keyed
+            ? arg.getNodeType().getLocalName() + keyed.asMap().values()
+            : arg.getNodeType().getLocalName();
+    }
+
+    private static ContainerNode emptyRoot() {
+        return ImmutableNodes.newContainerBuilder().withNodeIdentifier(NodeIdentifier.create(EffectiveModelContext.NAME))
+            .build();
+    }
+
+    private static boolean isBlank(final PushbackInputStream stream) throws OperationFailedException {
+        try {
+            int ch;
+            do {
+                ch = stream.read();
+            } while (ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t');
+            if (ch < 0) {
+                return true;
+            }
+            stream.unread(ch);
+            return false;
+        } catch (IOException e) {
+            throw OperationFailedException.of(ErrorType.TRANSPORT, ErrorTag.MALFORMED_MESSAGE,
+                "Cannot read the request body");
+        }
+    }
+
+    /** Codec failures that escape as runtime exceptions become invalid-value errors. */
+    private static <T> T withCodecErrors(final Target target, final Parse<T> parse) throws OperationFailedException {
+        try {
+            return parse.parse();
+        } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
+            throw new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                "Invalid data: " + BodyParser.message(e)), e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Parse<T> {
+        T parse() throws OperationFailedException;
+    }
+
+    @FunctionalInterface
+    private interface Action {
+        CompletionStage<RestconfResponse> run() throws OperationFailedException;
+    }
+
+    private static CompletionStage<RestconfResponse> run(final EffectiveModelContext schema, final Action action) {
+        try {
+            return action.run().exceptionallyCompose(e -> errorFor(e, schema));
+        } catch (OperationFailedException e) {
+            return errorFor(e, schema);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return errorFor(new OperationFailedException(OperationError.of(ErrorType.PROTOCOL,
+                ErrorTag.INVALID_VALUE, BodyParser.message(e)), e), schema);
+        } catch (RuntimeException e) {
+            return errorFor(e, schema);
+        }
+    }
+
+    @FunctionalInterface
+    private interface JsonContent {
+        void write(JsonWriter json) throws IOException;
+    }
+
+    @FunctionalInterface
+    private interface XmlContent {
+        void write(XMLStreamWriter xml) throws XMLStreamException;
+    }
+
+    private static void writeJson(final OutputStream out, final boolean pretty, final JsonContent content)
+            throws IOException {
+        final JsonWriter json = new JsonWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        if (pretty) {
+            json.setIndent("  ");
+        }
+        json.beginObject();
+        content.write(json);
+        json.endObject();
+        json.flush();
+    }
+
+    private static void writeXml(final OutputStream out, final XmlContent content) throws IOException {
+        try {
+            final XMLStreamWriter xml = XML_OUTPUT.createXMLStreamWriter(out, "UTF-8");
+            xml.writeStartDocument("UTF-8", "1.0");
+            content.write(xml);
+            xml.writeEndDocument();
+            xml.flush();
+        } catch (XMLStreamException e) {
+            throw new IOException("Cannot write XML", e);
+        }
+    }
+
+    /** The list of invocable RPCs, as {@code ietf-restconf:operations}. */
+    private final class OperationsBody implements FormattableBody {
+        private final List<QName> names;
+
+        OperationsBody(final List<QName> names) {
+            this.names = names;
+        }
+
+        @Override
+        public void writeTo(final Format format, final boolean pretty, final OutputStream out) throws IOException {
+            if (format == Format.XML) {
+                writeXml(out, xml -> {
+                    xml.writeStartElement("", "operations", RESTCONF_NS);
+                    xml.writeDefaultNamespace(RESTCONF_NS);
+                    for (QName name : names) {
+                        xml.writeEmptyElement("", name.getLocalName(), name.getNamespace().toString());
+                        xml.writeDefaultNamespace(name.getNamespace().toString());
+                    }
+                    xml.writeEndElement();
+                });
+                return;
+            }
+            writeJson(out, pretty, json -> {
+                json.name("ietf-restconf:operations").beginObject();
+                for (QName name : names) {
+                    final String module = schema.findModule(name.getModule()).map(m -> m.getName()).orElse("");
+                    json.name(module + ":" + name.getLocalName()).beginArray().nullValue().endArray();
+                }
+                json.endObject();
+            });
+        }
+    }
+
+    /** RPC output, as {@code module:output}. */
+    private record OutputBody(PathResolver.RpcTarget rpc, ContainerNode output) implements FormattableBody {
+        @Override
+        public void writeTo(final Format format, final boolean pretty, final OutputStream out) throws IOException {
+            final RpcDefinition definition = rpc.rpc();
+            final QName outputName = definition.getOutput().getQName();
+            final ContainerNode named = output.name().getNodeType().equals(outputName) ? output
+                : ImmutableNodes.newContainerBuilder().withNodeIdentifier(NodeIdentifier.create(outputName))
+                    .withValue(output.body()).build();
+            final SchemaInferenceStack stack = rpc.stack().copy();
+            if (format == Format.XML) {
+                writeXml(out, xml -> {
+                    try {
+                        NormalizedNodeWriter.forStreamWriter(XMLStreamNormalizedNodeStreamWriter.create(xml,
+                            stack.toInference())).write(named).flush();
+                    } catch (IOException e) {
+                        throw new XMLStreamException(e);
+                    }
+                });
+                return;
+            }
+            writeJson(out, pretty, json -> NormalizedNodeWriter.forStreamWriter(
+                JSONNormalizedNodeStreamWriter.createNestedWriter(rpc.codecs().json(), stack.toInference(), null, json))
+                .write(named).flush());
+        }
+    }
+
+    /** A successful YANG-Patch: {@code yang-patch-status} with {@code ok}. */
+    private record PatchStatusBody(String patchId) implements FormattableBody {
+        @Override
+        public void writeTo(final Format format, final boolean pretty, final OutputStream out) throws IOException {
+            if (format == Format.XML) {
+                writeXml(out, xml -> {
+                    xml.writeStartElement("", "yang-patch-status", YangPatchParser.PATCH_NS);
+                    xml.writeDefaultNamespace(YangPatchParser.PATCH_NS);
+                    xml.writeStartElement("patch-id");
+                    xml.writeCharacters(patchId);
+                    xml.writeEndElement();
+                    xml.writeEmptyElement("ok");
+                    xml.writeEndElement();
+                });
+                return;
+            }
+            writeJson(out, pretty, json -> {
+                json.name("ietf-yang-patch:yang-patch-status").beginObject();
+                json.name("patch-id").value(patchId);
+                json.name("ok").beginArray().nullValue().endArray();
+                json.endObject();
+            });
+        }
+    }
+
+    /** Rebuild a list of path steps as an api-path, for error messages. */
+    static ApiPath concat(final ApiPath base, final List<ApiPath.Step> more) {
+        final List<ApiPath.Step> steps = new ArrayList<>(base.steps());
+        steps.addAll(more);
+        return new ApiPath(steps);
+    }
+}

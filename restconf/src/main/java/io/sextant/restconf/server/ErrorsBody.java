@@ -1,0 +1,131 @@
+package io.sextant.restconf.server;
+
+import com.google.gson.stream.JsonWriter;
+import io.sextant.datastore.OperationError;
+import io.sextant.datastore.codec.InstanceIdentifiers;
+import io.sextant.restconf.api.Format;
+import io.sextant.restconf.api.FormattableBody;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * The RFC 8040 {@code ietf-restconf:errors} body (section 7.1), optionally inside an RFC 8072
+ * {@code yang-patch-status}.
+ *
+ * @param errors the errors
+ * @param schema the schema error paths are rendered in
+ * @param patchId set for a YANG-Patch response
+ */
+public record ErrorsBody(List<OperationError> errors, EffectiveModelContext schema, Optional<String> patchId)
+        implements FormattableBody {
+    private static final String RESTCONF_NS = "urn:ietf:params:xml:ns:yang:ietf-restconf";
+    private static final String PATCH_NS = "urn:ietf:params:xml:ns:yang:ietf-yang-patch";
+    private static final XMLOutputFactory XML_OUTPUT = XMLOutputFactory.newFactory();
+
+    public ErrorsBody(final List<OperationError> errors, final EffectiveModelContext schema) {
+        this(errors, schema, Optional.empty());
+    }
+
+    @Override
+    public void writeTo(final Format format, final boolean pretty, final OutputStream out) throws IOException {
+        if (format == Format.XML) {
+            writeXml(out);
+            return;
+        }
+        final JsonWriter json = new JsonWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        if (pretty) {
+            json.setIndent("  ");
+        }
+        json.beginObject();
+        if (patchId.isPresent()) {
+            json.name("ietf-yang-patch:yang-patch-status").beginObject();
+            json.name("patch-id").value(patchId.orElseThrow());
+            json.name("errors").beginObject();
+        } else {
+            json.name("ietf-restconf:errors").beginObject();
+        }
+        json.name("error").beginArray();
+        for (OperationError error : errors) {
+            json.beginObject();
+            json.name("error-type").value(error.type().elementBody());
+            json.name("error-tag").value(error.tag().elementBody());
+            if (error.appTag().isPresent()) {
+                json.name("error-app-tag").value(error.appTag().orElseThrow());
+            }
+            if (error.path().isPresent()) {
+                json.name("error-path").value(path(error));
+            }
+            json.name("error-message").value(error.message());
+            if (error.info().isPresent()) {
+                json.name("error-info").value(error.info().orElseThrow());
+            }
+            json.endObject();
+        }
+        json.endArray();
+        json.endObject();
+        if (patchId.isPresent()) {
+            json.endObject();
+        }
+        json.endObject();
+        json.flush();
+    }
+
+    private String path(final OperationError error) {
+        return InstanceIdentifiers.toInstanceIdentifier(error.path().orElseThrow(), schema);
+    }
+
+    private void writeXml(final OutputStream out) throws IOException {
+        try {
+            final XMLStreamWriter xml = XML_OUTPUT.createXMLStreamWriter(out, "UTF-8");
+            xml.writeStartDocument("UTF-8", "1.0");
+            if (patchId.isPresent()) {
+                xml.writeStartElement("", "yang-patch-status", PATCH_NS);
+                xml.writeDefaultNamespace(PATCH_NS);
+                element(xml, "patch-id", patchId.orElseThrow());
+                xml.writeStartElement("errors");
+            } else {
+                xml.writeStartElement("", "errors", RESTCONF_NS);
+                xml.writeDefaultNamespace(RESTCONF_NS);
+            }
+            for (OperationError error : errors) {
+                xml.writeStartElement("error");
+                element(xml, "error-type", error.type().elementBody());
+                element(xml, "error-tag", error.tag().elementBody());
+                if (error.appTag().isPresent()) {
+                    element(xml, "error-app-tag", error.appTag().orElseThrow());
+                }
+                if (error.path().isPresent()) {
+                    element(xml, "error-path", path(error));
+                }
+                element(xml, "error-message", error.message());
+                if (error.info().isPresent()) {
+                    element(xml, "error-info", error.info().orElseThrow());
+                }
+                xml.writeEndElement();
+            }
+            xml.writeEndElement();
+            if (patchId.isPresent()) {
+                xml.writeEndElement();
+            }
+            xml.writeEndDocument();
+            xml.flush();
+        } catch (XMLStreamException e) {
+            throw new IOException("Cannot write XML", e);
+        }
+    }
+
+    private static void element(final XMLStreamWriter xml, final String name, final String value)
+            throws XMLStreamException {
+        xml.writeStartElement(name);
+        xml.writeCharacters(value);
+        xml.writeEndElement();
+    }
+}

@@ -1,0 +1,266 @@
+package io.sextant.restconf.server;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.service.DataService;
+import io.sextant.datastore.service.MountPoint;
+import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.RpcService;
+import io.sextant.restconf.api.ApiPath;
+import io.sextant.restconf.api.ApiPath.Step;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.common.QNameModule;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeWithValue;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
+import org.opendaylight.yangtools.yang.data.util.DataSchemaContext;
+import org.opendaylight.yangtools.yang.data.util.DataSchemaContext.Composite;
+import org.opendaylight.yangtools.yang.data.util.DataSchemaContext.PathMixin;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.opendaylight.yangtools.yang.model.api.LeafListSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.LeafSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.ListSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.Module;
+import org.opendaylight.yangtools.yang.model.api.RpcDefinition;
+import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
+
+/**
+ * Resolves RFC 8040 api-paths against the controller's schema, crossing into mount points at
+ * {@code yang-ext:mount} steps and at registered mount containers.
+ */
+final class PathResolver {
+    static final String MOUNT_MODULE = "yang-ext";
+    static final String MOUNT_IDENTIFIER = "mount";
+    static final QName RESTCONF_DATA =
+        QName.create("urn:ietf:params:xml:ns:yang:ietf-restconf", "2017-01-26", "data");
+    static final Target.Wrapper DATA_WRAPPER = new Target.Wrapper(RESTCONF_DATA, "ietf-restconf");
+
+    private final SchemaCodecs rootCodecs;
+    private final DataService rootData;
+    private final RpcService rootRpcs;
+    private final MountPointRegistry mounts;
+
+    PathResolver(final EffectiveModelContext schema, final DataService rootData, final RpcService rootRpcs,
+            final MountPointRegistry mounts) {
+        this.rootCodecs = SchemaCodecs.of(schema);
+        this.rootData = rootData;
+        this.rootRpcs = rootRpcs;
+        this.mounts = mounts;
+    }
+
+    SchemaCodecs rootCodecs() {
+        return rootCodecs;
+    }
+
+    /** A resolved RPC: the owner's services and the RPC's inference stack. */
+    record RpcTarget(SchemaCodecs codecs, RpcService rpcs, RpcDefinition rpc, SchemaInferenceStack stack) {
+    }
+
+    /** Mutable state of one resolution. */
+    private final class Cursor {
+        SchemaCodecs codecs = rootCodecs;
+        DataService data = rootData;
+        RpcService rpcs = rootRpcs;
+        final List<PathArgument> absolute = new ArrayList<>();
+        final List<PathArgument> relative = new ArrayList<>();
+        DataSchemaContext context = rootCodecs.tree().getRoot();
+        SchemaInferenceStack stack = SchemaInferenceStack.of(rootCodecs.schema());
+        QNameModule namespace;
+        Optional<Target.Wrapper> rootWrapper = Optional.of(DATA_WRAPPER);
+
+        void enterMount(final YangInstanceIdentifier at, final Target.Wrapper wrapper) throws OperationFailedException {
+            final MountPoint mount = mounts.find(at).orElseThrow(() -> OperationFailedException.of(
+                ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "No mount point at " + at, at));
+            codecs = SchemaCodecs.of(mount.schema());
+            data = mount.data();
+            rpcs = mount.rpcs();
+            relative.clear();
+            context = codecs.tree().getRoot();
+            stack = SchemaInferenceStack.of(codecs.schema());
+            namespace = null;
+            rootWrapper = Optional.of(wrapper);
+        }
+
+        Target toTarget() {
+            return new Target(codecs, data, rpcs, YangInstanceIdentifier.of(relative), context, stack, rootWrapper);
+        }
+    }
+
+    Target resolveData(final ApiPath path) throws OperationFailedException {
+        final Cursor cursor = new Cursor();
+        final List<Step> steps = path.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            final Step step = steps.get(i);
+            if (isMountStep(step)) {
+                cursor.enterMount(YangInstanceIdentifier.of(cursor.absolute), DATA_WRAPPER);
+                continue;
+            }
+            final boolean last = i == steps.size() - 1;
+            step(cursor, step, last, path);
+            if (cursor.context instanceof Composite && mounts.isMountContainer(cursor.context.dataSchemaNode().getQName())
+                    && !cursor.relative.isEmpty()) {
+                final QName container = cursor.context.dataSchemaNode().getQName();
+                cursor.enterMount(YangInstanceIdentifier.of(cursor.absolute), new Target.Wrapper(container,
+                    cursor.codecs.schema().findModule(container.getModule()).orElseThrow().getName()));
+            }
+        }
+        return cursor.toTarget();
+    }
+
+    RpcTarget resolveOperation(final ApiPath path) throws OperationFailedException {
+        if (path.isEmpty()) {
+            throw error(ErrorTag.INVALID_VALUE, "The RPC to invoke is missing", path);
+        }
+        final Cursor cursor = new Cursor();
+        final List<Step> steps = path.steps();
+        for (int i = 0; i < steps.size() - 1; i++) {
+            final Step step = steps.get(i);
+            if (isMountStep(step)) {
+                cursor.enterMount(YangInstanceIdentifier.of(cursor.absolute), DATA_WRAPPER);
+            } else {
+                step(cursor, step, false, path);
+            }
+        }
+        if (cursor.rootWrapper.isEmpty() || !cursor.relative.isEmpty()) {
+            throw error(ErrorTag.OPERATION_NOT_SUPPORTED, "Actions are not supported; RPCs live at the root of "
+                + "/rests/operations or of a mount point", path);
+        }
+        final Step last = steps.get(steps.size() - 1);
+        final QName name = qname(cursor, last, path);
+        final Optional<? extends RpcDefinition> rpc = cursor.codecs.schema().getOperations().stream()
+            .filter(op -> op.getQName().equals(name)).findFirst();
+        if (rpc.isEmpty()) {
+            throw error(ErrorTag.INVALID_VALUE, "No RPC " + last + " in the schema", path);
+        }
+        final SchemaInferenceStack stack = SchemaInferenceStack.of(cursor.codecs.schema());
+        stack.enterSchemaTree(name);
+        return new RpcTarget(cursor.codecs, cursor.rpcs, rpc.orElseThrow(), stack);
+    }
+
+    private static boolean isMountStep(final Step step) {
+        return step.module().filter(MOUNT_MODULE::equals).isPresent() && MOUNT_IDENTIFIER.equals(step.identifier());
+    }
+
+    private void step(final Cursor cursor, final Step step, final boolean last, final ApiPath path)
+            throws OperationFailedException {
+        if (!(cursor.context instanceof Composite composite)) {
+            throw error(ErrorTag.DATA_MISSING, "'" + step + "' is below a node that has no children", path);
+        }
+        final QName name = qname(cursor, step, path);
+        DataSchemaContext next = composite.enterChild(cursor.stack, name);
+        if (next == null) {
+            throw error(ErrorTag.DATA_MISSING, "Schema node '" + step + "' does not exist", path);
+        }
+        while (next instanceof PathMixin mixin) {
+            add(cursor, mixin.mixinPathStep());
+            final var schema = mixin.dataSchemaNode();
+            if (schema instanceof ListSchemaNode || schema instanceof LeafListSchemaNode) {
+                if (!step.hasKeys()) {
+                    if (!last) {
+                        throw error(ErrorTag.MISSING_ATTRIBUTE, "List '" + step + "' needs key values", path);
+                    }
+                    cursor.context = mixin;
+                    cursor.rootWrapper = Optional.empty();
+                    return;
+                }
+                final DataSchemaContext item = mixin.enterChild(cursor.stack, name);
+                add(cursor, schema instanceof ListSchemaNode list ? listKey(cursor, list, step, path)
+                    : leafListValue(cursor, (LeafListSchemaNode) schema, step, path));
+                cursor.context = item;
+                cursor.rootWrapper = Optional.empty();
+                return;
+            }
+            next = mixin.enterChild(cursor.stack, name);
+        }
+        if (step.hasKeys()) {
+            throw error(ErrorTag.INVALID_VALUE, "'" + step.identifier() + "' is not a list: it takes no keys", path);
+        }
+        add(cursor, next.getPathStep());
+        cursor.context = next;
+        cursor.rootWrapper = Optional.empty();
+    }
+
+    private static void add(final Cursor cursor, final PathArgument arg) {
+        cursor.absolute.add(arg);
+        cursor.relative.add(arg);
+    }
+
+    private QName qname(final Cursor cursor, final Step step, final ApiPath path) throws OperationFailedException {
+        final QNameModule module;
+        if (step.module().isPresent()) {
+            final var found = cursor.codecs.schema().findModules(step.module().orElseThrow()).stream().findFirst();
+            if (found.isEmpty()) {
+                throw error(ErrorTag.UNKNOWN_NAMESPACE, "Unknown module '" + step.module().orElseThrow() + "'", path);
+            }
+            module = found.orElseThrow().getQNameModule();
+        } else if (cursor.namespace != null) {
+            module = cursor.namespace;
+        } else {
+            throw error(ErrorTag.MALFORMED_MESSAGE,
+                "'" + step.identifier() + "' must be qualified with its module name (module:" + step.identifier() + ")",
+                path);
+        }
+        cursor.namespace = module;
+        try {
+            return QName.create(module, step.identifier());
+        } catch (IllegalArgumentException e) {
+            throw error(ErrorTag.INVALID_VALUE, "Invalid identifier '" + step.identifier() + "'", path);
+        }
+    }
+
+    private static NodeIdentifierWithPredicates listKey(final Cursor cursor, final ListSchemaNode list,
+            final Step step, final ApiPath path) throws OperationFailedException {
+        final List<QName> keyDef = list.getKeyDefinition();
+        if (keyDef.size() != step.keys().size()) {
+            throw error(ErrorTag.MISSING_ATTRIBUTE, "List '" + step.identifier() + "' has " + keyDef.size()
+                + " key(s) " + keyDef.stream().map(QName::getLocalName).toList() + ", the path gives "
+                + step.keys().size(), path);
+        }
+        final Map<QName, Object> values = new HashMap<>();
+        for (int i = 0; i < keyDef.size(); i++) {
+            final QName key = keyDef.get(i);
+            final var leaf = list.findDataChildByName(key).orElseThrow();
+            values.put(key, parseValue(cursor, (LeafSchemaNode) leaf, step.keys().get(i), path));
+        }
+        return NodeIdentifierWithPredicates.of(list.getQName(), values);
+    }
+
+    private static NodeWithValue<?> leafListValue(final Cursor cursor, final LeafListSchemaNode leafList,
+            final Step step, final ApiPath path) throws OperationFailedException {
+        if (step.keys().size() != 1) {
+            throw error(ErrorTag.MISSING_ATTRIBUTE, "Leaf-list '" + step.identifier() + "' takes exactly one value",
+                path);
+        }
+        return new NodeWithValue<>(leafList.getQName(), parseValue(cursor, leafList, step.keys().get(0), path));
+    }
+
+    private static <S extends org.opendaylight.yangtools.yang.model.api.TypeAware
+            & org.opendaylight.yangtools.yang.model.api.SchemaNode> Object parseValue(final Cursor cursor,
+            final S leaf, final String value, final ApiPath path) throws OperationFailedException {
+        final SchemaInferenceStack stack = cursor.stack.copy();
+        if (leaf instanceof LeafSchemaNode) {
+            stack.enterSchemaTree(leaf.getQName());
+        }
+        try {
+            return cursor.codecs.json().codecFor(leaf, stack).parseValue(value);
+        } catch (IllegalArgumentException e) {
+            throw error(ErrorTag.INVALID_VALUE, "Invalid value '" + value + "' for " + leaf.getQName().getLocalName()
+                + ": " + e.getMessage(), path);
+        }
+    }
+
+    static OperationFailedException error(final ErrorTag tag, final String message, final ApiPath path) {
+        return OperationFailedException.of(ErrorType.PROTOCOL, tag, message + " (path " + path + ")");
+    }
+
+    static Optional<Module> moduleOf(final EffectiveModelContext schema, final QNameModule module) {
+        return schema.findModule(module).map(Module.class::cast);
+    }
+}

@@ -1,0 +1,237 @@
+package io.sextant.restconf.server;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import io.sextant.datastore.OperationError;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.service.Edit;
+import io.sextant.restconf.api.ApiPath;
+import io.sextant.restconf.api.Format;
+import io.sextant.restconf.api.RequestBody;
+import java.io.ByteArrayInputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.w3c.dom.Element;
+
+/**
+ * Parses RFC 8072 YANG-Patch bodies. The envelope is read with Gson or DOM; each edit's value
+ * is parsed by yangtools in the schema context of that edit's target.
+ */
+final class YangPatchParser {
+    static final String PATCH_NS = "urn:ietf:params:xml:ns:yang:ietf-yang-patch";
+    private static final Gson GSON = new Gson();
+
+    /** A parsed patch: its id and its edits in order. */
+    record Patch(String patchId, List<String> editIds, List<Edit> edits) {
+    }
+
+    /** Resolves an edit target (relative to the request target) to a data target. */
+    @FunctionalInterface
+    interface TargetResolver {
+        Target resolve(ApiPath path) throws OperationFailedException;
+    }
+
+    private YangPatchParser() {
+    }
+
+    static Patch parse(final ApiPath base, final RequestBody body, final TargetResolver resolver)
+            throws OperationFailedException {
+        return body.format() == Format.JSON ? parseJson(base, body, resolver) : parseXml(base, body, resolver);
+    }
+
+    private static Patch parseJson(final ApiPath base, final RequestBody body, final TargetResolver resolver)
+            throws OperationFailedException {
+        final JsonObject root;
+        try {
+            final JsonElement parsed = JsonParser.parseReader(new InputStreamReader(body.stream(),
+                StandardCharsets.UTF_8));
+            root = parsed.getAsJsonObject();
+        } catch (JsonParseException | IllegalStateException e) {
+            throw malformed("Malformed YANG-Patch JSON: " + BodyParser.message(e));
+        }
+        final JsonElement patchElement = root.get("ietf-yang-patch:yang-patch");
+        if (patchElement == null || !patchElement.isJsonObject()) {
+            throw malformed("The body must be an object with member 'ietf-yang-patch:yang-patch'");
+        }
+        final JsonObject patch = patchElement.getAsJsonObject();
+        final String patchId = string(patch, "patch-id", "yang-patch");
+        final JsonElement editsElement = patch.get("edit");
+        if (editsElement == null || !editsElement.isJsonArray()) {
+            throw malformed("yang-patch '" + patchId + "' has no 'edit' list");
+        }
+        final JsonArray edits = editsElement.getAsJsonArray();
+        final List<String> ids = new ArrayList<>();
+        final List<Edit> result = new ArrayList<>();
+        for (JsonElement element : edits) {
+            if (!element.isJsonObject()) {
+                throw malformed("Each edit must be an object");
+            }
+            final JsonObject edit = element.getAsJsonObject();
+            final String editId = string(edit, "edit-id", "edit");
+            final String operation = string(edit, "operation", "edit " + editId);
+            final String targetPath = string(edit, "target", "edit " + editId);
+            final Target target = resolveTarget(base, targetPath, editId, resolver);
+            final JsonElement value = edit.get("value");
+            Optional<NormalizedNode> data = Optional.empty();
+            if (value != null) {
+                final byte[] bytes = GSON.toJson(value).getBytes(StandardCharsets.UTF_8);
+                data = Optional.of(parseValue(target, new RequestBody(Format.JSON, new ByteArrayInputStream(bytes)),
+                    editId));
+            }
+            ids.add(editId);
+            result.add(toEdit(editId, operation, target, data, edit.has("where") ? edit.get("where").getAsString()
+                : null));
+        }
+        return new Patch(patchId, ids, result);
+    }
+
+    private static Patch parseXml(final ApiPath base, final RequestBody body, final TargetResolver resolver)
+            throws OperationFailedException {
+        final Element root = BodyParser.document(body.stream()).getDocumentElement();
+        if (!"yang-patch".equals(root.getLocalName()) || !PATCH_NS.equals(root.getNamespaceURI())) {
+            throw malformed("The body must be a yang-patch element in namespace " + PATCH_NS);
+        }
+        String patchId = null;
+        final List<String> ids = new ArrayList<>();
+        final List<Edit> result = new ArrayList<>();
+        for (Element child : BodyParser.childElements(root)) {
+            switch (child.getLocalName()) {
+                case "patch-id" -> patchId = child.getTextContent().trim();
+                case "comment" -> {
+                    // informative only
+                }
+                case "edit" -> {
+                    String editId = null;
+                    String operation = null;
+                    String targetPath = null;
+                    String where = null;
+                    Element value = null;
+                    for (Element field : BodyParser.childElements(child)) {
+                        switch (field.getLocalName()) {
+                            case "edit-id" -> editId = field.getTextContent().trim();
+                            case "operation" -> operation = field.getTextContent().trim();
+                            case "target" -> targetPath = field.getTextContent().trim();
+                            case "where" -> where = field.getTextContent().trim();
+                            case "value" -> value = field;
+                            default -> {
+                                // point and others are validated by the operation
+                            }
+                        }
+                    }
+                    if (editId == null || operation == null || targetPath == null) {
+                        throw malformed("An edit needs edit-id, operation and target");
+                    }
+                    final Target target = resolveTarget(base, targetPath, editId, resolver);
+                    Optional<NormalizedNode> data = Optional.empty();
+                    if (value != null) {
+                        final List<Element> values = BodyParser.childElements(value);
+                        if (values.size() != 1) {
+                            throw invalid(editId, "value must hold exactly one element, has " + values.size());
+                        }
+                        data = Optional.of(target.isRoot() ? failRoot(editId)
+                            : BodyParser.parseXmlResource(target, values.get(0)));
+                    }
+                    ids.add(editId);
+                    result.add(toEdit(editId, operation, target, data, where));
+                }
+                default -> throw malformed("Unexpected element " + child.getLocalName() + " in yang-patch");
+            }
+        }
+        if (patchId == null) {
+            throw malformed("yang-patch has no patch-id");
+        }
+        return new Patch(patchId, ids, result);
+    }
+
+    private static NormalizedNode failRoot(final String editId) throws OperationFailedException {
+        throw invalid(editId, "the target of an edit must be a data resource, not a datastore root");
+    }
+
+    private static Target resolveTarget(final ApiPath base, final String targetPath, final String editId,
+            final TargetResolver resolver) throws OperationFailedException {
+        if (!targetPath.startsWith("/")) {
+            throw invalid(editId, "target '" + targetPath + "' must start with '/'");
+        }
+        final ApiPath relative;
+        try {
+            relative = ApiPath.parse(targetPath.substring(1));
+        } catch (IllegalArgumentException e) {
+            throw invalid(editId, e.getMessage());
+        }
+        final List<ApiPath.Step> steps = new ArrayList<>(base.steps());
+        steps.addAll(relative.steps());
+        return resolver.resolve(new ApiPath(steps));
+    }
+
+    private static NormalizedNode parseValue(final Target target, final RequestBody body, final String editId)
+            throws OperationFailedException {
+        try {
+            return BodyParser.parseResource(target, body);
+        } catch (OperationFailedException e) {
+            throw new OperationFailedException(e.errors().stream()
+                .map(err -> err.withInfo("edit-id " + editId)).toList(), e);
+        }
+    }
+
+    private static Edit toEdit(final String editId, final String operation, final Target target,
+            final Optional<NormalizedNode> data, final String where) throws OperationFailedException {
+        final boolean needsValue = switch (operation) {
+            case "create", "insert", "merge", "replace" -> true;
+            case "delete", "remove" -> false;
+            case "move" -> throw invalid(editId, "operation 'move' is not supported");
+            default -> throw invalid(editId, "unknown operation '" + operation + "'");
+        };
+        if (needsValue && data.isEmpty()) {
+            throw invalid(editId, "operation '" + operation + "' needs a value");
+        }
+        if (!needsValue && data.isPresent()) {
+            throw invalid(editId, "operation '" + operation + "' takes no value");
+        }
+        if ("insert".equals(operation) && where != null && !"last".equals(where)) {
+            throw invalid(editId, "insert where='" + where + "' is not supported (only 'last')");
+        }
+        if (data.isPresent() && !target.path().isEmpty()) {
+            final var expected = target.path().getLastPathArgument();
+            final var actual = data.orElseThrow().name();
+            if (!expected.equals(actual)) {
+                throw invalid(editId, "the value (" + actual + ") does not match the target (" + expected + ")");
+            }
+        }
+        return switch (operation) {
+            case "create", "insert" -> Edit.create(target.path(), data.orElseThrow());
+            case "merge" -> Edit.merge(target.path(), data.orElseThrow());
+            case "replace" -> Edit.replace(target.path(), data.orElseThrow());
+            case "delete" -> Edit.delete(target.path());
+            case "remove" -> Edit.remove(target.path());
+            default -> throw new IllegalStateException(operation);
+        };
+    }
+
+    private static String string(final JsonObject object, final String member, final String where)
+            throws OperationFailedException {
+        final JsonElement element = object.get(member);
+        if (element == null || !element.isJsonPrimitive()) {
+            throw malformed(where + " has no '" + member + "'");
+        }
+        return element.getAsString();
+    }
+
+    private static OperationFailedException malformed(final String message) {
+        return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE, message);
+    }
+
+    private static OperationFailedException invalid(final String editId, final String message) {
+        return new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+            "edit " + editId + ": " + message).withInfo("edit-id " + editId));
+    }
+}
