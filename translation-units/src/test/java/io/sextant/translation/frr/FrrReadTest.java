@@ -92,7 +92,7 @@ class FrrReadTest {
               ]}
             }"""), result.configuration());
         // mandatory leaves, types and keys as a datastore checks them
-        Trees.store(model.schema(), result.configuration());
+        Trees.tree(model.schema(), result.configuration());
     }
 
     @Test

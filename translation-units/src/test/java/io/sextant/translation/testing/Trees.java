@@ -2,57 +2,73 @@ package io.sextant.translation.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
-import io.sextant.datastore.StoreType;
-import io.sextant.datastore.WriteTransaction;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
-import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTree;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeConfiguration;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeModification;
+import org.opendaylight.yangtools.yang.data.tree.api.DataValidationFailedException;
+import org.opendaylight.yangtools.yang.data.tree.api.TreeType;
+import org.opendaylight.yangtools.yang.data.tree.impl.di.InMemoryDataTreeFactory;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.model.api.SchemaContext;
 
-/** OpenConfig trees in tests: schema validation, edits as the UniConfig layer makes them, comparison. */
+/**
+ * OpenConfig trees in tests: schema validation, edits the way the UniConfig layer makes them
+ * (DataTree modifications), comparison with readable failures.
+ *
+ * <p>Mandatory-node validation is off: yangtools 13 ignores the {@code when} of
+ * {@code uses oc-bgp:bgp-top} and would demand bgp/global/config/as in every protocol entry,
+ * STATIC ones included.
+ */
 public final class Trees {
+    private static final InMemoryDataTreeFactory FACTORY = new InMemoryDataTreeFactory();
+
     private Trees() {
     }
 
-    /** Store {@code root} in a schema-validated datastore (mandatory leaves, types, keys); fails when invalid. */
-    public static InMemoryDataStore store(final EffectiveModelContext schema, final ContainerNode root)
-            throws OperationFailedException {
-        final InMemoryDataStore store = new InMemoryDataStore(StoreType.CONFIGURATION, schema, Runnable::run);
-        final WriteTransaction tx = store.newTransaction();
-        for (DataContainerChild child : root.body()) {
-            tx.put(YangInstanceIdentifier.of(child.name()), child);
-        }
-        tx.commit();
-        return store;
-    }
-
-    /** {@code root} changed by {@code edit}, through a datastore transaction. */
-    public static ContainerNode edit(final EffectiveModelContext schema, final ContainerNode root,
-            final TransactionEdit edit) throws OperationFailedException {
-        final InMemoryDataStore store = store(schema, root);
-        final WriteTransaction tx = store.newTransaction();
-        edit.apply(tx);
-        tx.commit();
-        return rootOf(store);
-    }
-
-    /** A change made in a transaction. */
+    /** A change to a tree. */
     @FunctionalInterface
-    public interface TransactionEdit {
-        void apply(WriteTransaction tx) throws OperationFailedException;
+    public interface Edit {
+        void apply(DataTreeModification modification);
     }
 
-    public static ContainerNode rootOf(final InMemoryDataStore store) {
-        final NormalizedNode data = store.snapshot().read(YangInstanceIdentifier.of()).orElseThrow();
-        final var root = ImmutableNodes.newContainerBuilder()
-            .withNodeIdentifier(new YangInstanceIdentifier.NodeIdentifier(SchemaContext.NAME));
-        ((ContainerNode) data).body().forEach(root::withChild);
-        return root.build();
+    /** Put {@code root} into a schema-checked data tree (structure, types, keys); fails when invalid. */
+    public static DataTree tree(final EffectiveModelContext schema, final ContainerNode root)
+            throws DataValidationFailedException {
+        final DataTree tree = FACTORY.create(DataTreeConfiguration.builder(TreeType.CONFIGURATION)
+            .setMandatoryNodesValidation(false).build(), schema);
+        final DataTreeModification modification = tree.takeSnapshot().newModification();
+        for (DataContainerChild child : root.body()) {
+            modification.write(YangInstanceIdentifier.of(child.name()), child);
+        }
+        commit(tree, modification);
+        return tree;
+    }
+
+    /** {@code root} changed by {@code edit}. */
+    public static ContainerNode edit(final EffectiveModelContext schema, final ContainerNode root, final Edit edit)
+            throws DataValidationFailedException {
+        final DataTree tree = tree(schema, root);
+        final DataTreeModification modification = tree.takeSnapshot().newModification();
+        edit.apply(modification);
+        commit(tree, modification);
+        final ContainerNode data = (ContainerNode) tree.takeSnapshot().readNode(YangInstanceIdentifier.of())
+            .orElseThrow();
+        final var result = ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(
+            SchemaContext.NAME));
+        data.body().forEach(result::withChild);
+        return result.build();
+    }
+
+    private static void commit(final DataTree tree, final DataTreeModification modification)
+            throws DataValidationFailedException {
+        modification.ready();
+        tree.validate(modification);
+        tree.commit(tree.prepare(modification));
     }
 
     /** Equal trees, reported as JSON when they differ. */
