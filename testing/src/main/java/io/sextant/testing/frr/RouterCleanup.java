@@ -109,7 +109,11 @@ final class RouterCleanup {
                 if (fields.length > 1) {
                     final String dev = fields[1].split("@")[0];
                     if (layout.ownsLink(dev)) {
-                        runCollecting(List.of(ip, "link", "delete", dev), failures);
+                        // the kernel may still be removing it after the namespace went away
+                        final var deleted = HostCommand.tryRun(List.of(ip, "link", "delete", dev));
+                        if (!deleted.ok() && !deleted.output().contains("Cannot find device")) {
+                            failures.add("ip link delete " + dev + ": " + deleted.output().strip());
+                        }
                     }
                 }
             }

@@ -50,7 +50,7 @@ public final class CommandPlanner {
         this.device = device;
     }
 
-    private record Found(Handler handler, int order, Change change) {
+    private record Found(Handler handler, int order, int walkIndex, Change change) {
     }
 
     /** The plan turning {@code before} into {@code after}; both are root containers, either may be empty. */
@@ -59,11 +59,12 @@ public final class CommandPlanner {
         final List<Found> found = new ArrayList<>();
         collect(tree.root(), YangInstanceIdentifier.of(), before.orElse(null), after.orElse(null), found);
         final List<Found> ordered = new ArrayList<>();
+        // deletions: later handlers first, and within a handler the reverse of the walk order
         found.stream().filter(f -> f.change().isDelete())
-            .sorted(Comparator.comparingInt(Found::order).reversed())
+            .sorted(Comparator.comparingInt(Found::order).thenComparingInt(Found::walkIndex).reversed())
             .forEach(ordered::add);
         found.stream().filter(f -> !f.change().isDelete())
-            .sorted(Comparator.comparingInt(Found::order))
+            .sorted(Comparator.comparingInt(Found::order).thenComparingInt(Found::walkIndex))
             .forEach(ordered::add);
 
         final WriteContext forwardContext = new TreeContext(before, after);
@@ -92,7 +93,7 @@ public final class CommandPlanner {
         }
         final Optional<Handler> handler = step.handler();
         if (handler.isPresent() && handler.orElseThrow().kind() == Kind.SUBTREE) {
-            found.add(new Found(handler.orElseThrow(), step.order(),
+            found.add(new Found(handler.orElseThrow(), step.order(), found.size(),
                 new Change(path, Optional.ofNullable(before), Optional.ofNullable(after))));
             return;
         }
@@ -107,8 +108,10 @@ public final class CommandPlanner {
             if (child.isList()) {
                 final Map<PathArgument, MapEntryNode> entriesBefore = entries(childBefore);
                 final Map<PathArgument, MapEntryNode> entriesAfter = entries(childAfter);
-                final Set<PathArgument> keys = new LinkedHashSet<>(entriesBefore.keySet());
-                keys.addAll(entriesAfter.keySet());
+                final Set<PathArgument> union = new LinkedHashSet<>(entriesBefore.keySet());
+                union.addAll(entriesAfter.keySet());
+                final List<PathArgument> keys = new ArrayList<>(union);
+                keys.sort(entryOrder(child));
                 for (PathArgument key : keys) {
                     collect(child, path.node(id).node(key), entriesBefore.get(key), entriesAfter.get(key), found);
                 }
@@ -127,7 +130,7 @@ public final class CommandPlanner {
         final Optional<Handler> handler = step.handler();
         if (handler.isPresent() && handler.orElseThrow().writer().isPresent()) {
             if (!ownBefore.equals(ownAfter)) {
-                found.add(new Found(handler.orElseThrow(), step.order(),
+                found.add(new Found(handler.orElseThrow(), step.order(), found.size(),
                     new Change(path, Optional.ofNullable(before), Optional.ofNullable(after))));
             }
             return;
@@ -148,6 +151,16 @@ public final class CommandPlanner {
                     path.node(name));
             }
         }
+    }
+
+    /** The handler's entry order, else by key text: deterministic output for unordered lists. */
+    private static Comparator<PathArgument> entryOrder(final HandlerTree.Step list) {
+        final Optional<Comparator<NodeIdentifierWithPredicates>> order = list.handler()
+            .flatMap(Handler::entryOrder);
+        final Comparator<PathArgument> byKey = Comparator.comparing(arg -> ((NodeIdentifierWithPredicates) arg)
+            .values().toString());
+        return order.<Comparator<PathArgument>>map(o -> (a, b) -> o.compare((NodeIdentifierWithPredicates) a,
+            (NodeIdentifierWithPredicates) b)).map(o -> o.thenComparing(byKey)).orElse(byKey);
     }
 
     private static Map<PathArgument, NormalizedNode> own(final HandlerTree.Step step, final DataContainerNode node) {

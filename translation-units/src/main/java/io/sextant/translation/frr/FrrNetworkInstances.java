@@ -36,7 +36,7 @@ final class FrrNetworkInstances {
     }
 
     static void register(final Handlers.Builder handlers) {
-        handlers.list(OcPaths.NI_LIST, FrrNetworkInstances::instances)
+        handlers.list(OcPaths.NI_LIST, FrrNetworkInstances::instances, OcPaths.DEFAULT_INSTANCE_FIRST)
             .container(OcPaths.NI_CONFIG, FrrNetworkInstances::readConfig, FrrNetworkInstances::writeConfig)
             .list(OcPaths.PROTOCOL_LIST, FrrNetworkInstances::protocols)
             .container(OcPaths.PROTOCOL_CONFIG, FrrNetworkInstances::readProtocolConfig,

@@ -3,6 +3,7 @@ package io.sextant.translation.oc;
 import io.sextant.translation.oc.OpenConfig.If;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.DataPath;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,6 +39,13 @@ public final class OcPaths {
     public static final DataPath NEIGHBOR_CONFIG = NEIGHBOR_LIST.child(Ni.CONFIG);
     public static final DataPath NEIGHBOR_AFI_LIST = NEIGHBOR_LIST.child(Ni.AFI_SAFIS, Ni.AFI_SAFI);
     public static final DataPath NEIGHBOR_AFI_CONFIG = NEIGHBOR_AFI_LIST.child(Ni.CONFIG);
+
+    /**
+     * Network instances with the default one first: created first, deleted last (devices keep
+     * VRF protocol instances under the default one).
+     */
+    public static final Comparator<NodeIdentifierWithPredicates> DEFAULT_INSTANCE_FIRST =
+        Comparator.comparing(key -> !Ni.DEFAULT.equals(key.getValue(Ni.NAME)));
 
     private OcPaths() {
     }

@@ -1,8 +1,10 @@
 package io.sextant.translation.spi;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 
 /**
  * The readers and writers of a translation unit, each registered at the {@link DataPath} it
@@ -35,10 +37,12 @@ public final class Handlers {
      * @param containerReader for {@link Kind#CONTAINER}
      * @param subtreeReader for {@link Kind#SUBTREE}
      * @param writer the writer, if the data can be configured
+     * @param entryOrder for lists: the order entries are created in (and deleted in reverse);
+     *     by key otherwise
      */
     public record Handler(DataPath path, Kind kind, Optional<ListReader> listReader,
             Optional<ContainerReader> containerReader, Optional<SubtreeReader> subtreeReader,
-            Optional<Writer> writer) {
+            Optional<Writer> writer, Optional<Comparator<NodeIdentifierWithPredicates>> entryOrder) {
     }
 
     public static Builder builder() {
@@ -59,25 +63,35 @@ public final class Handlers {
         /** The entries of the list at {@code path}. */
         public Builder list(final DataPath path, final ListReader reader) {
             return add(new Handler(path, Kind.LIST, Optional.of(reader), Optional.empty(), Optional.empty(),
-                Optional.empty()));
+                Optional.empty(), Optional.empty()));
+        }
+
+        /**
+         * The entries of the list at {@code path}, created in {@code order} and deleted in
+         * reverse (for example the default network instance before VRFs).
+         */
+        public Builder list(final DataPath path, final ListReader reader,
+                final Comparator<NodeIdentifierWithPredicates> order) {
+            return add(new Handler(path, Kind.LIST, Optional.of(reader), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.of(order)));
         }
 
         /** A container that is read and written. Every writer comes with its reader. */
         public Builder container(final DataPath path, final ContainerReader reader, final Writer writer) {
             return add(new Handler(path, Kind.CONTAINER, Optional.empty(), Optional.of(reader), Optional.empty(),
-                Optional.of(writer)));
+                Optional.of(writer), Optional.empty()));
         }
 
         /** A container that is only read. Changing it is refused as not supported. */
         public Builder readOnly(final DataPath path, final ContainerReader reader) {
             return add(new Handler(path, Kind.CONTAINER, Optional.empty(), Optional.of(reader), Optional.empty(),
-                Optional.empty()));
+                Optional.empty(), Optional.empty()));
         }
 
         /** Whole entries of the list at {@code path}, read and written as one. */
         public Builder subtree(final DataPath path, final SubtreeReader reader, final Writer writer) {
             return add(new Handler(path, Kind.SUBTREE, Optional.empty(), Optional.empty(), Optional.of(reader),
-                Optional.of(writer)));
+                Optional.of(writer), Optional.empty()));
         }
 
         private Builder add(final Handler handler) {
