@@ -116,13 +116,15 @@ public final class CliDevice {
     }
 
     /**
-     * Send reverse commands best effort: every line is tried even after rejections (a rolled-back
-     * change may have been applied only partly).
+     * Send reverse commands best effort: a rolled-back change may have been applied only partly,
+     * so a rejected line does not stop the rollback; the block a rejected mode command would have
+     * opened is skipped.
      *
      * @return the lines the device rejected; empty when the rollback went through cleanly
      */
     public CompletionStage<List<CliCommandException>> rollback(final CommandPlan reverse) {
-        return reverse.isEmpty() ? CompletableFuture.completedFuture(List.of()) : session.configureAll(reverse.lines());
+        return reverse.isEmpty() ? CompletableFuture.completedFuture(List.of())
+            : session.configureAll(reverse.lines(), reverse::continueAfterRejection);
     }
 
     @Override

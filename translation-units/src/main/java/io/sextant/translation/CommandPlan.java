@@ -18,6 +18,7 @@ public final class CommandPlan {
     private final List<List<Entry>> reverse;
     private final List<String> lines;
     private final List<Integer> lineGroups;
+    private final List<Integer> blockEnds;
 
     /**
      * @param forward the commands of each change, in the order they are sent
@@ -32,6 +33,7 @@ public final class CommandPlan {
         final CommandRenderer.Rendered rendered = CommandRenderer.render(this.forward);
         this.lines = rendered.lines();
         this.lineGroups = rendered.groups();
+        this.blockEnds = rendered.blockEnds();
     }
 
     public static CommandPlan empty() {
@@ -45,6 +47,15 @@ public final class CommandPlan {
 
     public boolean isEmpty() {
         return lines.isEmpty();
+    }
+
+    /**
+     * Where to continue when the device rejects line {@code line} while a best-effort rollback
+     * is sent: after the block the line opens (a rejected {@code interface X} must not let the
+     * lines meant for interface X run one level up), else at the next line.
+     */
+    public int continueAfterRejection(final int line) {
+        return blockEnds.get(line);
     }
 
     /** The plan that undoes this one completely (after it was applied in full). */

@@ -2,6 +2,7 @@ package io.sextant.southbound.cli;
 
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.function.IntUnaryOperator;
 
 /**
  * An interactive CLI session with one device, ready at its exec prompt. Commands run one at a
@@ -30,11 +31,14 @@ public interface CliSession extends AutoCloseable {
     CompletionStage<Void> configure(List<String> lines);
 
     /**
-     * Like {@link #configure(List)}, but sends every line even after rejections (best effort,
-     * for rollbacks): the rejections are the result, an empty list when the device took every
-     * line. The stage fails only when the session breaks.
+     * Like {@link #configure(List)}, but goes on after rejections (best effort, for rollbacks):
+     * after the device rejects line {@code i}, sending continues at line
+     * {@code continueAfterRejection.applyAsInt(i)} (the next line, or the line after the block a
+     * rejected mode command would have opened). The rejections are the result, an empty list
+     * when the device took every line. The stage fails only when the session breaks.
      */
-    CompletionStage<List<CliCommandException>> configureAll(List<String> lines);
+    CompletionStage<List<CliCommandException>> configureAll(List<String> lines,
+        IntUnaryOperator continueAfterRejection);
 
     /** The last prompt the device showed, for example {@code frr1#}. */
     String prompt();

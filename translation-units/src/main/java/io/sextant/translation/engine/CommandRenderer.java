@@ -11,8 +11,12 @@ import java.util.List;
  */
 public final class CommandRenderer {
 
-    /** Lines with, for each, the index of the group that produced it. */
-    public record Rendered(List<String> lines, List<Integer> groups) {
+    /**
+     * Lines with, for each, the index of the group that produced it and the index of the first
+     * line after its block (the line after the matching exit for a line entering a mode, the
+     * next line otherwise): where to continue when the device rejects the line.
+     */
+    public record Rendered(List<String> lines, List<Integer> groups, List<Integer> blockEnds) {
     }
 
     private CommandRenderer() {
@@ -22,6 +26,8 @@ public final class CommandRenderer {
     public static Rendered render(final List<List<Entry>> groups) {
         final List<String> lines = new ArrayList<>();
         final List<Integer> lineGroups = new ArrayList<>();
+        final List<Integer> blockEnds = new ArrayList<>();
+        final java.util.ArrayDeque<Integer> openModes = new java.util.ArrayDeque<>();
         List<Mode> current = List.of();
         int group = -1;
         for (int g = 0; g < groups.size(); g++) {
@@ -30,25 +36,35 @@ public final class CommandRenderer {
                 final List<Mode> target = entry.modes();
                 final int common = commonPrefix(current, target);
                 for (int i = current.size() - 1; i >= common; i--) {
-                    lines.add(current.get(i).exit());
-                    lineGroups.add(g);
+                    exit(current.get(i), g, lines, lineGroups, blockEnds, openModes);
                 }
                 for (int i = common; i < target.size(); i++) {
-                    lines.add(target.get(i).enter());
-                    lineGroups.add(g);
+                    openModes.push(lines.size());
+                    add(target.get(i).enter(), g, lines, lineGroups, blockEnds);
                 }
                 current = target;
                 if (entry.command().isPresent()) {
-                    lines.add(entry.command().orElseThrow());
-                    lineGroups.add(g);
+                    add(entry.command().orElseThrow(), g, lines, lineGroups, blockEnds);
                 }
             }
         }
         for (int i = current.size() - 1; i >= 0; i--) {
-            lines.add(current.get(i).exit());
-            lineGroups.add(group);
+            exit(current.get(i), group, lines, lineGroups, blockEnds, openModes);
         }
-        return new Rendered(List.copyOf(lines), List.copyOf(lineGroups));
+        return new Rendered(List.copyOf(lines), List.copyOf(lineGroups), List.copyOf(blockEnds));
+    }
+
+    private static void add(final String line, final int group, final List<String> lines,
+            final List<Integer> lineGroups, final List<Integer> blockEnds) {
+        lines.add(line);
+        lineGroups.add(group);
+        blockEnds.add(lines.size());
+    }
+
+    private static void exit(final Mode mode, final int group, final List<String> lines, final List<Integer> lineGroups,
+            final List<Integer> blockEnds, final java.util.ArrayDeque<Integer> openModes) {
+        add(mode.exit(), group, lines, lineGroups, blockEnds);
+        blockEnds.set(openModes.pop(), lines.size());
     }
 
     private static int commonPrefix(final List<Mode> a, final List<Mode> b) {

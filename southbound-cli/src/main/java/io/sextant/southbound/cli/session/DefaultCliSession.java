@@ -27,6 +27,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -130,8 +131,8 @@ final class DefaultCliSession implements CliSession, TransportListener {
     }
 
     @Override
-    public CompletionStage<List<CliCommandException>> configureAll(final List<String> lines) {
-        final List<String> batch = lines.stream().filter(line -> !line.isBlank()).toList();
+    public CompletionStage<List<CliCommandException>> configureAll(final List<String> lines,
+            final IntUnaryOperator continueAfterRejection) {
         return submit(() -> send(dialect.configEnter()).thenCompose(entered -> {
             if (!(entered instanceof CliEvent.Reply reply) || !dialect.configPrompt().matcher(reply.prompt())
                     .matches()) {
@@ -140,22 +141,38 @@ final class DefaultCliSession implements CliSession, TransportListener {
                         + describe(entered)));
             }
             final List<CliCommandException> rejected = new ArrayList<>();
-            CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-            for (int i = 0; i < batch.size(); i++) {
-                final int index = i;
-                chain = chain.thenCompose(ignored -> send(batch.get(index)).thenAccept(event -> {
-                    if (event instanceof CliEvent.DeviceError error) {
-                        rejected.add(new CliCommandException(batch.get(index), index, error.error(), error.output(),
-                            List.of()));
-                    }
-                }));
-            }
-            return chain.thenCompose(ignored -> {
+            final CompletableFuture<Void> sent = new CompletableFuture<>();
+            sendAll(lines, 0, continueAfterRejection, rejected, sent);
+            return sent.thenCompose(ignored -> {
                 final CompletableFuture<Void> left = new CompletableFuture<>();
                 leaveConfig(left, null);
                 return left;
             }).thenApply(ignored -> List.copyOf(rejected));
         }));
+    }
+
+    private void sendAll(final List<String> lines, final int index, final IntUnaryOperator continueAfterRejection,
+            final List<CliCommandException> rejected, final CompletableFuture<Void> done) {
+        if (index >= lines.size()) {
+            done.complete(null);
+            return;
+        }
+        final String line = lines.get(index);
+        if (line.isBlank()) {
+            sendAll(lines, index + 1, continueAfterRejection, rejected, done);
+            return;
+        }
+        send(line).whenComplete((event, error) -> {
+            if (error != null) {
+                done.completeExceptionally(error);
+            } else if (event instanceof CliEvent.DeviceError failed) {
+                rejected.add(new CliCommandException(line, index, failed.error(), failed.output(), List.of()));
+                sendAll(lines, Math.max(index + 1, continueAfterRejection.applyAsInt(index)), continueAfterRejection,
+                    rejected, done);
+            } else {
+                sendAll(lines, index + 1, continueAfterRejection, rejected, done);
+            }
+        });
     }
 
     /** Sends {@code batch[index..]} one by one; on the first rejection leaves config mode and fails. */

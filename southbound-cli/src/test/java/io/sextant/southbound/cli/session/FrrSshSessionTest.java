@@ -112,6 +112,24 @@ class FrrSshSessionTest {
     }
 
     @Test
+    void bestEffortBatchGoesOnAfterRejectionsAndSkipsTheBlockOfARejectedModeCommand() {
+        try (CliSession session = await(connector.connect(parameters()))) {
+            // line 3 would open a block (lines 3-5); when it is rejected, sending goes on at line 6
+            final List<String> lines = List.of("interface eth1", "description best effort", "exit",
+                "interface name-longer-than-fifteen", "description skipped", "exit",
+                "bogus command", "interface eth1", "no description", "description second", "exit");
+            final List<CliCommandException> rejected = await(session.configureAll(lines,
+                index -> index == 3 ? 6 : index + 1));
+            assertEquals(List.of(3, 6), rejected.stream().map(CliCommandException::lineIndex).toList());
+            assertEquals("% Unknown command: bogus command", rejected.get(1).getMessage());
+            assertEquals(router.name() + "#", session.prompt());
+            assertTrue(router.runningConfig().contains("interface eth1\n description second\nexit"));
+            assertFalse(router.runningConfig().contains("skipped"));
+            router.configure("interface eth1", "no description");
+        }
+    }
+
+    @Test
     void errorWithoutPercentSignIsCaughtByTheDialectPattern() {
         router.configure("router bgp 65001");
         try (CliSession session = await(connector.connect(parameters()))) {
