@@ -21,10 +21,15 @@ import io.sextant.translation.CliDevice;
 import io.sextant.translation.CliDevices;
 import io.sextant.translation.CommandPlan;
 import io.sextant.translation.DefaultTranslationUnitRegistry;
+import io.sextant.translation.oc.OpenConfig.If;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.testing.OcJson;
 import io.sextant.translation.testing.Trees;
 import io.sextant.translation.testing.Yid;
+import io.sextant.translation.unified.CliUnifiedDevices;
+import io.sextant.unified.DeviceChange;
+import io.sextant.unified.UnifiedDevice;
+import io.sextant.unified.UnifiedDeviceRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -40,6 +45,8 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTree;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeModification;
 
 /**
  * OpenConfig on two real FRR routers linked by a veth pair, mounted over SSH through
@@ -258,6 +265,38 @@ class FrrDeviceTest {
                       "config": {"neighbor-address": "%s", "peer-as": %d, "enabled": true}}]}}}]}}]}
             }""".formatted(link, address, address, as, address, peer, peer, peerAs));
         await(device.apply(device.commands(Optional.of(before), Optional.of(intent))));
+    }
+
+    @Test
+    void unifiedLayerGetsTheDeviceAndCommitsAndRollsBackThroughIt() throws Exception {
+        final UnifiedDeviceRegistry registry = new UnifiedDeviceRegistry();
+        try (CliUnifiedDevices publisher = new CliUnifiedDevices(devices, registry)) {
+            final Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+            while (registry.device("R2").isEmpty() && Instant.now().isBefore(deadline)) {
+                Thread.sleep(20);
+            }
+            final UnifiedDevice r2 = registry.device("R2").orElseThrow();
+            assertEquals(UnifiedDevice.Protocol.CLI, r2.protocol());
+            final ContainerNode before = await(r2.readConfiguration());
+            final DataTree tree = Trees.tree(r2.schema(), before);
+            final DataTreeModification modification = tree.takeSnapshot().newModification();
+            modification.write(Yid.of(If.INTERFACES).entry(If.INTERFACE, If.NAME, "eth1").node(If.CONFIG)
+                .node(If.DESCRIPTION).path(), ImmutableNodes.leafNode(If.DESCRIPTION, "via unified layer"));
+            modification.ready();
+            tree.validate(modification);
+            final DeviceChange change = r2.prepare(tree.prepare(modification));
+
+            assertEquals(DeviceChange.Mode.IMMEDIATE, change.mode());
+            assertEquals("interface eth1\ndescription via unified layer\nexit", change.payload());
+            await(change.stage());
+            await(change.apply());
+            await(change.finish());
+            assertTrue(pair.second().runningConfig().contains("interface eth1\n description via unified layer"));
+            // another device of the commit failed: this one is taken back
+            await(change.rollback());
+            assertFalse(pair.second().runningConfig().contains("via unified layer"));
+        }
+        assertTrue(registry.device("R2").isEmpty());
     }
 
     @Test

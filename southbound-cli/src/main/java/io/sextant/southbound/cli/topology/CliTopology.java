@@ -4,6 +4,7 @@ import io.sextant.datastore.Candidates;
 import io.sextant.datastore.ChangeListener;
 import io.sextant.datastore.CommitValidator;
 import io.sextant.datastore.DataStore;
+import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.WriteTransaction;
@@ -58,9 +59,19 @@ public final class CliTopology implements CliMounts, AutoCloseable {
     private final Registration listenerRegistration;
 
     @Activate
-    public CliTopology(@Reference(target = "(sextant.datastore=configuration)") final DataStore config,
-            @Reference(target = "(sextant.datastore=operational)") final DataStore operational,
-            @Reference final CliConnector connector, @Reference final CliDeviceTypes deviceTypes) {
+    public CliTopology(@Reference final Datastores datastores, @Reference final CliConnector connector,
+            @Reference final CliDeviceTypes deviceTypes) {
+        this(datastores.config(), datastores.operational(), connector, deviceTypes);
+    }
+
+    /**
+     * @param config where mount requests are read from
+     * @param operational where node state is written
+     * @param connector opens the sessions
+     * @param deviceTypes which device types and versions can be mounted
+     */
+    public CliTopology(final DataStore config, final DataStore operational, final CliConnector connector,
+            final CliDeviceTypes deviceTypes) {
         this.operational = operational;
         this.connector = connector;
         this.deviceTypes = deviceTypes;
