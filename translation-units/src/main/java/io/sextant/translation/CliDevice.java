@@ -59,15 +59,14 @@ public final class CliDevice {
 
     /** Read the device: its configuration as OpenConfig and the lines no reader understood. */
     public CompletionStage<ReadResult> read() {
-        final Map<String, String> outputs = new LinkedHashMap<>();
-        CompletionStage<Void> chain = CompletableFuture.completedFuture(null);
-        for (String command : model.readCommands()) {
-            chain = chain.thenCompose(ignored -> session.execute(command))
-                .thenAccept(output -> outputs.put(command, output));
-        }
-        return chain.thenApplyAsync(ignored -> {
+        final List<String> commands = model.readCommands();
+        return session.execute(commands).thenApplyAsync(outputs -> {
+            final Map<String, String> byCommand = new LinkedHashMap<>();
+            for (int i = 0; i < commands.size(); i++) {
+                byCommand.put(commands.get(i), outputs.get(i));
+            }
             try {
-                return model.read(outputs);
+                return model.read(byCommand);
             } catch (OperationFailedException e) {
                 throw new CompletionException(e);
             }

@@ -24,6 +24,14 @@ public interface CliSession extends AutoCloseable {
     CompletionStage<String> execute(String command);
 
     /**
+     * Run several exec commands as one job: no other caller's command runs between them (a
+     * consistent read of several show commands).
+     *
+     * @return the outputs, in the order of {@code commands}
+     */
+    CompletionStage<List<String>> execute(List<String> commands);
+
+    /**
      * Enter configuration mode, send {@code lines} one at a time, then leave configuration
      * mode (also after a failure). Stops at the first line the device rejects and fails with a
      * {@link CliCommandException} naming that line; the lines before it were applied.

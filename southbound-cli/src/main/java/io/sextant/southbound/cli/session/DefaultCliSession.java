@@ -115,6 +115,25 @@ final class DefaultCliSession implements CliSession, TransportListener {
     }
 
     @Override
+    public CompletionStage<List<String>> execute(final List<String> commands) {
+        return submit(() -> {
+            final List<String> outputs = new ArrayList<>();
+            CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+            for (String command : commands) {
+                chain = chain.thenCompose(ignored -> send(command)).thenCompose(event -> {
+                    if (event instanceof CliEvent.DeviceError error) {
+                        return CompletableFuture.failedFuture(
+                            new CliCommandException(command, -1, error.error(), error.output(), List.of()));
+                    }
+                    outputs.add(((CliEvent.Reply) event).output());
+                    return CompletableFuture.completedFuture(null);
+                });
+            }
+            return chain.thenApply(ignored -> List.copyOf(outputs));
+        });
+    }
+
+    @Override
     public CompletionStage<Void> configure(final List<String> lines) {
         final List<String> batch = lines.stream().filter(line -> !line.isBlank()).toList();
         return submit(() -> send(dialect.configEnter()).thenCompose(entered -> {

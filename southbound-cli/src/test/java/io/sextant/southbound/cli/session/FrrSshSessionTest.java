@@ -142,6 +142,15 @@ class FrrSshSessionTest {
     }
 
     @Test
+    void severalCommandsRunAsOneJob() {
+        try (CliSession session = await(connector.connect(parameters()))) {
+            final List<String> outputs = await(session.execute(List.of("show version", "show running-config")));
+            assertTrue(outputs.get(0).startsWith("FRRouting"), outputs.get(0));
+            assertTrue(outputs.get(1).contains("hostname " + router.name()), outputs.get(1));
+        }
+    }
+
+    @Test
     void unknownExecCommandFailsWithDeviceText() {
         try (CliSession session = await(connector.connect(parameters()))) {
             final CliCommandException rejected = assertInstanceOf(CliCommandException.class,
