@@ -41,6 +41,23 @@ class FrrRouterTest {
     }
 
     @Test
+    void leftoversOfAKilledJvmAreRemovedByTheNextStart() throws Exception {
+        final RouterLayout stale = new RouterLayout("stale" + ProcessHandle.current().pid() % 100000);
+        Files.createDirectories(stale.workDir());
+        // a pid that cannot be alive: above the kernel's pid_max
+        Files.writeString(stale.ownerFile(), "4194399 0\n");
+        HostCommand.run(List.of("ip", "netns", "add", stale.namespace()));
+        HostCommand.run(List.of("ip", "link", "add", "name", stale.hostVeth(0), "type", "veth", "peer", "name",
+            "eth0", "netns", stale.namespace()));
+
+        RouterCleanup.sweepStale();
+
+        assertFalse(HostCommand.run(List.of("ip", "netns", "list")).contains(stale.namespace()));
+        assertFalse(HostCommand.run(List.of("ip", "-o", "link", "show")).contains(stale.hostVeth(0) + "@"));
+        assertFalse(Files.exists(stale.workDir()));
+    }
+
+    @Test
     void linkedPairBringsUpBgpSession() {
         try (FrrPair pair = FrrPair.start()) {
             final String link = pair.linkInterface();
