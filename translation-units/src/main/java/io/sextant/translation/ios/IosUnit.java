@@ -25,7 +25,8 @@ public final class IosUnit implements TranslationUnit {
     private static final CliDialect DIALECT = CliDialect.defaults().toBuilder()
         .configErrors(List.of(
             Pattern.compile("% ?Invalid .*"),
-            Pattern.compile("%.*(does not exist|not found|not configured|already|overlaps|must |cannot |"
+            Pattern.compile("% Specify .*"),
+            Pattern.compile("%.*(does not exist|not found|not configured|not active|already|overlaps|must |cannot |"
                 + "[Ee]rror|not allowed).*")))
         .build();
     private static final List<Pattern> IGNORED = List.of(
