@@ -34,10 +34,15 @@ public final class CliDevice {
     private final UnitModel model;
     private final CliSession session;
 
-    public CliDevice(final String nodeId, final TranslationUnit unit, final CliSession session) {
+    public CliDevice(final String nodeId, final UnitModel model, final CliSession session) {
         this.nodeId = nodeId;
-        this.model = UnitModel.of(unit);
+        this.model = model;
         this.session = session;
+    }
+
+    /** With the unit's shared plain-Java model ({@link UnitModel#of}). */
+    public CliDevice(final String nodeId, final TranslationUnit unit, final CliSession session) {
+        this(nodeId, UnitModel.of(unit), session);
     }
 
     public String nodeId() {

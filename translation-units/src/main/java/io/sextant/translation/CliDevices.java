@@ -27,7 +27,7 @@ public final class CliDevices {
     /** The facade of a mounted device (for mount listeners). */
     public Optional<CliDevice> device(final CliMountedDevice mounted) {
         return units.byName(mounted.deviceType().unit())
-            .map(unit -> new CliDevice(mounted.nodeId(), unit, mounted.session()));
+            .map(unit -> new CliDevice(mounted.nodeId(), units.model(unit), mounted.session()));
     }
 
     public CliMounts mounts() {

@@ -5,9 +5,12 @@ import io.sextant.southbound.cli.topology.CliDeviceType;
 import io.sextant.southbound.cli.topology.CliDeviceTypes;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -23,15 +26,23 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 @Component(service = {TranslationUnitRegistry.class, CliDeviceTypes.class})
 public final class DefaultTranslationUnitRegistry implements TranslationUnitRegistry, CliDeviceTypes {
     private final List<TranslationUnit> units = new CopyOnWriteArrayList<>();
+    private final Map<String, UnitModel> models = new ConcurrentHashMap<>();
+    private final UnitSchemas schemas;
 
+    /** In OSGi, with the YANG parser service (yangtools' default parser is private to its bundle there). */
     @Activate
-    public DefaultTranslationUnitRegistry() {
-        // units arrive through addUnit
+    public DefaultTranslationUnitRegistry(@Reference final YangParserFactory parser) {
+        this(new UnitSchemas(parser));
+    }
+
+    /** Units arrive through {@link #register}; schemas are parsed with {@code schemas}. */
+    public DefaultTranslationUnitRegistry(final UnitSchemas schemas) {
+        this.schemas = schemas;
     }
 
     /** A registry holding every unit on the class path. */
     public static DefaultTranslationUnitRegistry withServiceLoader() {
-        final DefaultTranslationUnitRegistry registry = new DefaultTranslationUnitRegistry();
+        final DefaultTranslationUnitRegistry registry = new DefaultTranslationUnitRegistry(UnitSchemas.plainJava());
         for (TranslationUnit unit : ServiceLoader.load(TranslationUnit.class,
                 DefaultTranslationUnitRegistry.class.getClassLoader())) {
             registry.register(unit);
@@ -46,6 +57,7 @@ public final class DefaultTranslationUnitRegistry implements TranslationUnitRegi
 
     void removeUnit(final TranslationUnit unit) {
         units.remove(unit);
+        models.remove(unit.name());
     }
 
     @Override
@@ -54,7 +66,12 @@ public final class DefaultTranslationUnitRegistry implements TranslationUnitRegi
             throw new IllegalArgumentException("A translation unit named " + unit.name() + " is already registered");
         }
         units.add(unit);
-        return () -> units.remove(unit);
+        return () -> removeUnit(unit);
+    }
+
+    @Override
+    public UnitModel model(final TranslationUnit unit) {
+        return models.computeIfAbsent(unit.name(), name -> new UnitModel(unit, schemas));
     }
 
     @Override

@@ -14,6 +14,13 @@ public interface TranslationUnitRegistry {
 
     Collection<TranslationUnit> units();
 
+    /**
+     * The unit made usable (schema, handlers checked against it), built once per unit.
+     *
+     * @throws IllegalArgumentException when the unit's modules or handlers do not fit
+     */
+    UnitModel model(TranslationUnit unit);
+
     /** Add a unit; fails when another unit already has its name. */
     Registration register(TranslationUnit unit);
 }

@@ -31,20 +31,25 @@ public final class UnitModel {
     private final HandlerTree tree;
     private final CommandPlanner planner;
 
-    private UnitModel(final TranslationUnit unit) {
+    /**
+     * @throws IllegalArgumentException when the unit's modules or handlers do not fit
+     */
+    public UnitModel(final TranslationUnit unit, final UnitSchemas schemas) {
         this.unit = unit;
-        this.schema = UnitSchemas.forModules(unit.yangModules());
+        this.schema = schemas.forModules(unit.yangModules());
         this.tree = HandlerTree.of(unit.handlers(), schema);
         this.planner = new CommandPlanner(tree, unit.deviceType());
     }
 
     /**
-     * The model of {@code unit}, built on first use.
+     * The model of {@code unit} with yangtools' default parser, built on first use and shared
+     * (plain Java; in OSGi the registry builds models with the parser service).
      *
      * @throws IllegalArgumentException when the unit's modules or handlers do not fit
      */
     public static UnitModel of(final TranslationUnit unit) {
-        final UnitModel model = MODELS.computeIfAbsent(unit.name(), name -> new UnitModel(unit));
+        final UnitModel model = MODELS.computeIfAbsent(unit.name(),
+            name -> new UnitModel(unit, UnitSchemas.plainJava()));
         if (model.unit.getClass() != unit.getClass()) {
             throw new IllegalArgumentException("Two translation units are named " + unit.name());
         }

@@ -18,30 +18,42 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 
 /**
- * The schema of a set of bundled YANG modules with everything they import or include, parsed
+ * The schemas of sets of bundled YANG modules with everything they import or include, parsed
  * once per module set and shared: every unit serving the same modules gets the same context.
  */
 public final class UnitSchemas {
     private static final Pattern DEPENDENCY = Pattern.compile("^\\s*(?:import|include)\\s+([\\w.\\-]+)",
         Pattern.MULTILINE);
-    private static final Map<Set<String>, EffectiveModelContext> CACHE = new ConcurrentHashMap<>();
+    private static final UnitSchemas PLAIN_JAVA = new UnitSchemas(null);
 
-    private UnitSchemas() {
+    private final YangParserFactory parser;
+    private final Map<Set<String>, EffectiveModelContext> cache = new ConcurrentHashMap<>();
+
+    /** @param parser the YANG parser (in OSGi, the service yangtools publishes); null for yangtools' default */
+    public UnitSchemas(final YangParserFactory parser) {
+        this.parser = parser;
+    }
+
+    /** Schemas parsed with yangtools' default parser, shared by the process (plain Java only). */
+    public static UnitSchemas plainJava() {
+        return PLAIN_JAVA;
     }
 
     /**
      * @throws IllegalArgumentException when a module or one of its dependencies is not bundled,
      *     or the modules do not make a schema
      */
-    public static EffectiveModelContext forModules(final Set<String> modules) {
-        return CACHE.computeIfAbsent(Set.copyOf(new TreeSet<>(modules)), UnitSchemas::build);
+    public EffectiveModelContext forModules(final Set<String> modules) {
+        return cache.computeIfAbsent(Set.copyOf(new TreeSet<>(modules)), this::build);
     }
 
-    private static EffectiveModelContext build(final Set<String> modules) {
+    private EffectiveModelContext build(final Set<String> modules) {
         try {
-            return SchemaBuilder.build(closure(modules).values());
+            final var sources = closure(modules).values();
+            return parser == null ? SchemaBuilder.build(sources) : SchemaBuilder.build(parser, sources);
         } catch (SchemaBuildException e) {
             throw new IllegalArgumentException("Modules " + modules + " do not make a schema", e);
         }

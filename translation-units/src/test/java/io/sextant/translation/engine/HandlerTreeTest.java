@@ -16,7 +16,7 @@ import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 class HandlerTreeTest {
-    private final EffectiveModelContext schema = UnitSchemas.forModules(OpenConfig.MODULES);
+    private final EffectiveModelContext schema = UnitSchemas.plainJava().forModules(OpenConfig.MODULES);
 
     @Test
     void handlerBelowAListWithoutListHandlerIsRefused() {
@@ -48,6 +48,6 @@ class HandlerTreeTest {
 
     @Test
     void theSchemaIsSharedBetweenUnitsWithTheSameModules() {
-        assertTrue(schema == UnitSchemas.forModules(OpenConfig.MODULES));
+        assertTrue(schema == UnitSchemas.plainJava().forModules(OpenConfig.MODULES));
     }
 }
