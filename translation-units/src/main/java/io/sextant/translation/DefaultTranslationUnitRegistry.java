@@ -35,14 +35,19 @@ public final class DefaultTranslationUnitRegistry implements TranslationUnitRegi
         this(new UnitSchemas(parser));
     }
 
-    /** Units arrive through {@link #register}; schemas are parsed with {@code schemas}. */
-    public DefaultTranslationUnitRegistry(final UnitSchemas schemas) {
+    // one-argument constructors other than the @Activate one would confuse Felix SCR
+    private DefaultTranslationUnitRegistry(final UnitSchemas schemas) {
         this.schemas = schemas;
+    }
+
+    /** An empty registry (units arrive through {@link #register}) parsing schemas with {@code schemas}. */
+    public static DefaultTranslationUnitRegistry of(final UnitSchemas schemas) {
+        return new DefaultTranslationUnitRegistry(schemas);
     }
 
     /** A registry holding every unit on the class path. */
     public static DefaultTranslationUnitRegistry withServiceLoader() {
-        final DefaultTranslationUnitRegistry registry = new DefaultTranslationUnitRegistry(UnitSchemas.plainJava());
+        final DefaultTranslationUnitRegistry registry = of(UnitSchemas.plainJava());
         for (TranslationUnit unit : ServiceLoader.load(TranslationUnit.class,
                 DefaultTranslationUnitRegistry.class.getClassLoader())) {
             registry.register(unit);

@@ -15,13 +15,15 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 
 /**
  * A CLI device's part of a commit. CLI devices apply every line at once, so the change is
- * {@link Mode#IMMEDIATE}: nothing to stage or confirm, and rollback sends the reverse commands
- * of what was applied (only the changes up to the rejected line when the device refused one).
+ * {@link Mode#IMMEDIATE}: it is sent when staged (the UniConfig layer stages immediate devices
+ * after every stageable one and does not call {@link #apply()} for them; a call is harmless),
+ * there is nothing to confirm, and rollback sends the reverse commands of what was applied
+ * (only the changes up to the rejected line when the device refused one).
  */
 final class CliDeviceChange implements DeviceChange {
     private final CliDevice device;
     private final CommandPlan plan;
-    private volatile boolean started;
+    private CompletableFuture<Void> sent;
     private volatile Throwable failure;
 
     CliDeviceChange(final CliDevice device, final CommandPlan plan) {
@@ -45,15 +47,19 @@ final class CliDeviceChange implements DeviceChange {
         return plan.isEmpty();
     }
 
+    /** Sends the lines (once). */
     @Override
-    public CompletionStage<Void> stage() {
-        return CompletableFuture.completedFuture(null);
+    public synchronized CompletionStage<Void> stage() {
+        if (sent == null) {
+            sent = device.apply(plan).whenComplete((ignored, error) -> failure = error).toCompletableFuture();
+        }
+        return sent;
     }
 
+    /** The lines went out when staged; this only waits for them. */
     @Override
     public CompletionStage<Void> apply() {
-        started = true;
-        return device.apply(plan).whenComplete((ignored, error) -> failure = error);
+        return stage();
     }
 
     @Override
@@ -64,9 +70,18 @@ final class CliDeviceChange implements DeviceChange {
     /** Undo what was applied; fails naming the lines the device refused during the rollback. */
     @Override
     public CompletionStage<Void> rollback() {
-        if (!started || plan.isEmpty()) {
+        final CompletableFuture<Void> applied;
+        synchronized (this) {
+            applied = sent;
+        }
+        if (applied == null || plan.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
+        // wait for the lines still in flight before undoing them
+        return applied.handle((ignored, error) -> null).thenCompose(ignored -> undo());
+    }
+
+    private CompletionStage<Void> undo() {
         final CommandPlan undo = failure == null ? plan.rollback() : device.rollbackCommands(plan, failure);
         return device.rollback(undo).thenApply(rejected -> {
             if (!rejected.isEmpty()) {

@@ -288,10 +288,12 @@ class FrrDeviceTest {
 
             assertEquals(DeviceChange.Mode.IMMEDIATE, change.mode());
             assertEquals("interface eth1\ndescription via unified layer\nexit", change.payload());
+            assertFalse(pair.second().runningConfig().contains("via unified layer"));
+            // an immediate device applies when staged; apply() and finish() add nothing
             await(change.stage());
+            assertTrue(pair.second().runningConfig().contains("interface eth1\n description via unified layer"));
             await(change.apply());
             await(change.finish());
-            assertTrue(pair.second().runningConfig().contains("interface eth1\n description via unified layer"));
             // another device of the commit failed: this one is taken back
             await(change.rollback());
             assertFalse(pair.second().runningConfig().contains("via unified layer"));
