@@ -19,6 +19,7 @@ public final class CommandPlan {
     private final List<String> lines;
     private final List<Integer> lineGroups;
     private final List<Integer> blockEnds;
+    private final List<Boolean> commands;
 
     /**
      * @param forward the commands of each change, in the order they are sent
@@ -34,6 +35,7 @@ public final class CommandPlan {
         this.lines = rendered.lines();
         this.lineGroups = rendered.groups();
         this.blockEnds = rendered.blockEnds();
+        this.commands = rendered.commands();
     }
 
     public static CommandPlan empty() {
@@ -65,14 +67,20 @@ public final class CommandPlan {
 
     /**
      * The plan that undoes what was applied when the device rejected line {@code failedLine}:
-     * every change whose lines started before it, the partly applied one included, in reverse
-     * order.
+     * every change with a command sent before it (a partly applied change included), in reverse
+     * order. Entering and leaving modes changes nothing, so a change whose first command was
+     * the rejected one is not undone.
      */
     public CommandPlan rollbackAfterFailure(final int failedLine) {
         if (failedLine < 0 || failedLine >= lines.size()) {
             throw new IndexOutOfBoundsException("Line " + failedLine + " of " + lines.size());
         }
-        return rollbackUpTo(lineGroups.get(failedLine));
+        for (int line = failedLine - 1; line >= 0; line--) {
+            if (commands.get(line)) {
+                return rollbackUpTo(lineGroups.get(line));
+            }
+        }
+        return empty();
     }
 
     private CommandPlan rollbackUpTo(final int lastGroup) {

@@ -12,11 +12,13 @@ import java.util.List;
 public final class CommandRenderer {
 
     /**
-     * Lines with, for each, the index of the group that produced it and the index of the first
-     * line after its block (the line after the matching exit for a line entering a mode, the
-     * next line otherwise): where to continue when the device rejects the line.
+     * Lines with, for each, the index of the group that produced it, the index of the first line
+     * after its block (the line after the matching exit for a line entering a mode, the next
+     * line otherwise: where to continue when the device rejects the line), and whether it is a
+     * writer's command (true) or a mode transition (false).
      */
-    public record Rendered(List<String> lines, List<Integer> groups, List<Integer> blockEnds) {
+    public record Rendered(List<String> lines, List<Integer> groups, List<Integer> blockEnds,
+            List<Boolean> commands) {
     }
 
     private CommandRenderer() {
@@ -27,6 +29,7 @@ public final class CommandRenderer {
         final List<String> lines = new ArrayList<>();
         final List<Integer> lineGroups = new ArrayList<>();
         final List<Integer> blockEnds = new ArrayList<>();
+        final List<Boolean> commands = new ArrayList<>();
         final java.util.ArrayDeque<Integer> openModes = new java.util.ArrayDeque<>();
         List<Mode> current = List.of();
         int group = -1;
@@ -37,21 +40,26 @@ public final class CommandRenderer {
                 final int common = commonPrefix(current, target);
                 for (int i = current.size() - 1; i >= common; i--) {
                     exit(current.get(i), g, lines, lineGroups, blockEnds, openModes);
+                    commands.add(false);
                 }
                 for (int i = common; i < target.size(); i++) {
                     openModes.push(lines.size());
                     add(target.get(i).enter(), g, lines, lineGroups, blockEnds);
+                    commands.add(false);
                 }
                 current = target;
                 if (entry.command().isPresent()) {
                     add(entry.command().orElseThrow(), g, lines, lineGroups, blockEnds);
+                    commands.add(true);
                 }
             }
         }
         for (int i = current.size() - 1; i >= 0; i--) {
             exit(current.get(i), group, lines, lineGroups, blockEnds, openModes);
+            commands.add(false);
         }
-        return new Rendered(List.copyOf(lines), List.copyOf(lineGroups), List.copyOf(blockEnds));
+        return new Rendered(List.copyOf(lines), List.copyOf(lineGroups), List.copyOf(blockEnds),
+            List.copyOf(commands));
     }
 
     private static void add(final String line, final int group, final List<String> lines,

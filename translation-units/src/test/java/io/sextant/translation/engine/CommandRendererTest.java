@@ -23,6 +23,7 @@ class CommandRendererTest {
         assertEquals(List.of(0, 0, 0, 0, 0, 0, 1, 1, 1, 1), rendered.groups());
         // a rejected "router bgp 1" skips to the line after its exit; other lines continue with the next
         assertEquals(List.of(3, 2, 3, 9, 7, 6, 7, 8, 9, 10), rendered.blockEnds());
+        assertEquals(List.of(false, true, false, false, false, true, false, true, false, true), rendered.commands());
     }
 
     @Test

@@ -174,11 +174,14 @@ class FrrWriteTest {
         });
         assertEquals(List.of("interface eth1", "description first", "exit", "router bgp 65001",
             "bgp router-id 2.2.2.2", "exit"), plan.lines());
-        // the device rejected "description first": only the interface change is undone
+        // the device rejected "description first", the first command: nothing to undo
+        assertTrue(plan.rollbackAfterFailure(1).isEmpty());
+        // it rejected "bgp router-id": the interface change went through and is undone
         assertEquals(List.of("interface eth1", "description spare port", "exit"),
-            plan.rollbackAfterFailure(1).lines());
+            plan.rollbackAfterFailure(4).lines());
+        // it rejected the final exit: both changes are undone, the later first
         assertEquals(List.of("router bgp 65001", "bgp router-id 1.1.1.1", "exit", "interface eth1",
-            "description spare port", "exit"), plan.rollbackAfterFailure(4).lines());
+            "description spare port", "exit"), plan.rollbackAfterFailure(5).lines());
     }
 
     @Test
