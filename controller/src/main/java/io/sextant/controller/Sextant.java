@@ -6,6 +6,11 @@ import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.restconf.RestconfService;
+import io.sextant.southbound.cli.session.DefaultCliConnector;
+import io.sextant.southbound.cli.topology.CliTopology;
+import io.sextant.translation.CliDevices;
+import io.sextant.translation.DefaultTranslationUnitRegistry;
+import io.sextant.translation.unified.CliUnifiedDevices;
 import io.sextant.uniconfig.UniconfigService;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import java.util.ArrayDeque;
@@ -24,6 +29,7 @@ public final class Sextant implements AutoCloseable {
     private final MountPointRegistry mounts;
     private final UnifiedDeviceRegistry devices;
     private final UniconfigService uniconfig;
+    private final CliTopology cli;
     private final RestconfService restconf;
     private final StatusService status;
 
@@ -35,7 +41,11 @@ public final class Sextant implements AutoCloseable {
             devices = new UnifiedDeviceRegistry();
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
                 settings.transactionIdleTimeout()));
-            status = new StatusService(datastores, List.of());
+            final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
+            final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
+            cli = started(new CliTopology(datastores, cliConnector, units));
+            started(new CliUnifiedDevices(new CliDevices(cli, units), devices));
+            status = new StatusService(datastores, List.of(cli));
             restconf = started(new RestconfService(datastores, rpcs, mounts, settings));
         } catch (InterruptedException | RuntimeException e) {
             close();
@@ -71,6 +81,10 @@ public final class Sextant implements AutoCloseable {
 
     public UniconfigService uniconfig() {
         return uniconfig;
+    }
+
+    public CliTopology cli() {
+        return cli;
     }
 
     public ControllerInfo status() {

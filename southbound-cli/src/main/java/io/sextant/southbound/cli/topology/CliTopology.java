@@ -7,11 +7,11 @@ import io.sextant.datastore.DataStore;
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
+import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.southbound.cli.CliConnector;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,15 +44,15 @@ import org.slf4j.LoggerFactory;
  * each node (connection-status, connected-message, translation-unit) is written to the
  * operational datastore at the same path.
  */
-@Component(service = CliMounts.class)
-public final class CliTopology implements CliMounts, AutoCloseable {
+@Component(service = { CliMounts.class, MountedNodes.class })
+public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CliTopology.class);
 
     private final DataStore operational;
     private final CliConnector connector;
     private final CliDeviceTypes deviceTypes;
     private final ScheduledExecutorService executor;
-    private final Map<String, CliMount> mounts = new HashMap<>();
+    private final Map<String, CliMount> mounts = new ConcurrentHashMap<>();
     private final Map<String, CliMountedDevice> connected = new ConcurrentHashMap<>();
     private final List<CliMountListener> listeners = new CopyOnWriteArrayList<>();
     private final Registration validatorRegistration;
@@ -108,6 +108,16 @@ public final class CliTopology implements CliMounts, AutoCloseable {
             connected.values().forEach(listener::connected);
         });
         return () -> listeners.remove(listener);
+    }
+
+    @Override
+    public int mountedNodes() {
+        return mounts.size();
+    }
+
+    @Override
+    public int connectedNodes() {
+        return connected.size();
     }
 
     @Deactivate
