@@ -42,6 +42,29 @@ def members(archive):
                     yield os.path.basename(n), z.read(n)
 
 
+# A pattern statement's argument: one quoted string or several joined with "+".
+QUOTED = r"""(?:'[^']*'|"(?:[^"\\]|\\.)*")"""
+PATTERN = re.compile(r"(\bpattern\s+)(" + QUOTED + r"(?:\s*\+\s*" + QUOTED + r")*)")
+PIECE = re.compile(QUOTED)
+
+
+def xsd_patterns(text):
+    """OpenConfig writes POSIX-anchored patterns ('^...$'). YANG patterns are XSD regular
+    expressions, which are anchored implicitly and where ^ and $ are plain characters, so
+    yangtools would reject every value (an IPv4 address would need a literal '^'). Drop the
+    anchors; the patterns then mean what OpenConfig intends."""
+    def fix(match):
+        pieces = PIECE.findall(match.group(2))
+        first, last = pieces[0], pieces[-1]
+        if len(first) > 2 and first[1] == "^":
+            pieces[0] = first[0] + first[2:]
+        last = pieces[-1]
+        if len(last) > 2 and last[-2] == "$" and not last[-3:-2] == "\\":
+            pieces[-1] = last[:-2] + last[-1]
+        return match.group(1) + " + ".join(pieces)
+    return PATTERN.sub(fix, text)
+
+
 MODULE = re.compile(r'^\s*(?:sub)?module\s+"?([A-Za-z_][\w.-]*)', re.M)
 REVISION = re.compile(r'^\s*revision\s+"?(\d{4}-\d{2}-\d{2})', re.M)
 
@@ -64,8 +87,8 @@ def main():
     os.makedirs(out, exist_ok=True)
     count = 0
     for name, data in members(archive):
-        with open(os.path.join(out, name), "wb") as f:
-            f.write(data)
+        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+            f.write(xsd_patterns(data.decode("utf-8")))
         count += 1
     if count == 0:
         raise SystemExit(f"{archive} holds no .yang files")

@@ -6,8 +6,13 @@ import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.restconf.RestconfService;
+import io.sextant.southbound.cli.session.DefaultCliConnector;
+import io.sextant.southbound.cli.topology.CliTopology;
 import io.sextant.southbound.netconf.NetconfSettings;
 import io.sextant.southbound.netconf.NetconfTopology;
+import io.sextant.translation.CliDevices;
+import io.sextant.translation.DefaultTranslationUnitRegistry;
+import io.sextant.translation.unified.CliUnifiedDevices;
 import io.sextant.uniconfig.UniconfigService;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import io.sextant.unified.netconf.NetconfUnifiedDevices;
@@ -28,6 +33,7 @@ public final class Sextant implements AutoCloseable {
     private final UnifiedDeviceRegistry devices;
     private final NetconfTopology netconf;
     private final UniconfigService uniconfig;
+    private final CliTopology cli;
     private final RestconfService restconf;
     private final StatusService status;
 
@@ -41,7 +47,11 @@ public final class Sextant implements AutoCloseable {
             started(new NetconfUnifiedDevices(netconf, devices));
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
                 settings.transactionIdleTimeout()));
-            status = new StatusService(datastores, List.of(netconf));
+            final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
+            final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
+            cli = started(new CliTopology(datastores, cliConnector, units));
+            started(new CliUnifiedDevices(new CliDevices(cli, units), devices));
+            status = new StatusService(datastores, List.of(netconf, cli));
             restconf = started(new RestconfService(datastores, rpcs, mounts, settings));
         } catch (InterruptedException | RuntimeException e) {
             close();
@@ -82,6 +92,10 @@ public final class Sextant implements AutoCloseable {
 
     public UniconfigService uniconfig() {
         return uniconfig;
+    }
+
+    public CliTopology cli() {
+        return cli;
     }
 
     public ControllerInfo status() {
