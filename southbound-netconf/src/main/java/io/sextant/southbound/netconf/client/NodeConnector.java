@@ -320,6 +320,11 @@ public final class NodeConnector implements AutoCloseable {
             }
             current = channel;
             final Duration idle = Duration.ofNanos(System.nanoTime() - current.lastActivity());
+            if (current.hasPending()) {
+                // A request in flight (a long get-config, say) is its own liveness check, with its own timeout.
+                scheduleKeepalive(gen, settings.keepaliveDelay());
+                return;
+            }
             if (idle.compareTo(settings.keepaliveDelay()) < 0) {
                 scheduleKeepalive(gen, settings.keepaliveDelay().minus(idle));
                 return;

@@ -81,6 +81,11 @@ final class RpcChannel implements NetconfClientSessionListener {
         this.codec = newCodec;
     }
 
+    /** Whether requests are waiting for replies (each has its own timeout). */
+    boolean hasPending() {
+        return !pending.isEmpty();
+    }
+
     /** Nanosecond timestamp of the last message from the device. */
     long lastActivity() {
         return lastActivity;

@@ -191,6 +191,10 @@ public final class TopologyModel {
             Uint32.valueOf(id))));
         status.schemaContextId().ifPresent(id -> builder.withChild(ImmutableNodes.leafNode(SCHEMA_CONTEXT_ID, id)));
         if (!status.availableCapabilities().isEmpty()) {
+            if (AVAILABLE.size() > 10_000) {
+                // Far more distinct device types than any network has: a churn of capability sets, not reuse.
+                AVAILABLE.clear();
+            }
             builder.withChild(AVAILABLE.computeIfAbsent(status.availableCapabilities(),
                 TopologyModel::availableCapabilities));
         }
