@@ -153,5 +153,12 @@ final class TopologyFixture implements AutoCloseable {
     public void close() {
         topology.close();
         datastores.close();
+        try (var files = Files.walk(schemaCache)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            // a leftover temporary directory is harmless
+        }
     }
 }

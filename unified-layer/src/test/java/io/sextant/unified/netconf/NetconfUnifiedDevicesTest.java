@@ -56,6 +56,7 @@ class NetconfUnifiedDevicesTest {
     private static Datastores datastores;
     private static NetconfTopology topology;
     private static UnifiedDeviceRegistry registry;
+    private static java.nio.file.Path schemaCache;
     private static NetconfUnifiedDevices adapter;
 
     @BeforeAll
@@ -64,7 +65,8 @@ class NetconfUnifiedDevicesTest {
         testTool = NetconfTestTool.builder().ssh(false).models(ModelSets.OPENCONFIG_INTERFACES).start();
         datastores = new Datastores();
         topology = new NetconfTopology(datastores, new MountPointRegistry(), new RpcRegistry(),
-            new NetconfSettings(Files.createTempDirectory("sextant-schemas-"), 1, 2, Duration.ofSeconds(30)));
+            new NetconfSettings(schemaCache = Files.createTempDirectory("sextant-schemas-"), 1, 2,
+                Duration.ofSeconds(30)));
         registry = new UnifiedDeviceRegistry();
         adapter = new NetconfUnifiedDevices(topology, registry);
         mount("ncd", netconfd.host(), netconfd.port(), false, netconfd.username(), netconfd.password());
@@ -82,6 +84,15 @@ class NetconfUnifiedDevicesTest {
                 } catch (Exception e) {
                     // stop the rest
                 }
+            }
+        }
+        if (schemaCache != null) {
+            try (var files = Files.walk(schemaCache)) {
+                for (java.nio.file.Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(file);
+                }
+            } catch (java.io.IOException e) {
+                // a leftover temporary directory is harmless
             }
         }
     }
