@@ -11,6 +11,7 @@ import io.sextant.southbound.cli.topology.CliTopology;
 import io.sextant.southbound.netconf.NetconfSettings;
 import io.sextant.southbound.netconf.NetconfTopology;
 import io.sextant.translation.CliDevices;
+import io.sextant.translation.ConfigCoverageRpc;
 import io.sextant.translation.DefaultTranslationUnitRegistry;
 import io.sextant.translation.unified.CliUnifiedDevices;
 import io.sextant.uniconfig.UniconfigService;
@@ -50,7 +51,9 @@ public final class Sextant implements AutoCloseable {
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
             final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
             cli = started(new CliTopology(datastores, cliConnector, units));
-            started(new CliUnifiedDevices(new CliDevices(cli, units), devices));
+            final CliDevices cliDevices = new CliDevices(cli, units);
+            started(new CliUnifiedDevices(cliDevices, devices));
+            started(new ConfigCoverageRpc(rpcs, cliDevices));
             status = new StatusService(datastores, List.of(netconf, cli));
             restconf = started(new RestconfService(datastores, rpcs, mounts, settings));
         } catch (InterruptedException | RuntimeException e) {

@@ -123,6 +123,19 @@ class UniconfigNetconfAndCliTest {
     }
 
     @Test
+    void configCoverageNamesTheLinesNoUnitUnderstood() throws Exception {
+        router.configure("ip prefix-list COVERAGE-TEST seq 5 permit 10.0.0.0/8");
+        final JsonObject coverage = rest.rpcWithInput("cli-topology:config-coverage",
+            "{\"input\":{\"node-id\":\"frr1\"}}");
+        final String lines = coverage.getAsJsonArray("uncovered-line").toString();
+        assertTrue(lines.contains("ip prefix-list COVERAGE-TEST"), lines);
+        assertFalse(lines.contains("interface " + router.interfaces().get(0) + "\""), lines);
+        final HttpResponse<String> unknown = rest.send("POST", "/rests/operations/cli-topology:config-coverage",
+            "{\"input\":{\"node-id\":\"nobody\"}}");
+        assertEquals(404, unknown.statusCode(), unknown.body());
+    }
+
+    @Test
     void whenTheRouterRejectsALineNeitherDeviceChanges() throws Exception {
         final String routerBefore = router.runningConfig();
         final List<String> netconfBefore = netconfDescriptions();
