@@ -4,19 +4,11 @@ import io.sextant.model.BundledModels;
 import io.sextant.model.YangSource;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayDeque;
 import java.util.Collection;
-import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import org.opendaylight.yangtools.yang.model.spi.source.SourceInfo;
-import org.opendaylight.yangtools.yang.parser.api.YangSyntaxErrorException;
-import org.opendaylight.yangtools.yang.parser.rfc7950.repo.YangIRSourceInfoExtractor;
 
 
 /**
@@ -37,22 +29,7 @@ public final class ModelSets {
 
     /** The named modules (newest bundled revision) and everything they import or include. */
     public static List<YangSource> closure(final Collection<String> moduleNames) {
-        final BundledModels models = BundledModels.get();
-        final Map<String, YangSource> result = new LinkedHashMap<>();
-        final Deque<String> pending = new ArrayDeque<>(moduleNames);
-        while (!pending.isEmpty()) {
-            final String name = pending.pop();
-            if (result.containsKey(name)) {
-                continue;
-            }
-            final YangSource source = models.find(name).orElseThrow(
-                () -> new IllegalArgumentException("No bundled YANG module or submodule " + name));
-            result.put(name, source);
-            final SourceInfo info = info(source);
-            info.imports().forEach(dep -> pending.add(dep.name().getLocalName()));
-            info.includes().forEach(dep -> pending.add(dep.name().getLocalName()));
-        }
-        return List.copyOf(result.values());
+        return BundledModels.get().withDependencies(moduleNames);
     }
 
     /** Copy {@code sources} into {@code directory} named {@code module@revision.yang}. */
@@ -76,16 +53,6 @@ public final class ModelSets {
     private static void copy(final YangSource source, final Path target) throws IOException {
         try (InputStream in = source.open()) {
             Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    private static SourceInfo info(final YangSource source) {
-        try {
-            return YangIRSourceInfoExtractor.forYangText(source.toTextSource());
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read " + source.location(), e);
-        } catch (YangSyntaxErrorException | RuntimeException e) {
-            throw new IllegalStateException("Cannot parse " + source.location(), e);
         }
     }
 }

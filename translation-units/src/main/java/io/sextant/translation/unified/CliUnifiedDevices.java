@@ -4,9 +4,8 @@ import io.sextant.datastore.Registration;
 import io.sextant.southbound.cli.topology.CliMountListener;
 import io.sextant.southbound.cli.topology.CliMountedDevice;
 import io.sextant.translation.CliDevices;
+import io.sextant.unified.DevicePublisher;
 import io.sextant.unified.UnifiedDeviceRegistry;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -18,29 +17,21 @@ import org.osgi.service.component.annotations.Reference;
  */
 @Component(service = CliUnifiedDevices.class, immediate = true)
 public final class CliUnifiedDevices implements AutoCloseable {
-    private final Map<String, Registration> published = new ConcurrentHashMap<>();
+    private final DevicePublisher published;
     private final Registration listener;
 
     @Activate
     public CliUnifiedDevices(@Reference final CliDevices devices, @Reference final UnifiedDeviceRegistry registry) {
+        this.published = new DevicePublisher(registry);
         this.listener = devices.mounts().registerListener(new CliMountListener() {
             @Override
             public void connected(final CliMountedDevice mounted) {
-                devices.device(mounted).ifPresent(device -> {
-                    final Registration previous = published.put(mounted.nodeId(),
-                        registry.register(new CliUnifiedDevice(device)));
-                    if (previous != null) {
-                        previous.close();
-                    }
-                });
+                devices.device(mounted).ifPresent(device -> published.publish(new CliUnifiedDevice(device)));
             }
 
             @Override
             public void disconnected(final String nodeId) {
-                final Registration registration = published.remove(nodeId);
-                if (registration != null) {
-                    registration.close();
-                }
+                published.withdraw(nodeId);
             }
         });
     }
@@ -49,7 +40,6 @@ public final class CliUnifiedDevices implements AutoCloseable {
     @Override
     public void close() {
         listener.close();
-        published.values().forEach(Registration::close);
-        published.clear();
+        published.close();
     }
 }

@@ -4,10 +4,9 @@ import io.sextant.datastore.Registration;
 import io.sextant.southbound.netconf.NetconfDeviceListener;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
 import io.sextant.southbound.netconf.NetconfDevices;
+import io.sextant.unified.DevicePublisher;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -22,36 +21,31 @@ public final class NetconfUnifiedDevices implements NetconfDeviceListener, AutoC
     /** How long a confirmed commit waits for its confirmation before the device rolls it back. */
     public static final Duration CONFIRM_TIMEOUT = Duration.ofSeconds(120);
 
-    private final UnifiedDeviceRegistry registry;
-    private final Map<String, Registration> published = new ConcurrentHashMap<>();
+    private final DevicePublisher published;
     private final Registration listener;
 
     @Activate
     public NetconfUnifiedDevices(@Reference final NetconfDevices devices,
             @Reference final UnifiedDeviceRegistry registry) {
-        this.registry = registry;
+        this.published = new DevicePublisher(registry);
         this.listener = devices.registerListener(this);
     }
 
     @Override
     public void onConnected(final NetconfDeviceSession session) {
-        // Registering replaces a device of the same node left from an earlier session.
-        published.put(session.nodeId(), registry.register(new NetconfUnifiedDevice(session, CONFIRM_TIMEOUT)));
+        // replaces a device of the same node left from an earlier session
+        published.publish(new NetconfUnifiedDevice(session, CONFIRM_TIMEOUT));
     }
 
     @Override
     public void onDisconnected(final String nodeId, final boolean removed) {
-        final Registration registration = published.remove(nodeId);
-        if (registration != null) {
-            registration.close();
-        }
+        published.withdraw(nodeId);
     }
 
     @Deactivate
     @Override
     public void close() {
         listener.close();
-        published.values().forEach(Registration::close);
-        published.clear();
+        published.close();
     }
 }
