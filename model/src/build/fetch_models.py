@@ -42,6 +42,31 @@ def members(archive):
                     yield os.path.basename(n), z.read(n)
 
 
+# XSD regular expressions (which YANG patterns are) are implicitly anchored and have no anchor
+# characters: '^' and '$' are literals there, and yangtools treats them so. The OpenConfig modules of
+# this release nevertheless write POSIX-style '^...$' around most patterns (ipv4-address, dotted-quad,
+# ipv4-prefix, ...), which would make every IPv4 address invalid. Later OpenConfig releases fixed this
+# by dropping the anchors from `pattern` (keeping them in oc-ext:posix-pattern); do the same here.
+_GAP = r"(?:\s|//[^\n]*\n)*"
+_STRING = r"""(?:'[^']*'|"(?:[^"\\]|\\.)*")"""
+PATTERN = re.compile(r"(\bpattern\s" + _GAP + r")(" + _STRING + r"(?:" + _GAP + r"\+" + _GAP + _STRING + r")*)")
+
+
+def unanchor(match):
+    keyword, strings = match.group(1), match.group(2)
+    if strings[1] == "^":
+        strings = strings[0] + strings[2:]
+    if strings[-2] == "$" and strings[-3] != "\\":
+        strings = strings[:-2] + strings[-1]
+    return keyword + strings
+
+
+def unanchor_patterns(data):
+    text = data.decode("utf-8")
+    fixed = PATTERN.sub(unanchor, text)
+    return fixed.encode("utf-8"), fixed != text
+
+
 MODULE = re.compile(r'^\s*(?:sub)?module\s+"?([A-Za-z_][\w.-]*)', re.M)
 REVISION = re.compile(r'^\s*revision\s+"?(\d{4}-\d{2}-\d{2})', re.M)
 
@@ -63,7 +88,11 @@ def main():
     out = os.path.join(resource_root, subdir)
     os.makedirs(out, exist_ok=True)
     count = 0
+    unanchored = 0
     for name, data in members(archive):
+        if name.startswith("openconfig-"):
+            data, changed = unanchor_patterns(data)
+            unanchored += changed
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
         count += 1
@@ -78,7 +107,8 @@ def main():
                 index.append(f"{os.path.relpath(path, resource_root)}\t{name}\t{revision}")
     with open(os.path.join(resource_root, "index.txt"), "w") as f:
         f.write("\n".join(sorted(index)) + "\n")
-    print(f"[sextant-model] {count} YANG files from {package} {version}; {len(index)} indexed")
+    print(f"[sextant-model] {count} YANG files from {package} {version} ({unanchored} with '^...$' patterns"
+          f" made XSD-conformant); {len(index)} indexed")
 
 
 if __name__ == "__main__":
