@@ -30,16 +30,12 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.model.api.SchemaContext;
 
 class ConfigGeneratorTest {
-    /** The OpenConfig modules the generated configurations use; their imports come along. */
-    static final List<String> MODULES = List.of("openconfig-interfaces", "openconfig-if-ip",
-        "openconfig-if-ethernet", "openconfig-vlan", "openconfig-network-instance", "openconfig-acl",
-        "openconfig-local-routing", "openconfig-bgp", "iana-if-type");
-
     private static JSONCodecFactory codecs;
 
     @BeforeAll
     static void schema() throws Exception {
-        final EffectiveModelContext context = SchemaBuilder.build(BundledModels.get().withDependencies(MODULES));
+        final EffectiveModelContext context = SchemaBuilder.build(
+            BundledModels.get().withDependencies(DeviceModels.MODULES));
         codecs = JSONCodecFactorySupplier.RFC7951.getShared(context);
     }
 

@@ -1,0 +1,198 @@
+package io.sextant.perf.run;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.sextant.perf.run.DeviceFleet.Device;
+import io.sextant.perf.run.Options.Transport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The phases scenarios are made of: mount devices and wait until they are connected, seed their
+ * configurations, run the request mix, and read the controller's resources.
+ */
+public final class Phases {
+    private Phases() {
+    }
+
+    /** A running controller and the monitor sampling its JVM. */
+    public record Monitored(ControllerProcess controller, JvmMonitor monitor) {
+        public long heapAfterFullGcKib() throws IOException, InterruptedException {
+            return monitor.heapAfterFullGcKib();
+        }
+    }
+
+    /** Starts the controller the options ask for (else {@code defaultKind}) and samples its JVM. */
+    public static Monitored controller(final RunContext run, final Options.ControllerKind defaultKind,
+            final String defaultHeap) throws IOException, InterruptedException {
+        final ControllerProcess controller = ControllerProcess.start(run, run.options().controller().orElse(defaultKind),
+            run.options().heap().orElse(defaultHeap), Duration.ofMinutes(5));
+        final JvmMonitor monitor = run.own(new JvmMonitor(controller.jvmPid(),
+            run.outputDir().resolve("controller-samples.csv")));
+        return new Monitored(controller, monitor);
+    }
+
+    /** Outcome of mounting: how many connected, how long it took from the first PUT. */
+    public record MountOutcome(int requested, int connected, int failed, long millis, JMeter.Result requests) {
+        public double devicesPerSecond() {
+            return millis == 0 ? 0 : connected * 1000.0 / millis;
+        }
+
+        public boolean complete() {
+            return connected == requested;
+        }
+    }
+
+    /**
+     * Mounts {@code devices} with mount.jmx and polls the topology until every one is connected,
+     * nothing changes for {@code stall}, or a simulator or the controller dies.
+     */
+    public static MountOutcome mount(final RunContext run, final ControllerProcess controller,
+            final DeviceFleet fleet, final List<Device> devices, final Transport transport, final int threads,
+            final String name, final Duration stall) throws IOException, InterruptedException {
+        final Path csv = Workload.devices(run.outputDir().resolve(name + "-devices.csv"), devices);
+        final long start = System.currentTimeMillis();
+        final JMeter.Result requests = JMeter.run(run, "mount.jmx", name, Map.of(
+            "host", "127.0.0.1", "port", Integer.toString(controller.port()), "devices", csv.toString(),
+            "threads", Integer.toString(threads), "tcpOnly", Boolean.toString(transport == Transport.TCP)),
+            devices.size(), false);
+        final List<String> ids = devices.stream().map(Device::id).toList();
+        int connected = 0;
+        int failed = 0;
+        int lastConnected = -1;
+        long lastChange = System.currentTimeMillis();
+        long lastLog = 0;
+        while (true) {
+            final int[] counts = connectionCounts(controller, ids);
+            connected = counts[0];
+            failed = counts[1];
+            if (connected != lastConnected) {
+                lastConnected = connected;
+                lastChange = System.currentTimeMillis();
+            }
+            if (System.currentTimeMillis() - lastLog > 10_000 || connected == ids.size()) {
+                run.log("mount %s: %d/%d connected, %d unable to connect, %.0f s", name, connected, ids.size(),
+                    failed, (System.currentTimeMillis() - start) / 1000.0);
+                lastLog = System.currentTimeMillis();
+            }
+            if (connected == ids.size() || System.currentTimeMillis() - lastChange > stall.toMillis()
+                    || !controller.isAlive() || !fleet.allAlive()) {
+                break;
+            }
+            Thread.sleep(1000);
+        }
+        final long millis = System.currentTimeMillis() - start;
+        if (!controller.isAlive()) {
+            throw new IOException("the controller died while mounting; see controller.log:\n"
+                + controller.process().tail(20));
+        }
+        return new MountOutcome(ids.size(), connected, failed, millis, requests);
+    }
+
+    /** {connected, unable-to-connect} among {@code ids}, read from topology-netconf. */
+    static int[] connectionCounts(final ControllerProcess controller, final List<String> ids)
+            throws IOException, InterruptedException {
+        final String base = "/rests/data/network-topology:network-topology/topology=topology-netconf?content=nonconfig";
+        RestconfClient.Response response = controller.client().get(
+            base + "&fields=node(node-id;netconf-node-topology:connection-status)");
+        if (response.status() == 400) {
+            response = controller.client().get(base);
+        }
+        if (response.status() == 404) {
+            return new int[] {0, 0};
+        }
+        if (!response.ok()) {
+            throw new IOException("reading the NETCONF topology failed: " + response.status() + " " + response.body());
+        }
+        final java.util.Set<String> wanted = new java.util.HashSet<>(ids);
+        int connected = 0;
+        int failed = 0;
+        for (JsonObject node : nodes(JsonParser.parseString(response.body()))) {
+            final JsonElement id = node.get("node-id");
+            final JsonElement status = node.get("netconf-node-topology:connection-status");
+            if (id == null || status == null || !wanted.contains(id.getAsString())) {
+                continue;
+            }
+            switch (status.getAsString()) {
+                case "connected" -> connected++;
+                case "unable-to-connect" -> failed++;
+                default -> {
+                    // connecting
+                }
+            }
+        }
+        return new int[] {connected, failed};
+    }
+
+    private static List<JsonObject> nodes(final JsonElement root) {
+        final List<JsonObject> found = new ArrayList<>();
+        collectNodes(root, found);
+        return found;
+    }
+
+    private static void collectNodes(final JsonElement element, final List<JsonObject> found) {
+        if (element.isJsonObject()) {
+            final JsonObject object = element.getAsJsonObject();
+            if (object.has("node-id")) {
+                found.add(object);
+                return;
+            }
+            object.entrySet().forEach(e -> collectNodes(e.getValue(), found));
+        } else if (element.isJsonArray()) {
+            final JsonArray array = element.getAsJsonArray();
+            array.forEach(e -> collectNodes(e, found));
+        }
+    }
+
+    /** Generates configurations and gives them to {@code devices} with seed.jmx. */
+    public static JMeter.Result seed(final RunContext run, final ControllerProcess controller,
+            final List<Device> devices, final int lines, final int threads, final String name)
+            throws IOException, InterruptedException {
+        final Path dir = Files.createDirectories(run.outputDir().resolve(name + "-configs"));
+        final long start = System.nanoTime();
+        final Path csv = Workload.seed(dir, devices, lines, run.options().seed(), 16);
+        run.log("seed %s: generated configurations of %,d lines in %.1f s", name, lines,
+            (System.nanoTime() - start) / 1e9);
+        return JMeter.run(run, "seed.jmx", name, Map.of(
+            "host", "127.0.0.1", "port", Integer.toString(controller.port()), "seed", csv.toString(),
+            "configs", dir.toString(), "threads", Integer.toString(threads)), devices.size() * 5L, false);
+    }
+
+    /** The measured request mix (uniconfig-mix.jmx) over {@code devices}, {@code rounds} times each. */
+    public static JMeter.Result mix(final RunContext run, final ControllerProcess controller,
+            final List<Device> devices, final int rounds, final int threads, final String name)
+            throws IOException, InterruptedException {
+        final Path csv = Workload.mix(run.outputDir().resolve(name + ".csv"), devices, rounds, run.options().seed());
+        return JMeter.run(run, "uniconfig-mix.jmx", name, Map.of(
+            "host", "127.0.0.1", "port", Integer.toString(controller.port()), "mix", csv.toString(),
+            "threads", Integer.toString(threads)), 8L * devices.size() * rounds, true);
+    }
+
+    /** PUT/GET through the mount points of {@code devices} (round-robin), {@code loops} per thread. */
+    public static JMeter.Result mountPointPutGet(final RunContext run, final ControllerProcess controller,
+            final List<Device> devices, final int threads, final int loops, final String name, final boolean dashboard)
+            throws IOException, InterruptedException {
+        final Path csv = Workload.devices(run.outputDir().resolve(name + "-devices.csv"), devices);
+        return JMeter.run(run, "mountpoint-put-get.jmx", name, Map.of(
+            "host", "127.0.0.1", "port", Integer.toString(controller.port()), "devices", csv.toString(),
+            "threads", Integer.toString(threads), "loops", Integer.toString(loops)),
+            2L * threads * loops, dashboard);
+    }
+
+    /** PUT/GET of a small subtree in the controller's own datastore (datastore-put-get.jmx). */
+    public static JMeter.Result datastorePutGet(final RunContext run, final ControllerProcess controller,
+            final int threads, final int loops, final String name, final boolean dashboard)
+            throws IOException, InterruptedException {
+        return JMeter.run(run, "datastore-put-get.jmx", name, Map.of(
+            "host", "127.0.0.1", "port", Integer.toString(controller.port()),
+            "threads", Integer.toString(threads), "loops", Integer.toString(loops), "prefix", name),
+            2L * threads * loops, dashboard);
+    }
+}
