@@ -6,6 +6,8 @@ import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.restconf.RestconfService;
+import io.sextant.uniconfig.UniconfigService;
+import io.sextant.unified.UnifiedDeviceRegistry;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -20,6 +22,8 @@ public final class Sextant implements AutoCloseable {
     private final Datastores datastores;
     private final RpcRegistry rpcs;
     private final MountPointRegistry mounts;
+    private final UnifiedDeviceRegistry devices;
+    private final UniconfigService uniconfig;
     private final RestconfService restconf;
     private final StatusService status;
 
@@ -28,6 +32,9 @@ public final class Sextant implements AutoCloseable {
             datastores = started(new Datastores());
             rpcs = new RpcRegistry();
             mounts = new MountPointRegistry();
+            devices = new UnifiedDeviceRegistry();
+            uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
+                settings.transactionIdleTimeout()));
             status = new StatusService(datastores, List.of());
             restconf = started(new RestconfService(datastores, rpcs, mounts, settings));
         } catch (InterruptedException | RuntimeException e) {
@@ -56,6 +63,14 @@ public final class Sextant implements AutoCloseable {
 
     public MountPointRegistry mounts() {
         return mounts;
+    }
+
+    public UnifiedDeviceRegistry devices() {
+        return devices;
+    }
+
+    public UniconfigService uniconfig() {
+        return uniconfig;
     }
 
     public ControllerInfo status() {

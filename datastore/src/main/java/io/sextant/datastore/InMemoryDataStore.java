@@ -117,6 +117,14 @@ public final class InMemoryDataStore implements DataStore {
     }
 
     private DataTreeCandidate commit(final DataTreeModification modification) throws OperationFailedException {
+        synchronized (commitLock) {
+            final DataTreeCandidate candidate = prepare(modification);
+            apply(candidate);
+            return candidate;
+        }
+    }
+
+    private DataTreeCandidate prepare(final DataTreeModification modification) throws OperationFailedException {
         final DataTreeCandidate candidate;
         synchronized (commitLock) {
             try {
@@ -133,7 +141,18 @@ public final class InMemoryDataStore implements DataStore {
                     sub.target().validate(candidate);
                 }
             }
-            tree.commit(candidate);
+        }
+        return candidate;
+    }
+
+    private void apply(final DataTreeCandidate candidate) throws OperationFailedException {
+        synchronized (commitLock) {
+            try {
+                tree.commit(candidate);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
+                    "The data was changed by another transaction after this change was prepared");
+            }
         }
         for (var sub : listeners) {
             if (Candidates.touches(candidate, sub.subtree())) {
@@ -146,7 +165,6 @@ public final class InMemoryDataStore implements DataStore {
                 });
             }
         }
-        return candidate;
     }
 
     private static OperationFailedException translate(final DataValidationFailedException e) {
@@ -236,6 +254,24 @@ public final class InMemoryDataStore implements DataStore {
             checkOpen();
             done = true;
             return InMemoryDataStore.this.commit(modification);
+        }
+
+        @Override
+        public PreparedCommit prepare() throws OperationFailedException {
+            checkOpen();
+            done = true;
+            final DataTreeCandidate candidate = InMemoryDataStore.this.prepare(modification);
+            return new PreparedCommit() {
+                @Override
+                public DataTreeCandidate candidate() {
+                    return candidate;
+                }
+
+                @Override
+                public void commit() throws OperationFailedException {
+                    InMemoryDataStore.this.apply(candidate);
+                }
+            };
         }
 
         @Override

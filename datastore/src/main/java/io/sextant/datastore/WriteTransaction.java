@@ -39,6 +39,22 @@ public interface WriteTransaction extends ReadSnapshot {
      */
     DataTreeCandidate commit() throws OperationFailedException;
 
+    /**
+     * Validate the changes and compute what they would do, without applying them yet. The
+     * result can then be committed, or dropped. Until then, commits by other transactions make
+     * {@link PreparedCommit#commit()} fail.
+     */
+    PreparedCommit prepare() throws OperationFailedException;
+
+    /** A validated change, ready to be applied. */
+    interface PreparedCommit {
+        /** What the change does, rooted at the datastore root. */
+        DataTreeCandidate candidate();
+
+        /** Apply the change; listeners are told afterwards. */
+        void commit() throws OperationFailedException;
+    }
+
     /** Drop the changes. Harmless after commit. */
     void cancel();
 }

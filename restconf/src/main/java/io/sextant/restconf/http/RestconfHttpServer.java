@@ -37,7 +37,7 @@ public final class RestconfHttpServer implements AutoCloseable {
     public record Settings(InetSocketAddress bind, int workerThreads, int maxBodyBytes) {
         public static Settings of(final String host, final int port) {
             return new Settings(new InetSocketAddress(host, port),
-                Math.max(4, 2 * Runtime.getRuntime().availableProcessors()), 512 * 1024 * 1024);
+                Math.max(16, 4 * Runtime.getRuntime().availableProcessors()), 512 * 1024 * 1024);
         }
     }
 

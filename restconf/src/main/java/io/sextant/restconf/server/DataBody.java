@@ -1,6 +1,7 @@
 package io.sextant.restconf.server;
 
 import com.google.gson.stream.JsonWriter;
+import io.sextant.datastore.codec.JsonRenderer;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.FormattableBody;
 import java.io.IOException;
@@ -54,15 +55,12 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
         if (wrapper.isPresent()) {
             json.name(wrapper.orElseThrow().module() + ":" + wrapper.orElseThrow().name().getLocalName());
             json.beginObject();
-            final NormalizedNodeStreamWriter stream = JSONNormalizedNodeStreamWriter.createNestedWriter(
-                codecs.json(), json);
-            writeChildren(stream);
+            if (data instanceof ContainerNode root) {
+                JsonRenderer.writeRootChildren(json, codecs.schema(), root);
+            }
             json.endObject();
         } else {
-            final NormalizedNodeStreamWriter stream = parent.isEmpty()
-                ? JSONNormalizedNodeStreamWriter.createNestedWriter(codecs.json(), json)
-                : JSONNormalizedNodeStreamWriter.createNestedWriter(codecs.json(), parent.toInference(), null, json);
-            NormalizedNodeWriter.forStreamWriter(stream).write(wrapInstance(data)).flush();
+            JsonRenderer.writeNode(json, codecs.schema(), parent, data);
         }
         json.endObject();
         json.flush();
@@ -85,7 +83,7 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
                 final NormalizedNodeStreamWriter stream = parent.isEmpty()
                     ? XMLStreamNormalizedNodeStreamWriter.create(xml, codecs.schema())
                     : XMLStreamNormalizedNodeStreamWriter.create(xml, parent.toInference());
-                NormalizedNodeWriter.forStreamWriter(stream).write(wrapInstance(data)).flush();
+                NormalizedNodeWriter.forStreamWriter(stream).write(JsonRenderer.wrapInstance(data)).flush();
             }
             if (wrapper.isPresent() || keyless) {
                 xml.writeEndElement();
@@ -106,20 +104,4 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
         }
         writer.flush();
     }
-
-    /** A list entry or leaf-list entry is written inside its list, as RFC 8040 requires. */
-    private NormalizedNode wrapInstance(final NormalizedNode node) {
-        final NodeIdentifier list = NodeIdentifier.create(node.name().getNodeType());
-        if (node instanceof MapEntryNode entry) {
-            // system or user ordering makes no difference to the encoding of a single entry
-            return ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(list).withChild(entry).build();
-        }
-        if (node instanceof LeafSetEntryNode<?> entry) {
-            @SuppressWarnings("unchecked")
-            final LeafSetEntryNode<Object> value = (LeafSetEntryNode<Object>) entry;
-            return ImmutableNodes.newSystemLeafSetBuilder().withNodeIdentifier(list).withChild(value).build();
-        }
-        return node;
-    }
-
 }

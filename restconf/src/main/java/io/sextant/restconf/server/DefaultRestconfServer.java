@@ -2,6 +2,7 @@ package io.sextant.restconf.server;
 
 import com.google.gson.stream.JsonWriter;
 import io.sextant.datastore.OperationError;
+import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;

@@ -2,6 +2,7 @@ package io.sextant.restconf.server;
 
 import com.google.gson.stream.JsonWriter;
 import io.sextant.datastore.OperationError;
+import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.FormattableBody;
 import java.io.IOException;

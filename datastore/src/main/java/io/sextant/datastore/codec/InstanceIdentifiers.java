@@ -1,4 +1,4 @@
-package io.sextant.restconf.server;
+package io.sextant.datastore.codec;
 
 import java.util.Base64;
 import java.util.Map;

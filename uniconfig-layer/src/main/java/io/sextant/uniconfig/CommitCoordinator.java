@@ -1,0 +1,125 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.OperationError;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.codec.InstanceIdentifiers;
+import io.sextant.unified.DeviceChange;
+import io.sextant.unified.DeviceChange.Mode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * Drives the devices of one commit through the phases of {@link DeviceChange} so that the
+ * commit lands on every device or on none: stage (staging devices first), apply (confirmable
+ * ones first), finish; on any failure, roll back every device that started.
+ */
+final class CommitCoordinator {
+    /** One device's part: the node and its prepared change. */
+    record Participant(String nodeId, DeviceChange change, EffectiveModelContext schema) {
+    }
+
+    /** Why a commit failed: the first node that failed and what its device said. */
+    record Failure(String nodeId, String message, List<String> rollbackProblems) {
+    }
+
+    private final List<Participant> participants;
+    private final Set<Participant> started = ConcurrentHashMap.newKeySet();
+
+    private CommitCoordinator(final List<Participant> participants) {
+        this.participants = List.copyOf(participants);
+    }
+
+    /** Run the commit; completes with the failure, or empty when every device changed. */
+    static CompletionStage<Optional<Failure>> run(final List<Participant> participants) {
+        return new CommitCoordinator(participants).run();
+    }
+
+    private CompletionStage<Optional<Failure>> run() {
+        final List<Participant> staging = select(p -> p.change().mode() != Mode.IMMEDIATE);
+        final List<Participant> immediate = select(p -> p.change().mode() == Mode.IMMEDIATE);
+        final List<Participant> confirmable = select(p -> p.change().mode() == Mode.STAGED_CONFIRMABLE);
+        final List<Participant> stagedOnly = select(p -> p.change().mode() == Mode.STAGED);
+        return step(staging, DeviceChange::stage)
+            .thenCompose(f -> f.isPresent() ? done(f) : step(immediate, DeviceChange::stage))
+            .thenCompose(f -> f.isPresent() ? done(f) : step(confirmable, DeviceChange::apply))
+            .thenCompose(f -> f.isPresent() ? done(f) : step(stagedOnly, DeviceChange::apply))
+            .thenCompose(f -> f.isPresent() ? done(f) : step(participants, DeviceChange::finish))
+            .thenCompose(f -> f.isPresent() ? rollback(f.orElseThrow()) : done(f));
+    }
+
+    private List<Participant> select(final java.util.function.Predicate<Participant> filter) {
+        return participants.stream().filter(filter).toList();
+    }
+
+    private static CompletionStage<Optional<Failure>> done(final Optional<Failure> failure) {
+        return CompletableFuture.completedFuture(failure);
+    }
+
+    /** Run {@code action} on every participant in parallel; the first failure wins. */
+    private CompletionStage<Optional<Failure>> step(final List<Participant> group,
+            final Function<DeviceChange, CompletionStage<Void>> action) {
+        final List<CompletableFuture<Optional<Failure>>> futures = new ArrayList<>();
+        for (Participant participant : group) {
+            started.add(participant);
+            CompletionStage<Void> stage;
+            try {
+                stage = action.apply(participant.change());
+            } catch (RuntimeException e) {
+                stage = CompletableFuture.failedFuture(e);
+            }
+            futures.add(stage.toCompletableFuture().handle((ok, error) -> error == null ? Optional.<Failure>empty()
+                : Optional.of(new Failure(participant.nodeId(), describe(error, participant.schema()), List.of()))));
+        }
+        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(ignored -> futures
+            .stream().map(CompletableFuture::join).flatMap(Optional::stream).findFirst());
+    }
+
+    private CompletionStage<Optional<Failure>> rollback(final Failure failure) {
+        final List<CompletableFuture<Optional<String>>> futures = new ArrayList<>();
+        for (Participant participant : started) {
+            CompletionStage<Void> stage;
+            try {
+                stage = participant.change().rollback();
+            } catch (RuntimeException e) {
+                stage = CompletableFuture.failedFuture(e);
+            }
+            futures.add(stage.toCompletableFuture().handle((ok, error) -> error == null ? Optional.<String>empty()
+                : Optional.of(participant.nodeId() + ": rollback failed: " + describe(error, participant.schema()))));
+        }
+        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(ignored ->
+            Optional.of(new Failure(failure.nodeId(), failure.message(), futures.stream()
+                .map(CompletableFuture::join).flatMap(Optional::stream).toList())));
+    }
+
+    /** The device's errors, with their paths and details, as one line. */
+    static String describe(final Throwable failure, final EffectiveModelContext schema) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof OperationFailedException failed) {
+            return failed.errors().stream().map(error -> describe(error, schema)).collect(Collectors.joining("; "));
+        }
+        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+    }
+
+    private static String describe(final OperationError error, final EffectiveModelContext schema) {
+        final StringBuilder sb = new StringBuilder(error.message());
+        sb.append(" (").append(error.tag().elementBody());
+        error.path().ifPresent(path -> sb.append(", path ").append(InstanceIdentifiers.toInstanceIdentifier(path,
+            schema)));
+        error.info().ifPresent(info -> sb.append(", ").append(info));
+        return sb.append(')').toString();
+    }
+}

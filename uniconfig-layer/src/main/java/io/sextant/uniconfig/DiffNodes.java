@@ -1,0 +1,89 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.codec.InstanceIdentifiers;
+import io.sextant.datastore.codec.JsonRenderer;
+import java.util.List;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.common.QNameModule;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.builder.DataContainerNodeBuilder;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * The created-data, updated-data and deleted-data lists of the {@code diff} grouping: paths as
+ * RFC 8040 api-paths relative to the node's configuration, data as RFC 7951 JSON.
+ */
+final class DiffNodes {
+    private DiffNodes() {
+    }
+
+    static void addDiff(final DataContainerNodeBuilder<?, ?> parent, final QNameModule module,
+            final List<Change> changes, final EffectiveModelContext schema) {
+        final QName created = QName.create(module, "created-data");
+        final QName updated = QName.create(module, "updated-data");
+        final QName deleted = QName.create(module, "deleted-data");
+        final QName path = QName.create(module, "path");
+        final var createdList = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(created));
+        final var updatedList = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(updated));
+        final var deletedList = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(deleted));
+        int createdCount = 0;
+        int updatedCount = 0;
+        int deletedCount = 0;
+        for (Change change : changes) {
+            final String apiPath = apiPath(change.path(), schema);
+            switch (change.kind()) {
+                case CREATED -> {
+                    createdList.withChild(entry(created, path, apiPath)
+                        .withChild(ImmutableNodes.leafNode(QName.create(module, "data"),
+                            json(schema, change.path(), change.after().orElseThrow()))).build());
+                    createdCount++;
+                }
+                case UPDATED -> {
+                    updatedList.withChild(entry(updated, path, apiPath)
+                        .withChild(ImmutableNodes.leafNode(QName.create(module, "data-actual"),
+                            json(schema, change.path(), change.before().orElseThrow())))
+                        .withChild(ImmutableNodes.leafNode(QName.create(module, "data-intended"),
+                            json(schema, change.path(), change.after().orElseThrow()))).build());
+                    updatedCount++;
+                }
+                case DELETED -> {
+                    deletedList.withChild(entry(deleted, path, apiPath)
+                        .withChild(ImmutableNodes.leafNode(QName.create(module, "data"),
+                            json(schema, change.path(), change.before().orElseThrow()))).build());
+                    deletedCount++;
+                }
+                default -> throw new IllegalStateException(change.kind().name());
+            }
+        }
+        if (createdCount > 0) {
+            parent.withChild(createdList.build());
+        }
+        if (updatedCount > 0) {
+            parent.withChild(updatedList.build());
+        }
+        if (deletedCount > 0) {
+            parent.withChild(deletedList.build());
+        }
+    }
+
+    private static DataContainerNodeBuilder<NodeIdentifierWithPredicates, MapEntryNode> entry(final QName list,
+            final QName key, final String value) {
+        return ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(list, key, value))
+            .withChild(ImmutableNodes.leafNode(key, value));
+    }
+
+    /** The RFC 8040 api-path of {@code path}, relative to the node's configuration, with a leading '/'. */
+    static String apiPath(final YangInstanceIdentifier path, final EffectiveModelContext schema) {
+        return "/" + InstanceIdentifiers.toApiPath(path, schema);
+    }
+
+    static String json(final EffectiveModelContext schema, final YangInstanceIdentifier path,
+            final org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode data) {
+        return JsonRenderer.render(schema, path, data);
+    }
+}

@@ -1,0 +1,70 @@
+package io.sextant.uniconfig;
+
+import io.sextant.unified.UnifiedDevice.Protocol;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The outcome of a UniConfig operation for one node.
+ *
+ * @param nodeId the node
+ * @param ok whether the operation succeeded for this node
+ * @param error why not, when it did not
+ * @param diff the changes, for calculate-diff and compare-config
+ * @param payload what would be sent, for dry-run
+ * @param protocol how the node's device is reached, for dry-run
+ * @param inSync for is-in-sync
+ */
+public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, List<Change> diff,
+        Optional<String> payload, Optional<Protocol> protocol, Optional<Boolean> inSync) {
+
+    /** Why an operation failed on a node. */
+    public record NodeError(ErrorKind kind, String message) {
+    }
+
+    /** The error-type leaf of the uniconfig-manager RPCs. */
+    public enum ErrorKind {
+        NO_CONNECTION("no-connection"),
+        PROCESSING_ERROR("processing-error"),
+        DEVICE_ERROR("device-error"),
+        CONFLICT("conflict"),
+        OUT_OF_SYNC("out-of-sync"),
+        UNKNOWN_NODE("unknown-node");
+
+        private final String yangName;
+
+        ErrorKind(final String yangName) {
+            this.yangName = yangName;
+        }
+
+        public String yangName() {
+            return yangName;
+        }
+    }
+
+    public NodeResult {
+        diff = List.copyOf(diff);
+    }
+
+    public static NodeResult ok(final String nodeId) {
+        return new NodeResult(nodeId, true, Optional.empty(), List.of(), Optional.empty(), Optional.empty(),
+            Optional.empty());
+    }
+
+    public static NodeResult failed(final String nodeId, final ErrorKind kind, final String message) {
+        return new NodeResult(nodeId, false, Optional.of(new NodeError(kind, message)), List.of(), Optional.empty(),
+            Optional.empty(), Optional.empty());
+    }
+
+    public NodeResult withDiff(final List<Change> changes) {
+        return new NodeResult(nodeId, ok, error, changes, payload, protocol, inSync);
+    }
+
+    public NodeResult withPayload(final Protocol newProtocol, final String newPayload) {
+        return new NodeResult(nodeId, ok, error, diff, Optional.of(newPayload), Optional.of(newProtocol), inSync);
+    }
+
+    public NodeResult withInSync(final boolean value) {
+        return new NodeResult(nodeId, ok, error, diff, payload, protocol, Optional.of(value));
+    }
+}

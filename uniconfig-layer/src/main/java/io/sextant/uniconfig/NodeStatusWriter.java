@@ -1,0 +1,48 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.DataStore;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.WriteTransaction;
+import java.time.Instant;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+
+/**
+ * Publishes UniConfig nodes in the operational datastore, under topology=uniconfig, with their
+ * status (synced, changed, out-of-sync) and the time of their last sync.
+ */
+final class NodeStatusWriter {
+    /** The node-status values. */
+    enum Status {
+        SYNCED("synced"), CHANGED("changed"), OUT_OF_SYNC("out-of-sync");
+
+        final String yangName;
+
+        Status(final String yangName) {
+            this.yangName = yangName;
+        }
+    }
+
+    private final DataStore operational;
+
+    NodeStatusWriter(final DataStore operational) {
+        this.operational = operational;
+    }
+
+    void write(final String nodeId, final Status status, final Instant lastSync) throws OperationFailedException {
+        final WriteTransaction tx = operational.newTransaction();
+        tx.put(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId), ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(TopologyPaths.NODE, TopologyPaths.NODE_ID, nodeId))
+            .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_ID, nodeId))
+            .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_STATUS, status.yangName))
+            .withChild(ImmutableNodes.leafNode(TopologyPaths.LAST_SYNC, lastSync.toString()))
+            .build());
+        tx.commit();
+    }
+
+    void remove(final String nodeId) throws OperationFailedException {
+        final WriteTransaction tx = operational.newTransaction();
+        tx.remove(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId));
+        tx.commit();
+    }
+}

@@ -1,0 +1,86 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.DataStore;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.WriteTransaction;
+import io.sextant.model.ControllerSchema;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.builder.DataContainerNodeBuilder;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * The in-memory transaction log: the most recent commits, readable over RESTCONF at
+ * {@code uniconfig-manager:transaction-log} in the operational datastore.
+ */
+final class OperationalTransactionLog implements TransactionLog {
+    static final QName LOG = QName.create(ControllerSchema.UNICONFIG_MANAGER, "transaction-log");
+    private static final QName TRANSACTION = QName.create(LOG, "transaction");
+    private static final QName ID = QName.create(LOG, "transaction-id");
+    private static final QName NODE = QName.create(LOG, "node");
+    private static final QName NODE_ID = QName.create(LOG, "node-id");
+
+    private final DataStore operational;
+    private final int capacity;
+    private final Deque<String> kept = new ArrayDeque<>();
+
+    OperationalTransactionLog(final DataStore operational, final int capacity) {
+        this.operational = operational;
+        this.capacity = capacity;
+    }
+
+    @Override
+    public synchronized void record(final CommitRecord commit) throws OperationFailedException {
+        final YangInstanceIdentifier path = YangInstanceIdentifier.builder().node(LOG).node(TRANSACTION)
+            .nodeWithKey(TRANSACTION, ID, commit.id()).build();
+        final var entry = ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(TRANSACTION, ID, commit.id()))
+            .withChild(ImmutableNodes.leafNode(ID, commit.id()))
+            .withChild(ImmutableNodes.leafNode(QName.create(LOG, "time"), commit.time().toString()))
+            .withChild(ImmutableNodes.leafNode(QName.create(LOG, "user"), commit.user()))
+            .withChild(ImmutableNodes.leafNode(QName.create(LOG, "operation"), commit.operation()))
+            .withChild(ImmutableNodes.leafNode(QName.create(LOG, "status"),
+                commit.result().ok() ? "complete" : "fail"));
+        commit.result().error().ifPresent(error ->
+            entry.withChild(ImmutableNodes.leafNode(QName.create(LOG, "error-message"), error)));
+        final var targets = ImmutableNodes.newSystemLeafSetBuilder()
+            .withNodeIdentifier(NodeIdentifier.create(QName.create(LOG, "target-nodes")));
+        commit.targetNodes().forEach(id -> targets.withChild(ImmutableNodes.leafSetEntry(
+            QName.create(LOG, "target-nodes"), id)));
+        entry.withChild(targets.build());
+        final var nodes = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(NODE));
+        for (NodeResult node : commit.result().nodes()) {
+            nodes.withChild(nodeEntry(node, commit.schemas().get(node.nodeId())));
+        }
+        entry.withChild(nodes.build());
+
+        final WriteTransaction tx = operational.newTransaction();
+        tx.put(path, entry.build());
+        kept.addLast(commit.id());
+        while (kept.size() > capacity) {
+            tx.remove(YangInstanceIdentifier.builder().node(LOG).node(TRANSACTION)
+                .nodeWithKey(TRANSACTION, ID, kept.removeFirst()).build());
+        }
+        tx.commit();
+    }
+
+    private static MapEntryNode nodeEntry(final NodeResult node, final EffectiveModelContext schema) {
+        final DataContainerNodeBuilder<NodeIdentifierWithPredicates, MapEntryNode> entry =
+            ImmutableNodes.newMapEntryBuilder()
+                .withNodeIdentifier(NodeIdentifierWithPredicates.of(NODE, NODE_ID, node.nodeId()))
+                .withChild(ImmutableNodes.leafNode(NODE_ID, node.nodeId()))
+                .withChild(ImmutableNodes.leafNode(QName.create(LOG, "status"), node.ok() ? "complete" : "fail"));
+        node.error().ifPresent(error ->
+            entry.withChild(ImmutableNodes.leafNode(QName.create(LOG, "error-message"), error.message())));
+        if (schema != null) {
+            DiffNodes.addDiff(entry, LOG.getModule(), node.diff(), schema);
+        }
+        return entry.build();
+    }
+}

@@ -1,0 +1,172 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.WriteTransaction;
+import io.sextant.datastore.service.DataService;
+import io.sextant.datastore.service.Edit;
+import io.sextant.datastore.service.EditResult;
+import io.sextant.datastore.service.MountPoint;
+import io.sextant.datastore.service.MountPointProvider;
+import io.sextant.datastore.service.ReadScope;
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.datastore.service.RpcService;
+import io.sextant.datastore.service.StoreDataService;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * The mount points of the UniConfig layer: a node's {@code uniconfig-topology:configuration}
+ * (read-write intent; actual with content=nonconfig), and a snapshot's captured configurations
+ * (read-only).
+ */
+final class UniconfigMount implements MountPointProvider {
+    private static final RpcService NO_RPCS = new RpcRegistry();
+
+    private final UniconfigManager manager;
+    private final SnapshotStore snapshots;
+
+    UniconfigMount(final UniconfigManager manager, final SnapshotStore snapshots) {
+        this.manager = manager;
+        this.snapshots = snapshots;
+    }
+
+    @Override
+    public Optional<MountPoint> find(final YangInstanceIdentifier path) throws OperationFailedException {
+        if (TopologyPaths.endsWith(path, TopologyPaths.CONFIGURATION)) {
+            final Optional<String> nodeId = TopologyPaths.nodeId(path, TopologyPaths.UNICONFIG);
+            if (nodeId.isEmpty()) {
+                return Optional.empty();
+            }
+            final UniconfigNode node = manager.node(nodeId.orElseThrow()).orElseThrow(() ->
+                OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "UniConfig node "
+                    + nodeId.orElseThrow() + " does not exist: it appears after its device is mounted and synced",
+                    path));
+            return Optional.of(mount(node.schema(), new IntentData(node)));
+        }
+        if (TopologyPaths.endsWith(path, TopologyPaths.SNAPSHOT_CONFIGURATION)) {
+            final Optional<String> name = TopologyPaths.nodeId(path, TopologyPaths.SNAPSHOTS);
+            final var args = path.getPathArguments();
+            if (name.isEmpty() || args.size() < 3
+                    || !(args.get(args.size() - 2) instanceof NodeIdentifierWithPredicates entry)) {
+                return Optional.empty();
+            }
+            final String nodeId = String.valueOf(entry.getValue(TopologyPaths.SNAPSHOT_NODE_ID));
+            final SnapshotStore.Captured captured = snapshots.get(name.orElseThrow())
+                .map(s -> s.nodes().get(nodeId)).orElseThrow(() -> OperationFailedException.of(ErrorType.PROTOCOL,
+                    ErrorTag.DATA_MISSING, "Snapshot " + name.orElseThrow() + " has no node " + nodeId, path));
+            return Optional.of(mount(captured.schema(), new SnapshotData(captured.configuration())));
+        }
+        return Optional.empty();
+    }
+
+    private static MountPoint mount(final EffectiveModelContext schema, final DataService data) {
+        return new MountPoint() {
+            @Override
+            public EffectiveModelContext schema() {
+                return schema;
+            }
+
+            @Override
+            public DataService data() {
+                return data;
+            }
+
+            @Override
+            public RpcService rpcs() {
+                return NO_RPCS;
+            }
+        };
+    }
+
+    /** A node's intent (in the request's transaction, if any) and its actual configuration. */
+    private final class IntentData implements DataService {
+        private final UniconfigNode node;
+
+        IntentData(final UniconfigNode node) {
+            this.node = node;
+        }
+
+        @Override
+        public CompletionStage<Optional<NormalizedNode>> read(final ReadScope scope, final YangInstanceIdentifier path,
+                final RequestContext context) {
+            try {
+                if (scope == ReadScope.NONCONFIG) {
+                    return CompletableFuture.completedFuture(NormalizedNodes.findNode(node.actualRoot(), path));
+                }
+                final Optional<IntentTransaction> tx = manager.transactions().of(context);
+                return CompletableFuture.completedFuture(NormalizedNodes.findNode(manager.intendedView(node, tx),
+                    path));
+            } catch (OperationFailedException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+
+        @Override
+        public CompletionStage<EditResult> edit(final List<Edit> edits, final RequestContext context) {
+            try {
+                final Optional<IntentTransaction> tx = manager.transactions().of(context);
+                final List<Boolean> created = new ArrayList<>(edits.size());
+                if (tx.isPresent()) {
+                    synchronized (tx.orElseThrow()) {
+                        final var changes = tx.orElseThrow().touch(node);
+                        for (Edit edit : edits) {
+                            created.add(changes.view().read(edit.path()).isEmpty());
+                        }
+                        changes.apply(edits);
+                    }
+                } else {
+                    manager.withLock(node, () -> {
+                        final WriteTransaction write = node.intended().newTransaction();
+                        try {
+                            for (Edit edit : edits) {
+                                created.add(write.read(edit.path()).isEmpty());
+                                StoreDataService.apply(write, edit);
+                            }
+                            write.commit();
+                        } catch (OperationFailedException e) {
+                            write.cancel();
+                            throw e;
+                        }
+                        node.intentChanged();
+                        manager.publish(node);
+                    });
+                }
+                return CompletableFuture.completedFuture(new EditResult(created));
+            } catch (OperationFailedException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+    }
+
+    /** A snapshot's captured configuration: read-only. */
+    private static final class SnapshotData implements DataService {
+        private final NormalizedNode configuration;
+
+        SnapshotData(final NormalizedNode configuration) {
+            this.configuration = configuration;
+        }
+
+        @Override
+        public CompletionStage<Optional<NormalizedNode>> read(final ReadScope scope, final YangInstanceIdentifier path,
+                final RequestContext context) {
+            return CompletableFuture.completedFuture(NormalizedNodes.findNode(configuration, path));
+        }
+
+        @Override
+        public CompletionStage<EditResult> edit(final List<Edit> edits, final RequestContext context) {
+            return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.PROTOCOL,
+                ErrorTag.OPERATION_NOT_SUPPORTED, "Snapshots are read-only; use replace-config-with-snapshot"));
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.Registration;
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.datastore.service.RpcImplementation;
+import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.model.ControllerSchema;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.common.QNameModule;
+import org.opendaylight.yangtools.yang.common.Uint32;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+
+/**
+ * The RPCs of uniconfig-manager, snapshot-manager and transaction-manager: input and output
+ * in the shapes of their YANG modules, the work done by {@link UniconfigManager}.
+ */
+final class UniconfigRpcs implements AutoCloseable {
+    private static final QNameModule UCM = ControllerSchema.UNICONFIG_MANAGER;
+    private static final QNameModule SNAP = ControllerSchema.SNAPSHOT_MANAGER;
+    private static final QNameModule TXM = ControllerSchema.TRANSACTION_MANAGER;
+
+    private final UniconfigManager manager;
+    private final List<Registration> registrations = new ArrayList<>();
+
+    /** Which extra leaves an RPC's per-node results carry. */
+    private enum Shape { PLAIN, DIFF, DRY_RUN, IN_SYNC }
+
+    UniconfigRpcs(final UniconfigManager manager, final RpcRegistry registry) {
+        this.manager = manager;
+        nodeRpc(registry, "calculate-diff", Shape.DIFF, manager::calculateDiff);
+        nodeRpc(registry, "commit", Shape.PLAIN, manager::commit);
+        nodeRpc(registry, "checked-commit", Shape.PLAIN, manager::checkedCommit);
+        nodeRpc(registry, "dry-run-commit", Shape.DRY_RUN, manager::dryRun);
+        nodeRpc(registry, "sync-from-network", Shape.PLAIN, manager::syncFromNetwork);
+        nodeRpc(registry, "replace-config-with-operational", Shape.PLAIN, manager::replaceConfigWithOperational);
+        nodeRpc(registry, "is-in-sync", Shape.IN_SYNC, manager::isInSync);
+        nodeRpc(registry, "compare-config", Shape.DIFF, manager::compareConfig);
+
+        register(registry, QName.create(SNAP, "create-snapshot"), (input, context) -> output(SNAP,
+            "create-snapshot", Shape.PLAIN, manager.createSnapshot(snapshotName(input), targetNodes(input))));
+        register(registry, QName.create(SNAP, "replace-config-with-snapshot"), (input, context) -> output(SNAP,
+            "replace-config-with-snapshot", Shape.PLAIN,
+            manager.replaceConfigWithSnapshot(snapshotName(input), targetNodes(input), context)));
+        register(registry, QName.create(SNAP, "delete-snapshot"), (input, context) -> output(SNAP,
+            "delete-snapshot", Shape.PLAIN, manager.deleteSnapshot(snapshotName(input))));
+
+        final QName create = QName.create(TXM, "create-transaction");
+        register(registry, create, (input, context) -> {
+            final Optional<Duration> timeout = leaf(input, QName.create(TXM, "idle-timeout"))
+                .map(v -> Duration.ofSeconds(((Uint32) v).longValue()));
+            final String id = manager.createTransaction(context.user(), timeout);
+            return CompletableFuture.completedFuture(Optional.of(ImmutableNodes.newContainerBuilder()
+                .withNodeIdentifier(NodeIdentifier.create(QName.create(TXM, "output")))
+                .withChild(ImmutableNodes.leafNode(QName.create(TXM, "transaction-id"), id)).build()));
+        });
+        register(registry, QName.create(TXM, "close-transaction"), (input, context) -> {
+            final String id = leaf(input, QName.create(TXM, "transaction-id")).map(Object::toString).orElse("");
+            if (!manager.closeTransaction(id)) {
+                return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.PROTOCOL,
+                    ErrorTag.DATA_MISSING, "Transaction " + id + " does not exist (closed, committed or expired)"));
+            }
+            return CompletableFuture.completedFuture(Optional.of(ImmutableNodes.newContainerBuilder()
+                .withNodeIdentifier(NodeIdentifier.create(QName.create(TXM, "output")))
+                .withChild(ImmutableNodes.leafNode(QName.create(TXM, "status"), "complete")).build()));
+        });
+    }
+
+    private void nodeRpc(final RpcRegistry registry, final String name, final Shape shape,
+            final BiFunction<List<String>, RequestContext, CompletionStage<OperationResult>> operation) {
+        register(registry, QName.create(UCM, name), (input, context) ->
+            output(UCM, name, shape, operation.apply(targetNodes(input), context)));
+    }
+
+    private void register(final RpcRegistry registry, final QName rpc, final RpcImplementation implementation) {
+        registrations.add(registry.register(rpc, implementation));
+    }
+
+    private CompletionStage<Optional<ContainerNode>> output(final QNameModule module, final String rpc,
+            final Shape shape, final CompletionStage<OperationResult> result) {
+        return result.thenApply(r -> Optional.of(toOutput(module, shape, r)));
+    }
+
+    private ContainerNode toOutput(final QNameModule module, final Shape shape, final OperationResult result) {
+        final var output = ImmutableNodes.newContainerBuilder()
+            .withNodeIdentifier(NodeIdentifier.create(QName.create(module, "output")))
+            .withChild(ImmutableNodes.leafNode(QName.create(module, "overall-status"), result.ok() ? "complete" : "fail"));
+        result.error().ifPresent(error -> output.withChild(ImmutableNodes.leafNode(QName.create(module, "error-message"),
+            error)));
+        final QName nodeResult = QName.create(module, "node-result");
+        final QName nodeId = QName.create(module, "node-id");
+        final var list = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(nodeResult));
+        for (NodeResult node : result.nodes()) {
+            final var entry = ImmutableNodes.newMapEntryBuilder()
+                .withNodeIdentifier(NodeIdentifierWithPredicates.of(nodeResult, nodeId, node.nodeId()))
+                .withChild(ImmutableNodes.leafNode(nodeId, node.nodeId()))
+                .withChild(ImmutableNodes.leafNode(QName.create(module, "status"), node.ok() ? "complete" : "fail"));
+            node.error().ifPresent(error -> {
+                entry.withChild(ImmutableNodes.leafNode(QName.create(module, "error-message"), error.message()));
+                entry.withChild(ImmutableNodes.leafNode(QName.create(module, "error-type"), error.kind().yangName()));
+            });
+            switch (shape) {
+                case DIFF -> manager.node(node.nodeId()).ifPresent(n ->
+                    DiffNodes.addDiff(entry, module, node.diff(), n.schema()));
+                case DRY_RUN -> {
+                    node.protocol().ifPresent(p -> entry.withChild(ImmutableNodes.leafNode(QName.create(module,
+                        "protocol"), p.name().toLowerCase(java.util.Locale.ROOT))));
+                    node.payload().ifPresent(p -> entry.withChild(ImmutableNodes.leafNode(QName.create(module,
+                        "configuration"), p)));
+                }
+                case IN_SYNC -> node.inSync().ifPresent(v -> entry.withChild(ImmutableNodes.leafNode(
+                    QName.create(module, "is-in-sync"), v)));
+                case PLAIN -> {
+                    // status and error only
+                }
+                default -> throw new IllegalStateException(shape.name());
+            }
+            list.withChild(entry.build());
+        }
+        if (!result.nodes().isEmpty()) {
+            output.withChild(ImmutableNodes.newContainerBuilder()
+                .withNodeIdentifier(NodeIdentifier.create(QName.create(module, "node-results")))
+                .withChild(list.build()).build());
+        }
+        return output.build();
+    }
+
+    private static List<String> targetNodes(final ContainerNode input) {
+        final DataContainerChild targets = input.childByArg(NodeIdentifier.create(QName.create(input.name()
+            .getNodeType(), "target-nodes")));
+        if (!(targets instanceof ContainerNode container)) {
+            return List.of();
+        }
+        final DataContainerChild nodes = container.childByArg(NodeIdentifier.create(QName.create(input.name()
+            .getNodeType(), "node")));
+        if (!(nodes instanceof LeafSetNode<?> leafSet)) {
+            return List.of();
+        }
+        final List<String> ids = new ArrayList<>();
+        leafSet.body().forEach(entry -> ids.add(String.valueOf(entry.body())));
+        return ids;
+    }
+
+    private static String snapshotName(final ContainerNode input) {
+        return leaf(input, QName.create(SNAP, "snapshot-name")).map(Object::toString).orElse("");
+    }
+
+    private static Optional<Object> leaf(final ContainerNode input, final QName name) {
+        final DataContainerChild child = input.childByArg(NodeIdentifier.create(name));
+        return child instanceof LeafNode<?> leaf ? Optional.of(leaf.body()) : Optional.empty();
+    }
+
+    @Override
+    public void close() {
+        registrations.forEach(Registration::close);
+        registrations.clear();
+    }
+}

@@ -1,0 +1,305 @@
+package io.sextant.uniconfig;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.datastore.Datastores;
+import io.sextant.datastore.service.DataService;
+import io.sextant.datastore.service.Edit;
+import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.ReadScope;
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.model.BundledModels;
+import io.sextant.model.SchemaBuilder;
+import io.sextant.unified.DeviceChange;
+import io.sextant.unified.UnifiedDeviceRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.common.Uint16;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * The layer's logic over in-process devices: diff, atomic commit and rollback per device mode,
+ * transactions, snapshots, out-of-band detection. Real devices are in the integration tests.
+ */
+class UniconfigManagerTest {
+    static final QName IFS = QName.create("http://openconfig.net/yang/interfaces", "2016-05-26", "interfaces");
+    static final QName IF = QName.create(IFS, "interface");
+    static final QName NAME = QName.create(IFS, "name");
+    static final QName CONFIG = QName.create(IFS, "config");
+    static final QName MTU = QName.create(IFS, "mtu");
+    static final QName DESCRIPTION = QName.create(IFS, "description");
+    static final QName TYPE = QName.create(IFS, "type");
+    static final QName ETHERNET = QName.create("urn:ietf:params:xml:ns:yang:iana-if-type", "2014-05-08",
+        "ethernetCsmacd");
+    static final RequestContext ADMIN = RequestContext.of("admin");
+
+    private static EffectiveModelContext schema;
+
+    private Datastores datastores;
+    private MountPointRegistry mounts;
+    private UnifiedDeviceRegistry registry;
+    private UniconfigService service;
+    private UniconfigManager manager;
+    private final TestDevice r1 = new TestDevice("r1", schema);
+    private final TestDevice r2 = new TestDevice("r2", schema);
+    private final TestDevice r3 = new TestDevice("r3", schema);
+
+    @BeforeAll
+    static void schema() throws Exception {
+        schema = SchemaBuilder.build(BundledModels.get().withDependencies(List.of("openconfig-interfaces",
+            "iana-if-type")));
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        datastores = new Datastores();
+        mounts = new MountPointRegistry();
+        registry = new UnifiedDeviceRegistry();
+        service = new UniconfigService(datastores, new RpcRegistry(), mounts, registry, Duration.ofMinutes(5));
+        manager = service.manager();
+        for (TestDevice device : List.of(r1, r2, r3)) {
+            device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
+            registry.register(device);
+        }
+        final long deadline = System.currentTimeMillis() + 10_000;
+        while (manager.nodeIds().size() < 3 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(10);
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        service.close();
+        datastores.close();
+    }
+
+    static YangInstanceIdentifier interfacePath(final String name) {
+        return YangInstanceIdentifier.builder().node(IFS).node(IF).nodeWithKey(IF, NAME, name).build();
+    }
+
+    static MapEntryNode iface(final String name, final int mtu, final String description) {
+        return ImmutableNodes.newMapEntryBuilder().withNodeIdentifier(NodeIdentifierWithPredicates.of(IF, NAME, name))
+            .withChild(ImmutableNodes.leafNode(NAME, name))
+            .withChild(ImmutableNodes.newContainerBuilder().withNodeIdentifier(NodeIdentifier.create(CONFIG))
+                .withChild(ImmutableNodes.leafNode(NAME, name))
+                .withChild(ImmutableNodes.leafNode(TYPE, ETHERNET))
+                .withChild(ImmutableNodes.leafNode(MTU, Uint16.valueOf(mtu)))
+                .withChild(ImmutableNodes.leafNode(DESCRIPTION, description)).build())
+            .build();
+    }
+
+    private DataService intent(final String nodeId) throws Exception {
+        return mounts.find(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId).node(TopologyPaths.CONFIGURATION))
+            .orElseThrow().data();
+    }
+
+    private void put(final String nodeId, final RequestContext context, final YangInstanceIdentifier path,
+            final NormalizedNode data) throws Exception {
+        intent(nodeId).edit(List.of(Edit.replace(path, data)), context).toCompletableFuture().get();
+    }
+
+    private static <T> T get(final java.util.concurrent.CompletionStage<T> stage) throws Exception {
+        return stage.toCompletableFuture().get();
+    }
+
+    @Test
+    void nodesAppearAfterFirstSyncWithIntentEqualToActual() throws Exception {
+        assertEquals(java.util.Set.of("r1", "r2", "r3"), manager.nodeIds());
+        final UniconfigNode node = manager.node("r1").orElseThrow();
+        assertSame(node.actualRoot(), node.intendedRoot(), "intent starts as the very same tree");
+        assertTrue(get(manager.calculateDiff(List.of(), ADMIN)).nodes().isEmpty());
+        final var published = datastores.operational().snapshot().read(TopologyPaths.node(TopologyPaths.UNICONFIG,
+            "r1"));
+        assertTrue(published.orElseThrow().toString().contains("synced"));
+    }
+
+    @Test
+    void diffShowsExactlyTheChangesAndCommitLandsEverywhere() throws Exception {
+        put("r1", ADMIN, interfacePath("eth0").node(CONFIG).node(MTU), ImmutableNodes.leafNode(MTU,
+            Uint16.valueOf(9000)));
+        put("r2", ADMIN, interfacePath("eth1"), iface("eth1", 1500, "new"));
+        intent("r3").edit(List.of(Edit.delete(interfacePath("eth0"))), ADMIN).toCompletableFuture().get();
+
+        final OperationResult diff = get(manager.calculateDiff(List.of(), ADMIN));
+        assertTrue(diff.ok());
+        assertEquals(3, diff.nodes().size());
+        final Change mtu = diff.nodes().get(0).diff().get(0);
+        assertEquals(Change.Kind.UPDATED, mtu.kind());
+        assertEquals("/openconfig-interfaces:interfaces/interface=eth0/config/mtu",
+            DiffNodes.apiPath(mtu.path(), schema));
+        assertEquals(Change.Kind.CREATED, diff.nodes().get(1).diff().get(0).kind());
+        assertEquals(Change.Kind.DELETED, diff.nodes().get(2).diff().get(0).kind());
+        assertEquals(1, diff.nodes().get(1).diff().size(), "only the new interface, nothing else");
+
+        final OperationResult commit = get(manager.commit(List.of(), ADMIN));
+        assertTrue(commit.ok(), commit.toString());
+        assertEquals(Optional.of(ImmutableNodes.leafNode(MTU, Uint16.valueOf(9000))),
+            NormalizedNodes.findNode(r1.config(), interfacePath("eth0").node(CONFIG).node(MTU)));
+        assertTrue(NormalizedNodes.findNode(r2.config(),
+            interfacePath("eth1")).isPresent());
+        assertTrue(NormalizedNodes.findNode(r3.config(),
+            interfacePath("eth0")).isEmpty());
+        for (String id : List.of("r1", "r2", "r3")) {
+            final UniconfigNode node = manager.node(id).orElseThrow();
+            assertSame(node.intendedRoot(), node.actualRoot(), "after a commit actual is the intent itself");
+        }
+        assertTrue(get(manager.calculateDiff(List.of(), ADMIN)).nodes().isEmpty());
+        final var logged = datastores.operational().snapshot().read(YangInstanceIdentifier.of(
+            OperationalTransactionLog.LOG));
+        assertTrue(logged.isPresent(), "the commit is in the transaction log");
+    }
+
+    @Test
+    void failureOnOneDeviceRestoresTheOthersAndKeepsIntent() throws Exception {
+        for (String id : List.of("r1", "r2", "r3")) {
+            put(id, ADMIN, interfacePath("eth0").node(CONFIG).node(MTU), ImmutableNodes.leafNode(MTU,
+                Uint16.valueOf(9100)));
+        }
+        r1.mode = DeviceChange.Mode.STAGED_CONFIRMABLE;
+        r2.mode = DeviceChange.Mode.IMMEDIATE;
+        r3.failAt = "apply";
+        final NormalizedNode before1 = r1.config();
+        final NormalizedNode before2 = r2.config();
+        final NormalizedNode intended3 = manager.node("r3").orElseThrow().intendedRoot();
+
+        final OperationResult result = get(manager.commit(List.of("r1", "r2", "r3"), ADMIN));
+        assertFalse(result.ok());
+        assertTrue(result.error().orElseThrow().contains("r3"), result.toString());
+        assertTrue(result.error().orElseThrow().contains("rejects the change at apply"), result.toString());
+        assertEquals(before1, r1.config(), "r1 restored");
+        assertEquals(before2, r2.config(), "r2 restored");
+        assertSame(intended3, manager.node("r3").orElseThrow().intendedRoot(), "intent unchanged");
+        assertEquals(3, get(manager.calculateDiff(List.of(), ADMIN)).nodes().size(), "the changes are still pending");
+    }
+
+    @Test
+    void unreachableDeviceFailsTheCommitBeforeAnythingIsSent() throws Exception {
+        put("r1", ADMIN, interfacePath("eth5"), iface("eth5", 1500, "x"));
+        put("r2", ADMIN, interfacePath("eth5"), iface("eth5", 1500, "x"));
+        // r2 disconnects: a new connection replaces the old one, and then goes away
+        registry.register(new TestDevice("r2", schema)).close();
+        assertTrue(registry.device("r2").isEmpty());
+        final OperationResult result = get(manager.commit(List.of("r1", "r2"), ADMIN));
+        assertFalse(result.ok());
+        assertEquals(0, r1.applied, "nothing reached r1");
+        assertTrue(result.nodes().stream().anyMatch(n -> n.nodeId().equals("r2")
+            && n.error().orElseThrow().kind() == NodeResult.ErrorKind.NO_CONNECTION));
+    }
+
+    @Test
+    void transactionsAreIsolatedAndConflictOnTheSameNode() throws Exception {
+        final String tx1 = manager.createTransaction("alice", Optional.empty());
+        final String tx2 = manager.createTransaction("bob", Optional.empty());
+        final RequestContext alice = new RequestContext("alice", Optional.of(tx1));
+        final RequestContext bob = new RequestContext("bob", Optional.of(tx2));
+        put("r1", alice, interfacePath("eth7"), iface("eth7", 1500, "alice"));
+        assertTrue(intent("r1").read(ReadScope.CONFIG, interfacePath("eth7"), alice).toCompletableFuture().get()
+            .isPresent(), "a transaction sees its own write");
+        assertTrue(intent("r1").read(ReadScope.CONFIG, interfacePath("eth7"), ADMIN).toCompletableFuture().get()
+            .isEmpty(), "nobody else does");
+        put("r1", bob, interfacePath("eth8"), iface("eth8", 1500, "bob"));
+        put("r2", bob, interfacePath("eth8"), iface("eth8", 1500, "bob"));
+
+        final var first = manager.commit(List.of(), alice).toCompletableFuture();
+        assertTrue(first.get().ok(), first.get().toString());
+        final OperationResult second = get(manager.commit(List.of(), bob));
+        assertFalse(second.ok());
+        assertTrue(second.nodes().stream().anyMatch(n -> n.error().map(e -> e.kind() == NodeResult.ErrorKind.CONFLICT)
+            .orElse(false)), second.toString());
+        assertTrue(NormalizedNodes.findNode(r2.config(),
+            interfacePath("eth8")).isEmpty(), "the refused transaction changed nothing, not even its other node");
+        assertTrue(NormalizedNodes.findNode(r1.config(),
+            interfacePath("eth7")).isPresent());
+    }
+
+    @Test
+    void transactionsOnDifferentNodesBothCommit() throws Exception {
+        final RequestContext a = new RequestContext("a", Optional.of(manager.createTransaction("a", Optional.empty())));
+        final RequestContext b = new RequestContext("b", Optional.of(manager.createTransaction("b", Optional.empty())));
+        put("r1", a, interfacePath("eth2"), iface("eth2", 1500, "a"));
+        put("r2", b, interfacePath("eth2"), iface("eth2", 1500, "b"));
+        final CompletableFuture<OperationResult> ca = manager.commit(List.of(), a).toCompletableFuture();
+        final CompletableFuture<OperationResult> cb = manager.commit(List.of(), b).toCompletableFuture();
+        assertTrue(ca.get().ok(), ca.get().toString());
+        assertTrue(cb.get().ok(), cb.get().toString());
+    }
+
+    @Test
+    void idleTransactionsExpire() throws Exception {
+        final String id = manager.createTransaction("a", Optional.of(Duration.ofMillis(200)));
+        final RequestContext context = new RequestContext("a", Optional.of(id));
+        put("r1", context, interfacePath("eth3"), iface("eth3", 1500, "soon gone"));
+        Thread.sleep(1500);
+        final var expired = manager.calculateDiff(List.of(), context).toCompletableFuture();
+        final var failure = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+            expired::get);
+        assertTrue(failure.getCause().getMessage().contains("does not exist"));
+    }
+
+    @Test
+    void snapshotRestoresAnEarlierIntent() throws Exception {
+        assertTrue(get(manager.createSnapshot("before", List.of("r1", "r2"))).ok());
+        final NormalizedNode original = r1.config();
+        put("r1", ADMIN, interfacePath("eth0"), iface("eth0", 9000, "changed"));
+        assertTrue(get(manager.commit(List.of(), ADMIN)).ok());
+        assertFalse(original.equals(r1.config()));
+        assertTrue(get(manager.replaceConfigWithSnapshot("before", List.of(), ADMIN)).ok());
+        assertTrue(get(manager.commit(List.of(), ADMIN)).ok());
+        assertEquals(original, r1.config(), "the device is back to the snapshot");
+        assertTrue(datastores.operational().snapshot().read(TopologyPaths.node(TopologyPaths.SNAPSHOTS, "before"))
+            .isPresent(), "the snapshot is listed under topology=snapshots");
+        assertTrue(get(manager.deleteSnapshot("before")).ok());
+        assertFalse(get(manager.deleteSnapshot("before")).ok());
+    }
+
+    @Test
+    void outOfBandChangeIsDetectedRefusedAndPickedUp() throws Exception {
+        r1.outOfBand(interfacePath("eth9"), iface("eth9", 1400, "behind our back"));
+        final OperationResult inSync = get(manager.isInSync(List.of("r1", "r2"), ADMIN));
+        assertEquals(Optional.of(false), inSync.nodes().get(0).inSync());
+        assertEquals(Optional.of(true), inSync.nodes().get(1).inSync());
+
+        put("r1", ADMIN, interfacePath("eth0").node(CONFIG).node(MTU), ImmutableNodes.leafNode(MTU,
+            Uint16.valueOf(1400)));
+        final NormalizedNode device = r1.config();
+        final OperationResult checked = get(manager.checkedCommit(List.of("r1"), ADMIN));
+        assertFalse(checked.ok());
+        assertEquals(NodeResult.ErrorKind.OUT_OF_SYNC, checked.nodes().get(0).error().orElseThrow().kind());
+        assertEquals(device, r1.config(), "checked-commit changed nothing");
+
+        assertTrue(get(manager.syncFromNetwork(List.of("r1"), ADMIN)).ok());
+        assertTrue(NormalizedNodes.findNode(
+            manager.node("r1").orElseThrow().actualRoot(), interfacePath("eth9")).isPresent(), "picked up");
+        assertEquals(Optional.of(true), get(manager.isInSync(List.of("r1"), ADMIN)).nodes().get(0).inSync());
+        assertTrue(get(manager.replaceConfigWithOperational(List.of("r1"), ADMIN)).ok());
+        assertTrue(get(manager.calculateDiff(List.of("r1"), ADMIN)).nodes().get(0).diff().isEmpty());
+    }
+
+    @Test
+    void dryRunShowsThePayloadAndSendsNothing() throws Exception {
+        put("r1", ADMIN, interfacePath("eth4"), iface("eth4", 1500, "dry"));
+        final NormalizedNode device = r1.config();
+        final OperationResult dry = get(manager.dryRun(List.of("r1"), ADMIN));
+        assertTrue(dry.ok());
+        assertTrue(dry.nodes().get(0).payload().orElseThrow().contains("WRITE"), dry.toString());
+        assertEquals(device, r1.config());
+    }
+}

@@ -1,0 +1,37 @@
+package io.sextant.unified;
+
+import io.sextant.datastore.OperationFailedException;
+import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * A connected device, whatever its protocol: its configuration is read and changed as YANG
+ * data in {@link #schema()} (the device's own models for NETCONF, OpenConfig for CLI devices
+ * served by a translation unit).
+ */
+public interface UnifiedDevice {
+
+    String nodeId();
+
+    Protocol protocol();
+
+    /** The schema of the device's configuration as the UniConfig layer sees it. */
+    EffectiveModelContext schema();
+
+    /** Read the device's whole configuration now (a datastore root container). */
+    CompletionStage<ContainerNode> readConfiguration();
+
+    /**
+     * Prepare a change, without talking to the device yet.
+     *
+     * @param change the change, as a candidate rooted at the configuration root of {@link #schema()}
+     * @throws OperationFailedException when the change cannot be expressed for this device (for
+     *     example no translation unit handles part of it)
+     */
+    DeviceChange prepare(DataTreeCandidate change) throws OperationFailedException;
+
+    /** The protocols devices are mounted with. */
+    enum Protocol { NETCONF, CLI }
+}

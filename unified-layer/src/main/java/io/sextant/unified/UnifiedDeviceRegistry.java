@@ -1,0 +1,60 @@
+package io.sextant.unified;
+
+import io.sextant.datastore.Registration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.osgi.service.component.annotations.Component;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The {@link UnifiedDevices} registry that southbound adapters publish their devices to. */
+@Component(service = { UnifiedDevices.class, UnifiedDeviceRegistry.class })
+public final class UnifiedDeviceRegistry implements UnifiedDevices {
+    private static final Logger LOG = LoggerFactory.getLogger(UnifiedDeviceRegistry.class);
+
+    private final ConcurrentHashMap<String, UnifiedDevice> devices = new ConcurrentHashMap<>();
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+
+    /** Publish a connected device; closing the registration withdraws it. */
+    public Registration register(final UnifiedDevice device) {
+        final UnifiedDevice previous = devices.put(device.nodeId(), device);
+        if (previous != null && previous != device) {
+            listeners.forEach(l -> notify(() -> l.disconnected(device.nodeId())));
+        }
+        listeners.forEach(l -> notify(() -> l.connected(device)));
+        return () -> {
+            if (devices.remove(device.nodeId(), device)) {
+                listeners.forEach(l -> notify(() -> l.disconnected(device.nodeId())));
+            }
+        };
+    }
+
+    @Override
+    public Optional<UnifiedDevice> device(final String nodeId) {
+        return Optional.ofNullable(devices.get(nodeId));
+    }
+
+    @Override
+    public Collection<UnifiedDevice> devices() {
+        return List.copyOf(devices.values());
+    }
+
+    @Override
+    public Registration addListener(final Listener listener) {
+        listeners.add(listener);
+        devices.values().forEach(device -> notify(() -> listener.connected(device)));
+        return () -> listeners.remove(listener);
+    }
+
+    private static void notify(final Runnable call) {
+        try {
+            call.run();
+        } catch (RuntimeException e) {
+            // a broken listener must not stop others from learning about the device
+            LOG.error("Device listener failed", e);
+        }
+    }
+}
