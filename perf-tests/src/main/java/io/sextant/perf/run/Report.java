@@ -155,8 +155,9 @@ public final class Report {
             "`" + s.command + "`",
             s.machine.shortDescription(),
             s.controller.startsWith("Karaf") ? "Karaf" : s.controller.startsWith("plain") ? "plain Java" : s.controller,
-            count(s.devicesMounted) + " / " + count(s.devicesConfigured),
-            count(s.lines),
+            s.devicesMounted == 0 && s.devicesConfigured == 0 ? "-"
+                : count(s.devicesMounted) + " / " + count(s.devicesConfigured),
+            s.lines == 0 ? "-" : count(s.lines),
             count(s.threads),
             m == null ? "-" : count(m.total().count()),
             m == null ? "-" : duration(m.durationMillis()),
