@@ -44,7 +44,7 @@ public final class DeviceFleet implements AutoCloseable {
     public static DeviceFleet start(final RunContext run, final int firstIndex, final int count,
             final Transport transport, final int perProcess, final double heapPerDeviceMib)
             throws IOException, InterruptedException {
-        final Path schemas = DeviceModels.writeTo(run.outputDir().resolve("device-schemas"));
+        final Path schemas = DeviceModels.writeSimulatorSchemas(run.outputDir().resolve("device-schemas"));
         final Path java = PerfHome.javaAtLeast(21);
         final Path jar = run.home().testtoolJar();
         final List<ManagedProcess> processes = new ArrayList<>();

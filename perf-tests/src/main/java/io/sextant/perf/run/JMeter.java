@@ -47,6 +47,8 @@ public final class JMeter {
         // CSV results with the columns the dashboard needs; progress summaries every 30 s in the log
         all.put("jmeter.save.saveservice.output_format", "csv");
         all.put("jmeter.save.saveservice.url", "true");
+        // flush every sample so that the progress lines can count them while the plan runs
+        all.put("jmeter.save.saveservice.autoflush", "true");
         all.put("summariser.interval", "30");
         writeProperties(props, all);
 

@@ -78,7 +78,7 @@ public final class Phases {
                 lastChange = System.currentTimeMillis();
             }
             if (System.currentTimeMillis() - lastLog > 10_000 || connected == ids.size()) {
-                run.log("mount %s: %d/%d connected, %d unable to connect, %.0f s", name, connected, ids.size(),
+                run.log("mount (%s): %d/%d connected, %d unable to connect, %.0f s", name, connected, ids.size(),
                     failed, (System.currentTimeMillis() - start) / 1000.0);
                 lastLog = System.currentTimeMillis();
             }
