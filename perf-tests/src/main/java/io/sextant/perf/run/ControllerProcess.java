@@ -35,11 +35,12 @@ public final class ControllerProcess implements AutoCloseable {
     }
 
     /**
-     * The JVM flags of every measured controller: a fixed maximum heap, G1, a GC log, and exit on
+     * The JVM flags of every measured controller: a maximum heap (no minimum, so that RSS shows what
+     * the controller needs rather than what was reserved), G1, a GC log, and exit on
      * OutOfMemoryError so that a run that runs out of heap fails instead of limping on.
      */
     public static List<String> jvmFlags(final String heap, final Path gcLog) {
-        return List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError",
+        return List.of("-Xmx" + heap, "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError",
             "-Xlog:gc:file=" + gcLog + ":uptime,level");
     }
 
@@ -69,11 +70,10 @@ public final class ControllerProcess implements AutoCloseable {
                         + " --controller java");
                 }
                 command.addAll(List.of(karaf.toString(), "server"));
-                // bin/karaf turns JAVA_MIN_MEM/JAVA_MAX_MEM into -Xms/-Xmx; the other flags go through EXTRA_JAVA_OPTS
+                // bin/karaf turns JAVA_MAX_MEM into -Xmx; the other flags go through EXTRA_JAVA_OPTS
                 env.put("JAVA_HOME", System.getProperty("java.home"));
-                env.put("JAVA_MIN_MEM", heap);
                 env.put("JAVA_MAX_MEM", heap);
-                env.put("EXTRA_JAVA_OPTS", String.join(" ", flags.subList(2, flags.size())) + " "
+                env.put("EXTRA_JAVA_OPTS", String.join(" ", flags.subList(1, flags.size())) + " "
                     + String.join(" ", settings));
                 env.put("KARAF_DATA", run.outputDir().resolve("karaf-data").toString());
             }

@@ -42,7 +42,7 @@ final class DensityScenario implements Scenario {
         final int maxDevices = rows.get(rows.size() - 1);
         for (int lines : columns) {
             final DeviceFleet fleet = DeviceFleet.start(run, 1, maxDevices, options.transport(),
-                options.devicesPerProcess().orElse(lines >= 100_000 ? 20 : 2_500), 0.5 + lines / 1024.0);
+                options.devicesPerProcess().orElse(lines >= 100_000 ? 20 : 2_500), DeviceFleet.heapPerDeviceMib(lines));
             final Phases.Monitored c = Phases.controller(run, ControllerKind.KARAF,
                 TableScenario.defaultHeap(maxDevices, maxDevices, lines));
             summary.controller(c.controller());

@@ -58,47 +58,63 @@ public record JtlStats(List<LabelStats> labels, LabelStats total, long firstStar
     }
 
     public static JtlStats parse(final Path jtl) throws IOException {
+        return parse(List.of(jtl));
+    }
+
+    /** Statistics over several result files together (for example the batches of one phase). */
+    public static JtlStats parse(final List<Path> jtls) throws IOException {
+        final Totals totals = new Totals();
+        for (Path jtl : jtls) {
+            totals.read(jtl);
+        }
+        final List<LabelStats> labels = new ArrayList<>();
+        totals.byLabel.forEach((label, acc) -> labels.add(acc.stats(label)));
+        return new JtlStats(labels, totals.all.stats("TOTAL"), totals.first == Long.MAX_VALUE ? 0 : totals.first,
+            totals.last, List.copyOf(totals.errors));
+    }
+
+    /** Samples accumulated over one or more files. */
+    private static final class Totals {
         final Map<String, Accumulator> byLabel = new LinkedHashMap<>();
         final Accumulator all = new Accumulator();
         final List<String> errors = new ArrayList<>();
         long first = Long.MAX_VALUE;
-        long last = 0;
-        try (BufferedReader reader = Files.newBufferedReader(jtl)) {
-            final String header = reader.readLine();
-            if (header == null) {
-                return new JtlStats(List.of(), LabelStats.of("TOTAL", new long[0], 0, 0), 0, 0, List.of());
-            }
-            final List<String> columns = split(header);
-            final int timeStamp = columns.indexOf("timeStamp");
-            final int elapsedColumn = columns.indexOf("elapsed");
-            final int labelColumn = columns.indexOf("label");
-            final int success = columns.indexOf("success");
-            final int code = columns.indexOf("responseCode");
-            final int message = columns.indexOf("failureMessage");
-            final int url = columns.indexOf("URL");
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                final List<String> fields = split(line);
-                if (fields.size() <= Math.max(success, labelColumn)) {
-                    continue;
+        long last;
+
+        void read(final Path jtl) throws IOException {
+            try (BufferedReader reader = Files.newBufferedReader(jtl)) {
+                final String header = reader.readLine();
+                if (header == null) {
+                    return;
                 }
-                final long start = Long.parseLong(fields.get(timeStamp));
-                final long elapsed = Long.parseLong(fields.get(elapsedColumn));
-                final boolean ok = Boolean.parseBoolean(fields.get(success));
-                byLabel.computeIfAbsent(fields.get(labelColumn), k -> new Accumulator()).add(elapsed, ok);
-                all.add(elapsed, ok);
-                first = Math.min(first, start);
-                last = Math.max(last, start + elapsed);
-                if (!ok && errors.size() < 10) {
-                    errors.add(fields.get(labelColumn) + " " + fields.get(code) + " "
-                        + (url >= 0 && url < fields.size() ? fields.get(url) : "") + " "
-                        + (message >= 0 && message < fields.size() ? fields.get(message) : ""));
+                final List<String> columns = split(header);
+                final int timeStamp = columns.indexOf("timeStamp");
+                final int elapsedColumn = columns.indexOf("elapsed");
+                final int labelColumn = columns.indexOf("label");
+                final int success = columns.indexOf("success");
+                final int code = columns.indexOf("responseCode");
+                final int message = columns.indexOf("failureMessage");
+                final int url = columns.indexOf("URL");
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                    final List<String> fields = split(line);
+                    if (fields.size() <= Math.max(success, labelColumn)) {
+                        continue;
+                    }
+                    final long start = Long.parseLong(fields.get(timeStamp));
+                    final long elapsed = Long.parseLong(fields.get(elapsedColumn));
+                    final boolean ok = Boolean.parseBoolean(fields.get(success));
+                    byLabel.computeIfAbsent(fields.get(labelColumn), k -> new Accumulator()).add(elapsed, ok);
+                    all.add(elapsed, ok);
+                    first = Math.min(first, start);
+                    last = Math.max(last, start + elapsed);
+                    if (!ok && errors.size() < 10) {
+                        errors.add(fields.get(labelColumn) + " " + fields.get(code) + " "
+                            + (url >= 0 && url < fields.size() ? fields.get(url) : "") + " "
+                            + (message >= 0 && message < fields.size() ? fields.get(message) : ""));
+                    }
                 }
             }
         }
-        final List<LabelStats> labels = new ArrayList<>();
-        byLabel.forEach((label, acc) -> labels.add(acc.stats(label)));
-        return new JtlStats(labels, all.stats("TOTAL"), first == Long.MAX_VALUE ? 0 : first, last,
-            List.copyOf(errors));
     }
 
     /** Splits one CSV line as JMeter writes it (fields with commas or quotes are quoted, quotes doubled). */

@@ -117,16 +117,22 @@ public final class JvmMonitor implements AutoCloseable {
 
     /** Runs a full GC in the JVM, then returns its used heap in KiB (jcmd GC.run, GC.heap_info). */
     public long heapAfterFullGcKib() throws IOException, InterruptedException {
-        jcmd("GC.run");
-        final Matcher used = HEAP_USED.matcher(jcmd("GC.heap_info"));
+        return heapAfterFullGcKib(PerfHome.currentJdkTool("jcmd"), pid);
+    }
+
+    /** The same for any JVM, with the jcmd of its own JDK. */
+    public static long heapAfterFullGcKib(final Path jcmd, final long pid) throws IOException, InterruptedException {
+        jcmd(jcmd, pid, "GC.run");
+        final Matcher used = HEAP_USED.matcher(jcmd(jcmd, pid, "GC.heap_info"));
         if (!used.find()) {
             throw new IOException("jcmd GC.heap_info of " + pid + " printed no used heap");
         }
         return Long.parseLong(used.group(1));
     }
 
-    private String jcmd(final String command) throws IOException, InterruptedException {
-        final Process process = new ProcessBuilder(PerfHome.currentJdkTool("jcmd").toString(), Long.toString(pid),
+    private static String jcmd(final Path jcmd, final long pid, final String command)
+            throws IOException, InterruptedException {
+        final Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid),
             command).redirectErrorStream(true).start();
         final String output = new String(process.getInputStream().readAllBytes());
         if (!process.waitFor(2, TimeUnit.MINUTES) || process.exitValue() != 0) {

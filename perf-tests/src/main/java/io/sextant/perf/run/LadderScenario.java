@@ -38,7 +38,7 @@ final class LadderScenario implements Scenario {
         for (int k = 1; mounted.size() < limit; k++) {
             final int size = Math.min(step, limit - mounted.size());
             final DeviceFleet fleet = DeviceFleet.start(run, mounted.size() + 1, size, options.transport(),
-                options.devicesPerProcess().orElse(2_500), 0.5);
+                options.devicesPerProcess().orElse(2_500), DeviceFleet.heapPerDeviceMib(0));
             final Phases.MountOutcome mount = Phases.mount(run, c.controller(), fleet, fleet.devices(),
                 options.transport(), threads, "mount-step" + k, Duration.ofMinutes(3));
             summary.auxiliary(mount.requests());

@@ -19,7 +19,7 @@ final class MountScenario implements Scenario {
         final int threads = options.threads().orElse(5);
         summary.scale(devices, 0, 0, threads).transport(options.transport());
         final DeviceFleet fleet = DeviceFleet.start(run, 1, devices, options.transport(),
-            options.devicesPerProcess().orElse(2_500), 0.5);
+            options.devicesPerProcess().orElse(2_500), DeviceFleet.heapPerDeviceMib(0));
         final Phases.Monitored c = Phases.controller(run, ControllerKind.KARAF,
             TableScenario.defaultHeap(devices, 0, 0));
         summary.controller(c.controller());
@@ -28,18 +28,23 @@ final class MountScenario implements Scenario {
         final Phases.MountOutcome mount = Phases.mount(run, c.controller(), fleet, fleet.devices(),
             options.transport(), threads, "mount", Duration.ofMinutes(options.transport() == Options.Transport.SSH ? 5 : 2));
         summary.measured(mount.requests());
+        summary.fact("Mount batches", String.format("%,d devices per batch, each sent once the previous one was connected",
+            mount.batchSize()));
         final long simulatorCpu = simulatorCpuMillis(fleet) - simulatorCpuBefore;
         final long heapAfter = c.heapAfterFullGcKib();
-        final long start = mount.requests().startMillis();
+        final long simulatorHeap = fleet.heapAfterFullGcKib();
+        final long start = mount.startMillis();
         final long end = start + mount.millis();
         summary.resources(Math.round(c.monitor().peakCpu(start, end)), heapBefore, heapAfter, c.monitor().rssKib());
         summary.fact("Connected", String.format("%,d of %,d (%,d unable to connect)", mount.connected(),
             mount.requested(), mount.failed()))
             .fact("Time from first mount request until all connected", String.format("%.1f s", mount.millis() / 1000.0))
             .fact("Devices per second", String.format("%.1f", mount.devicesPerSecond()))
-            .fact("Controller heap per mounted device (after full GC)",
-                String.format("%.0f KiB", (heapAfter - heapBefore) / (double) Math.max(1, mount.connected())))
+            .fact("Controller heap per mounted device (after full GC)", mount.connected() == 0 ? "-"
+                : String.format("%.0f KiB", (heapAfter - heapBefore) / (double) mount.connected()))
             .fact("Controller RSS after mounting", Report.mib(c.monitor().rssKib()))
+            .fact("Simulator heap after full GC", String.format("%s, %.0f KiB per device", Report.mib(simulatorHeap),
+                simulatorHeap / (double) devices))
             .fact("Simulator CPU time while mounting", String.format("%.1f s (all simulator JVMs, %s)",
                 simulatorCpu / 1000.0, options.transport()))
             .fact("Controller CPU time while mounting", String.format("%.1f s",

@@ -39,8 +39,12 @@ public final class Phases {
         return new Monitored(controller, monitor);
     }
 
-    /** Outcome of mounting: how many connected, how long it took from the first PUT. */
-    public record MountOutcome(int requested, int connected, int failed, long millis, JMeter.Result requests) {
+    /**
+     * Outcome of mounting: how many connected, how long it took from the first PUT until the last
+     * device connected, and the mount requests' statistics (all batches together).
+     */
+    public record MountOutcome(int requested, int connected, int failed, long startMillis, long millis,
+            int batchSize, JtlStats requests) {
         public double devicesPerSecond() {
             return millis == 0 ? 0 : connected * 1000.0 / millis;
         }
@@ -51,49 +55,77 @@ public final class Phases {
     }
 
     /**
-     * Mounts {@code devices} with mount.jmx and polls the topology until every one is connected,
-     * nothing changes for {@code stall}, or a simulator or the controller dies.
+     * Mounts {@code devices} with mount.jmx in batches of {@code --mount-batch} (default 1,000),
+     * each batch sent once the previous one is connected, and polls the topology until every device
+     * is connected, nothing changes for {@code stall}, or a simulator or the controller dies.
+     * (All at once, thousands of simultaneous session set-ups overload a simulator sharing two
+     * cores with the controller, and its hellos miss the 20 s negotiation timeout.)
      */
     public static MountOutcome mount(final RunContext run, final ControllerProcess controller,
             final DeviceFleet fleet, final List<Device> devices, final Transport transport, final int threads,
             final String name, final Duration stall) throws IOException, InterruptedException {
-        final Path csv = Workload.devices(run.outputDir().resolve(name + "-devices.csv"), devices);
+        final int batch = run.options().mountBatch().orElse(1_000);
         final long start = System.currentTimeMillis();
-        final JMeter.Result requests = JMeter.run(run, "mount.jmx", name, Map.of(
-            "host", "127.0.0.1", "port", Integer.toString(controller.port()), "devices", csv.toString(),
-            "threads", Integer.toString(threads), "tcpOnly", Boolean.toString(transport == Transport.TCP)),
-            devices.size(), false);
-        final List<String> ids = devices.stream().map(Device::id).toList();
+        final List<Path> jtls = new ArrayList<>();
+        final List<String> mounted = new ArrayList<>();
         int connected = 0;
         int failed = 0;
-        int lastConnected = -1;
-        long lastChange = System.currentTimeMillis();
-        long lastLog = 0;
-        while (true) {
-            final int[] counts = connectionCounts(controller, ids);
+        for (int from = 0; from < devices.size(); from += batch) {
+            final List<Device> slice = devices.subList(from, Math.min(devices.size(), from + batch));
+            final String batchName = devices.size() <= batch ? name : name + "-" + (from / batch + 1);
+            final Path csv = Workload.devices(run.outputDir().resolve(batchName + "-devices.csv"), slice);
+            final JMeter.Result requests = JMeter.run(run, "mount.jmx", batchName, Map.of(
+                "host", "127.0.0.1", "port", Integer.toString(controller.port()), "devices", csv.toString(),
+                "threads", Integer.toString(threads), "tcpOnly", Boolean.toString(transport == Transport.TCP)),
+                slice.size(), false);
+            jtls.add(requests.jtl());
+            slice.forEach(d -> mounted.add(d.id()));
+            final int[] counts = awaitConnected(run, controller, fleet, mounted, name, start, stall);
             connected = counts[0];
             failed = counts[1];
-            if (connected != lastConnected) {
-                lastConnected = connected;
-                lastChange = System.currentTimeMillis();
-            }
-            if (System.currentTimeMillis() - lastLog > 10_000 || connected == ids.size()) {
-                run.log("mount (%s): %d/%d connected, %d unable to connect, %.0f s", name, connected, ids.size(),
-                    failed, (System.currentTimeMillis() - start) / 1000.0);
-                lastLog = System.currentTimeMillis();
-            }
-            if (connected == ids.size() || System.currentTimeMillis() - lastChange > stall.toMillis()
-                    || !controller.isAlive() || !fleet.allAlive()) {
+            if (connected < mounted.size()) {
                 break;
             }
-            Thread.sleep(1000);
         }
         final long millis = System.currentTimeMillis() - start;
         if (!controller.isAlive()) {
             throw new IOException("the controller died while mounting; see controller.log:\n"
                 + controller.process().tail(20));
         }
-        return new MountOutcome(ids.size(), connected, failed, millis, requests);
+        for (ManagedProcess simulator : fleet.processes()) {
+            if (!simulator.isAlive()) {
+                throw new IOException("simulator " + simulator.name() + " died while mounting (status "
+                    + simulator.process().exitValue() + "); see " + simulator.log().getFileName() + ":\n"
+                    + simulator.tail(3));
+            }
+        }
+        return new MountOutcome(devices.size(), connected, failed, start, millis, batch, JtlStats.parse(jtls));
+    }
+
+    private static int[] awaitConnected(final RunContext run, final ControllerProcess controller,
+            final DeviceFleet fleet, final List<String> ids, final String name, final long start, final Duration stall)
+            throws IOException, InterruptedException {
+        int[] counts = {0, 0};
+        int lastConnected = -1;
+        long lastChange = System.currentTimeMillis();
+        long lastLog = 0;
+        while (true) {
+            counts = connectionCounts(controller, ids);
+            if (counts[0] != lastConnected) {
+                lastConnected = counts[0];
+                lastChange = System.currentTimeMillis();
+            }
+            if (System.currentTimeMillis() - lastLog > 10_000 || counts[0] == ids.size()) {
+                run.log("mount (%s): %d/%d connected, %d unable to connect, %.0f s", name, counts[0], ids.size(),
+                    counts[1], (System.currentTimeMillis() - start) / 1000.0);
+                lastLog = System.currentTimeMillis();
+            }
+            if (counts[0] == ids.size() || System.currentTimeMillis() - lastChange > stall.toMillis()
+                    || !controller.isAlive() || !fleet.allAlive()) {
+                return counts;
+            }
+            Thread.sleep(1000);
+        }
     }
 
     /** {connected, unable-to-connect} among {@code ids}, read from topology-netconf. */

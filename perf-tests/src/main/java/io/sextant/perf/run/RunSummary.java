@@ -66,6 +66,19 @@ public final class RunSummary {
         return this;
     }
 
+    /** Requests of several JMeter runs taken together as the measured phase (mount batches). */
+    public RunSummary measured(final JtlStats stats) {
+        this.measured = stats;
+        this.errors += stats.total().errors();
+        return this;
+    }
+
+    /** Several JMeter runs that are not the measured ones but whose errors still count. */
+    public RunSummary auxiliary(final JtlStats stats) {
+        this.errors += stats.total().errors();
+        return this;
+    }
+
     /** A JMeter run that is not the measured one but whose errors still count (mounting, seeding). */
     public RunSummary auxiliary(final JMeter.Result result) {
         this.errors += result.stats().total().errors();

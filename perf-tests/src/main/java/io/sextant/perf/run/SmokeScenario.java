@@ -34,7 +34,8 @@ final class SmokeScenario implements Scenario {
 
         DeviceFleet fleet = null;
         if (layers.contains(Layer.MOUNT) || layers.contains(Layer.UNICONFIG)) {
-            fleet = DeviceFleet.start(run, 1, deviceCount, options.transport(), 2_500, 1.0);
+            fleet = DeviceFleet.start(run, 1, deviceCount, options.transport(), 2_500,
+                DeviceFleet.heapPerDeviceMib(options.lines().orElse(1_000)));
         }
         final Phases.Monitored c = Phases.controller(run, ControllerKind.JAVA, "1g");
         summary.controller(c.controller()).transport(options.transport());

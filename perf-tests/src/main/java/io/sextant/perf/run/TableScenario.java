@@ -33,11 +33,8 @@ final class TableScenario implements Scenario {
         final int lines = options.lines().orElse(reference.lines());
         summary.scale(devices, configured, lines, threads).transport(options.transport());
 
-        // simulator heap: its datastore holds each device's configuration (about 1 KiB per JSON line, measured
-        // for the CPE shape, plus per-session overhead)
-        final double perDeviceMib = 0.5 + lines / 1024.0;
         final DeviceFleet fleet = DeviceFleet.start(run, 1, devices, options.transport(),
-            options.devicesPerProcess().orElse(perDevicePerProcess(lines)), perDeviceMib);
+            options.devicesPerProcess().orElse(perDevicePerProcess(lines)), DeviceFleet.heapPerDeviceMib(lines));
         final Phases.Monitored c = Phases.controller(run, ControllerKind.KARAF, defaultHeap(devices, configured, lines));
         summary.controller(c.controller());
 
