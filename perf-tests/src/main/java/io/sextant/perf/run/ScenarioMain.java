@@ -58,6 +58,7 @@ public final class ScenarioMain {
         Runtime.getRuntime().addShutdownHook(hook);
         final RunSummary summary = new RunSummary(options.scenario(), options.commandLine());
         run.log("perf %s: output in %s", options.scenario(), run.outputDir());
+        summary.fact("Load average at start (1, 5, 15 min; other processes on the machine)", loadAverage());
         try {
             scenario.run(run, summary);
         } catch (Exception e) {
@@ -66,6 +67,7 @@ public final class ScenarioMain {
             e.printStackTrace(new PrintWriter(trace));
             run.log("perf %s FAILED: %s%n%s", options.scenario(), e.getMessage(), trace);
         } finally {
+            summary.fact("Load average at end", loadAverage());
             run.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -78,6 +80,15 @@ public final class ScenarioMain {
             summary.failure() != null ? "FAILED" : summary.errors() == 0 ? "complete, 0 errors" : summary.errors()
                 + " errors", run.outputDir().resolve("summary.md"));
         return new Outcome(summary, run.outputDir());
+    }
+
+    private static String loadAverage() {
+        try {
+            final String[] fields = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
+            return fields[0] + ", " + fields[1] + ", " + fields[2];
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
     }
 
     static Optional<Scenario> scenario(final String name) {
