@@ -9,6 +9,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 
 /**
  * The controller's two datastores, configuration and operational, on the controller's
@@ -27,12 +28,16 @@ public final class Datastores implements AutoCloseable {
     private final StoreDataService data;
 
     /** On the controller's own schema (parsed once per process). */
-    @Activate
     public Datastores() {
         this(ControllerSchema.get());
     }
 
-    public Datastores(final EffectiveModelContext schema) {
+    /**
+     * On {@code schema}. Under OSGi, the controller schema the model bundle publishes (its
+     * parser is a service there, so the schema must come from that component).
+     */
+    @Activate
+    public Datastores(@Reference(target = "(sextant.schema=controller)") final EffectiveModelContext schema) {
         config = new InMemoryDataStore(StoreType.CONFIGURATION, schema, notifications);
         operational = new InMemoryDataStore(StoreType.OPERATIONAL, schema, notifications);
         data = new StoreDataService(config, operational);

@@ -5,6 +5,7 @@ import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.common.XMLNamespace;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 
 /**
  * The controller's own schema: every bundled module, parsed once per process (about five
@@ -29,21 +30,42 @@ public final class ControllerSchema {
     private ControllerSchema() {
     }
 
-    private static final class Holder {
-        static final EffectiveModelContext CONTEXT = parse();
+    private static volatile EffectiveModelContext context;
 
-        private static EffectiveModelContext parse() {
-            try {
-                return SchemaBuilder.build(BundledModels.get().matching(s -> !EXCLUDED.contains(s.name())));
-            } catch (SchemaBuildException e) {
-                throw new IllegalStateException("The bundled YANG modules do not build a schema", e);
-            }
-        }
+    /**
+     * The shared context; the first call parses with yangtools' default parser, later calls
+     * return the same instance. Plain Java only: in OSGi use {@link #get(YangParserFactory)}
+     * (the model bundle's schema component does, and publishes the result as a service).
+     */
+    public static EffectiveModelContext get() {
+        final EffectiveModelContext existing = context;
+        return existing != null ? existing : get(SchemaBuilder.DefaultParser.FACTORY);
     }
 
-    /** The shared context; the first call parses, later calls return the same instance. */
-    public static EffectiveModelContext get() {
-        return Holder.CONTEXT;
+    /**
+     * The shared context; the first call parses with {@code factory}, later calls return the
+     * same instance whatever factory they pass.
+     */
+    public static EffectiveModelContext get(final YangParserFactory factory) {
+        EffectiveModelContext existing = context;
+        if (existing == null) {
+            synchronized (ControllerSchema.class) {
+                existing = context;
+                if (existing == null) {
+                    existing = parse(factory);
+                    context = existing;
+                }
+            }
+        }
+        return existing;
+    }
+
+    private static EffectiveModelContext parse(final YangParserFactory factory) {
+        try {
+            return SchemaBuilder.build(factory, BundledModels.get().matching(s -> !EXCLUDED.contains(s.name())));
+        } catch (SchemaBuildException e) {
+            throw new IllegalStateException("The bundled YANG modules do not build a schema", e);
+        }
     }
 
     private static QNameModule module(final String namespace, final String revision) {

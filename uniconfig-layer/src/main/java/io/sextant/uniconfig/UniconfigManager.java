@@ -72,6 +72,11 @@ public final class UniconfigManager implements AutoCloseable {
         return Set.copyOf(nodes.keySet());
     }
 
+    /** The schema of a node's configuration. */
+    public Optional<EffectiveModelContext> schemaOf(final String nodeId) {
+        return node(nodeId).map(UniconfigNode::schema);
+    }
+
     TransactionManager transactions() {
         return transactions;
     }

@@ -1,0 +1,30 @@
+package io.sextant.console;
+
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.uniconfig.OperationResult;
+import io.sextant.uniconfig.UniconfigManager;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.Option;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+
+/** {@code sextant:commit [--checked] [node...]}. */
+@Service
+@Command(scope = "sextant", name = "commit",
+    description = "Commits the intended configuration to the devices: all of them change, or none does")
+public final class CommitCommand extends UniconfigCommand {
+    @Option(name = "--checked", description = "Refuse when a device changed outside the controller since the last sync")
+    boolean checked;
+
+    @Argument(name = "nodes", description = "Node ids (default: every node with changes)", multiValued = true)
+    @Completion(UniconfigNodeCompleter.class)
+    List<String> nodes;
+
+    @Override
+    CompletionStage<OperationResult> run(final UniconfigManager manager, final RequestContext context) {
+        return checked ? manager.checkedCommit(orEmpty(nodes), context) : manager.commit(orEmpty(nodes), context);
+    }
+}

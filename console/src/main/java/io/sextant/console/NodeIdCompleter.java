@@ -1,0 +1,27 @@
+package io.sextant.console;
+
+import io.sextant.datastore.Datastores;
+import java.util.List;
+import org.apache.karaf.shell.api.action.lifecycle.Reference;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.apache.karaf.shell.api.console.CommandLine;
+import org.apache.karaf.shell.api.console.Completer;
+import org.apache.karaf.shell.api.console.Session;
+import org.apache.karaf.shell.support.completers.StringsCompleter;
+
+/**
+ * Completes node ids from every topology of the configuration datastore. Commands that take a
+ * node id use it as
+ * {@code @Argument(name = "node-id") @Completion(NodeIdCompleter.class) String nodeId;}.
+ */
+@Service
+public final class NodeIdCompleter implements Completer {
+    @Reference
+    Datastores datastores;
+
+    @Override
+    public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
+        return new StringsCompleter(TopologyNodes.nodeIds(datastores.config().snapshot()))
+            .complete(session, commandLine, candidates);
+    }
+}

@@ -1,0 +1,28 @@
+package io.sextant.console;
+
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.uniconfig.OperationResult;
+import io.sextant.uniconfig.UniconfigManager;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+
+/** {@code sextant:snapshot-create <name> [node...]}. */
+@Service
+@Command(scope = "sextant", name = "snapshot-create", description = "Keeps the nodes' intended configuration under a name")
+public final class SnapshotCreateCommand extends UniconfigCommand {
+    @Argument(index = 0, name = "name", description = "Snapshot name", required = true)
+    String name;
+
+    @Argument(index = 1, name = "nodes", description = "Node ids (default: every node)", multiValued = true)
+    @Completion(UniconfigNodeCompleter.class)
+    List<String> nodes;
+
+    @Override
+    CompletionStage<OperationResult> run(final UniconfigManager manager, final RequestContext context) {
+        return manager.createSnapshot(name, orEmpty(nodes));
+    }
+}

@@ -1,0 +1,22 @@
+package io.sextant.console;
+
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.uniconfig.OperationResult;
+import io.sextant.uniconfig.UniconfigManager;
+import java.util.concurrent.CompletionStage;
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+
+/** {@code sextant:snapshot-delete <name>}. */
+@Service
+@Command(scope = "sextant", name = "snapshot-delete", description = "Deletes a snapshot")
+public final class SnapshotDeleteCommand extends UniconfigCommand {
+    @Argument(index = 0, name = "name", description = "Snapshot name", required = true)
+    String name;
+
+    @Override
+    CompletionStage<OperationResult> run(final UniconfigManager manager, final RequestContext context) {
+        return manager.deleteSnapshot(name);
+    }
+}

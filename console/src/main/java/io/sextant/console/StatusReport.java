@@ -1,0 +1,31 @@
+package io.sextant.console;
+
+import io.sextant.datastore.service.ControllerInfo;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/** The text {@code sextant:status} prints. */
+public final class StatusReport {
+    private StatusReport() {
+    }
+
+    public static String render(final ControllerInfo info, final Instant now) {
+        final Instant started = info.startedAt();
+        return String.format("""
+            Sextant %s
+            Uptime:                %s (since %s)
+            Config datastore:      %d data nodes
+            Operational datastore: %d data nodes
+            Mounted nodes:         %d (%d connected)
+            """, info.version(), uptime(Duration.between(started, now)), started.truncatedTo(ChronoUnit.SECONDS),
+            info.configDatastoreNodes(), info.operationalDatastoreNodes(), info.mountedNodes(), info.connectedNodes());
+    }
+
+    /** {@code 1d 02:03:04}, or {@code 02:03:04} under a day; never negative. */
+    static String uptime(final Duration duration) {
+        final Duration up = duration.isNegative() ? Duration.ZERO : duration;
+        final String clock = String.format("%02d:%02d:%02d", up.toHoursPart(), up.toMinutesPart(), up.toSecondsPart());
+        return up.toDays() > 0 ? up.toDays() + "d " + clock : clock;
+    }
+}

@@ -1,0 +1,25 @@
+package io.sextant.console;
+
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.uniconfig.OperationResult;
+import io.sextant.uniconfig.UniconfigManager;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+
+/** {@code sextant:sync [node...]}. */
+@Service
+@Command(scope = "sextant", name = "sync", description = "Reads the devices' configuration into the actual configuration (sync-from-network)")
+public final class SyncCommand extends UniconfigCommand {
+    @Argument(name = "nodes", description = "Node ids (default: every node with changes)", multiValued = true)
+    @Completion(UniconfigNodeCompleter.class)
+    List<String> nodes;
+
+    @Override
+    CompletionStage<OperationResult> run(final UniconfigManager manager, final RequestContext context) {
+        return manager.syncFromNetwork(orEmpty(nodes), context);
+    }
+}

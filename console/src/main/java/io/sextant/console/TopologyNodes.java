@@ -1,0 +1,33 @@
+package io.sextant.console;
+
+import io.sextant.datastore.ReadSnapshot;
+import io.sextant.model.ControllerSchema;
+import java.util.List;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
+
+/** The {@code node}s of every {@code network-topology} topology in one datastore snapshot. */
+public final class TopologyNodes {
+    private static final QName NETWORK_TOPOLOGY = QName.create(ControllerSchema.NETWORK_TOPOLOGY, "network-topology");
+    private static final QName TOPOLOGY = QName.create(NETWORK_TOPOLOGY, "topology");
+    private static final QName NODE = QName.create(NETWORK_TOPOLOGY, "node");
+    private static final QName NODE_ID = QName.create(NETWORK_TOPOLOGY, "node-id");
+    private static final YangInstanceIdentifier TOPOLOGIES = YangInstanceIdentifier.of(NETWORK_TOPOLOGY, TOPOLOGY);
+
+    private TopologyNodes() {
+    }
+
+    /** Ids of every node in every topology, sorted, without duplicates. */
+    public static List<String> nodeIds(final ReadSnapshot snapshot) {
+        return snapshot.read(TOPOLOGIES).stream()
+            .filter(MapNode.class::isInstance).map(MapNode.class::cast)
+            .flatMap(topologies -> topologies.body().stream())
+            .flatMap(topology -> topology.findChildByArg(new NodeIdentifier(NODE)).stream())
+            .filter(MapNode.class::isInstance).map(MapNode.class::cast)
+            .flatMap(nodes -> nodes.body().stream())
+            .map(node -> String.valueOf(node.name().getValue(NODE_ID)))
+            .distinct().sorted().toList();
+    }
+}

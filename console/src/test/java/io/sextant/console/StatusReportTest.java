@@ -1,0 +1,62 @@
+package io.sextant.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.datastore.service.ControllerInfo;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class StatusReportTest {
+    private static final Instant STARTED = Instant.parse("2024-11-01T10:00:00.123Z");
+
+    private record Info(long config, long operational, int mounted, int connected) implements ControllerInfo {
+        @Override
+        public Instant startedAt() {
+            return STARTED;
+        }
+
+        @Override
+        public long configDatastoreNodes() {
+            return config;
+        }
+
+        @Override
+        public long operationalDatastoreNodes() {
+            return operational;
+        }
+
+        @Override
+        public int mountedNodes() {
+            return mounted;
+        }
+
+        @Override
+        public int connectedNodes() {
+            return connected;
+        }
+
+        @Override
+        public String version() {
+            return "0.1.0";
+        }
+    }
+
+    @Test
+    void reportShowsUptimeStoreSizesAndDeviceCounts() {
+        final String text = StatusReport.render(new Info(12, 7, 3, 2),
+            STARTED.plus(Duration.ofDays(1).plusHours(2).plusMinutes(3).plusSeconds(4)));
+        assertTrue(text.startsWith("Sextant 0.1.0\n"), text);
+        assertTrue(text.contains("Uptime:                1d 02:03:04 (since 2024-11-01T10:00:00Z)\n"), text);
+        assertTrue(text.contains("Config datastore:      12 data nodes\n"), text);
+        assertTrue(text.contains("Operational datastore: 7 data nodes\n"), text);
+        assertTrue(text.contains("Mounted nodes:         3 (2 connected)\n"), text);
+    }
+
+    @Test
+    void uptimeUnderADayHasNoDayPartAndIsNeverNegative() {
+        assertEquals("00:00:59", StatusReport.uptime(Duration.ofSeconds(59)));
+        assertEquals("00:00:00", StatusReport.uptime(Duration.ofSeconds(-5)));
+    }
+}

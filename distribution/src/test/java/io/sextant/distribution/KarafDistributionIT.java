@@ -1,0 +1,196 @@
+package io.sextant.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestInstance.Lifecycle;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Starts the real Karaf distribution built by this module (target/assembly) with
+ * {@code bin/karaf server} on free ports, talks to its console over SSH and to RESTCONF over
+ * HTTP like an operator, and stops it with SIGTERM. One server for the whole class; the stop test runs last.
+ */
+@TestInstance(Lifecycle.PER_CLASS)
+@TestMethodOrder(OrderAnnotation.class)
+class KarafDistributionIT {
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
+    private static final Pattern UPTIME =
+        Pattern.compile("^Uptime:\\s+(\\d+d )?\\d{2}:\\d{2}:\\d{2} \\(since \\S+\\)$", Pattern.MULTILINE);
+    private static final Pattern CONFIG_NODES = Pattern.compile("^Config datastore:\\s+(\\d+) data nodes$",
+        Pattern.MULTILINE);
+    private static final Pattern OPERATIONAL_NODES = Pattern.compile(
+        "^Operational datastore:\\s+(\\d+) data nodes$", Pattern.MULTILINE);
+    private static final Pattern MOUNTED = Pattern.compile("^Mounted nodes:\\s+(\\d+) \\((\\d+) connected\\)$",
+        Pattern.MULTILINE);
+
+    private KarafServer karaf;
+    private Path dataDir;
+    private int restconfPort;
+    private final String password = UUID.randomUUID().toString();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @BeforeAll
+    void startKaraf() throws Exception {
+        final Path assembly = Path.of(System.getProperty("sextant.assembly", "target/assembly"));
+        assertTrue(Files.isExecutable(assembly.resolve("bin/karaf")), "no Karaf assembly at " + assembly);
+        dataDir = Files.createTempDirectory("sextant-data-");
+        restconfPort = KarafServer.freePort();
+        final long started = System.nanoTime();
+        karaf = KarafServer.start(assembly,
+            List.of("-Dsextant.port=" + restconfPort, "-Dsextant.data-dir=" + dataDir),
+            Map.of("SEXTANT_ADMIN_PASSWORD", password));
+        karaf.awaitConsole("sextant:status", result -> result.succeeded() && result.output().contains("Uptime:"),
+            STARTUP_TIMEOUT);
+        System.out.printf("Karaf answered sextant:status %d ms after bin/karaf server was started%n",
+            Duration.ofNanos(System.nanoTime() - started).toMillis());
+    }
+
+    @AfterAll
+    void stopKaraf() throws Exception {
+        if (karaf != null) {
+            karaf.close();
+        }
+        if (dataDir != null) {
+            try (var files = Files.walk(dataDir)) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
+    }
+
+    @Test
+    @Order(1)
+    void statusCommandReportsUptimeDatastoreSizesAndNoMountedNodes() throws Exception {
+        final var result = karaf.console("sextant:status");
+        assertTrue(result.succeeded(), result.output());
+        final String status = result.output();
+        assertTrue(status.startsWith("Sextant 0.1.0"), status);
+        assertTrue(UPTIME.matcher(status).find(), status);
+        assertTrue(number(CONFIG_NODES, status, 1) >= 1, "the configuration store has at least its root: " + status);
+        assertTrue(number(OPERATIONAL_NODES, status, 1) >= 1, "the operational store has at least its root: " + status);
+        assertEquals(0, number(MOUNTED, status, 1), status);
+        assertEquals(0, number(MOUNTED, status, 2), status);
+    }
+
+    @Test
+    @Order(1)
+    void uniconfigCommandsReachTheUniconfigLayer() throws Exception {
+        final var diff = karaf.console("sextant:diff");
+        assertTrue(diff.succeeded(), diff.output());
+        assertTrue(diff.output().contains("No node to act on") && diff.output().contains("Overall: complete"),
+            diff.output());
+        final var unknown = karaf.console("sextant:commit nobody");
+        assertTrue(unknown.output().contains("nobody: FAILED (unknown-node)"), unknown.output());
+        final var snapshot = karaf.console("sextant:snapshot-delete never-taken");
+        assertTrue(snapshot.output().contains("Snapshot never-taken does not exist"), snapshot.output());
+    }
+
+    @Test
+    @Order(2)
+    void everyBundleIsActiveAndTheSextantFeatureIsStarted() throws Exception {
+        final var bundles = karaf.console("bundle:list -t 0 --no-ellipsis");
+        assertTrue(bundles.succeeded(), bundles.output());
+        final List<String> rows = bundles.output().lines().filter(line -> line.matches("^\\s*\\d+ \\|.*")).toList();
+        for (String row : rows) {
+            final String state = row.split("\\|")[1].trim();
+            // the only non-active bundles allowed are fragments, which stay Resolved
+            assertTrue("Active".equals(state) || "Resolved".equals(state) && row.contains("Hosts:"),
+                "bundle not active: " + row);
+        }
+        for (String name : List.of("Sextant :: Model", "Sextant :: Datastore", "Sextant :: Unified layer",
+                "Sextant :: UniConfig layer", "Sextant :: RESTCONF", "Sextant :: Controller", "Sextant :: Console")) {
+            assertTrue(rows.stream().anyMatch(row -> row.endsWith(name)), name + " is not installed");
+        }
+        System.out.printf("Karaf runs %d bundles%n", rows.size());
+
+        final var features = karaf.console("feature:list -i");
+        assertTrue(features.succeeded(), features.output());
+        assertTrue(features.output().lines().anyMatch(line -> line.matches("^sextant\\s+\\|.*\\|\\s+Started\\s+\\|.*")),
+            features.output());
+    }
+
+    @Test
+    @Order(3)
+    void restconfAnswersTheAdminOnly() throws Exception {
+        final URI data = URI.create("http://127.0.0.1:" + restconfPort + "/rests/data?content=config");
+        final String basic = "Basic " + Base64.getEncoder().encodeToString(
+            ("admin:" + password).getBytes(StandardCharsets.UTF_8));
+        final var authorized = http.send(HttpRequest.newBuilder(data).header("Authorization", basic)
+            .header("Accept", "application/yang-data+json").build(), BodyHandlers.ofString());
+        assertEquals(200, authorized.statusCode(), authorized.body());
+        final var anonymous = http.send(HttpRequest.newBuilder(data).build(), BodyHandlers.ofString());
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+    }
+
+    @Test
+    @Order(4)
+    void consoleListensOnLoopbackOnlyAndSettingsReachTheJvm() throws Exception {
+        // bound to 127.0.0.1 itself, not to every address: another loopback address is refused
+        try (Socket socket = new Socket()) {
+            assertThrows(ConnectException.class, () -> socket.connect(
+                new InetSocketAddress(InetAddress.getByName("127.0.0.2"), karaf.sshPort()), 5000));
+        }
+        // passed on the command line (EXTRA_JAVA_OPTS) ...
+        assertEquals(dataDir.toString(), value("system:property sextant.data-dir"));
+        assertEquals(Integer.toString(restconfPort), value("system:property sextant.port"));
+        // ... or defaulted by etc/system.properties
+        assertEquals("127.0.0.1", value("system:property sextant.bind"));
+    }
+
+    @Test
+    @Order(5)
+    void nothingIsLoggedAsAnError() throws Exception {
+        assertEquals(List.of(), karaf.errors(), karaf.logTail());
+    }
+
+    @Test
+    @Order(6)
+    void sigtermStopsKarafAndReleasesItsPorts() throws Exception {
+        assertTrue(karaf.terminate(Duration.ofSeconds(60)), "Karaf did not exit within a minute of SIGTERM");
+        // the RESTCONF component was deactivated: its port is free again
+        try (ServerSocket socket = new ServerSocket(restconfPort, 1, InetAddress.getLoopbackAddress())) {
+            assertEquals(restconfPort, socket.getLocalPort());
+        }
+    }
+
+    private String value(final String command) throws Exception {
+        final var result = karaf.console(command);
+        assertTrue(result.succeeded(), command + ": " + result.output());
+        return result.output().strip();
+    }
+
+    private static long number(final Pattern pattern, final String text, final int group) {
+        final Matcher matcher = pattern.matcher(text);
+        assertTrue(matcher.find(), pattern + " not in: " + text);
+        return Long.parseLong(matcher.group(group));
+    }
+}
