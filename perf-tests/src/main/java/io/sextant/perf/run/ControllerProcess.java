@@ -73,9 +73,11 @@ public final class ControllerProcess implements AutoCloseable {
                 // bin/karaf turns JAVA_MAX_MEM into -Xmx; the other flags go through EXTRA_JAVA_OPTS
                 env.put("JAVA_HOME", System.getProperty("java.home"));
                 env.put("JAVA_MAX_MEM", heap);
+                // the console's SSH port is fixed (8101) unless told otherwise: take a free one
                 env.put("EXTRA_JAVA_OPTS", String.join(" ", flags.subList(1, flags.size())) + " "
-                    + String.join(" ", settings));
-                env.put("KARAF_DATA", run.outputDir().resolve("karaf-data").toString());
+                    + String.join(" ", settings) + " -Dsextant.ssh.port=" + freePort());
+                // a fresh Karaf data directory per run (bundle cache, logs), as on a first start
+                env.put("KARAF_DATA", Files.createDirectories(run.outputDir().resolve("karaf-data")).toString());
             }
             default -> throw new IllegalStateException();
         }
