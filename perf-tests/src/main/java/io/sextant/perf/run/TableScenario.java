@@ -55,6 +55,11 @@ final class TableScenario implements Scenario {
         summary.auxiliary(seed);
         summary.fact("Seeding", String.format("%,d devices with %,d-line configurations in %.1f s", configured,
             lines, seed.stats().durationMillis() / 1000.0));
+        if (seed.stats().total().errors() > 0) {
+            // no point measuring the mix on devices whose starting configuration is unknown
+            throw new IOException("seeding failed with " + seed.stats().total().errors() + " errors, first: "
+                + seed.stats().firstErrors().get(0));
+        }
 
         final long heapBefore = c.heapAfterFullGcKib();
         final JMeter.Result mix = Phases.mix(run, c.controller(), targets, 1, threads, "mix");
