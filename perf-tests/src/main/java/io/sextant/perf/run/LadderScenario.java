@@ -14,10 +14,11 @@ import java.util.Random;
  * backbone router test grew its routing table in fixed steps until the router stopped advertising
  * them all. A step fails when not every new device connects (no progress for three minutes), when
  * the controller dies, or when the latency probe after the step (PUT+GET through the mount points
- * of 200 random mounted devices, 5 threads) has errors or a p95 above {@link #MAX_P95_MS} ms.
+ * of 200 random mounted devices, 5 threads) has errors or a p95 above {@code --max-p95} (default
+ * {@link #MAX_P95_MS} ms). Before the first probe, one unrecorded probe warms the JIT up.
  */
 final class LadderScenario implements Scenario {
-    static final long MAX_P95_MS = 100;
+    static final int MAX_P95_MS = 250;
 
     @Override
     public void run(final RunContext run, final RunSummary summary) throws Exception {
@@ -25,7 +26,8 @@ final class LadderScenario implements Scenario {
         final int step = options.step().orElse(1_000);
         final int limit = options.devices().orElse(47_000);
         final int threads = options.threads().orElse(5);
-        summary.transport(options.transport());
+        final int maxP95 = options.maxP95().orElse(MAX_P95_MS);
+        summary.transport(options.transport()).fact("Latency limit (probe p95)", maxP95 + " ms");
         final Phases.Monitored c = Phases.controller(run, ControllerKind.KARAF, TableScenario.defaultHeap(limit, 0, 0));
         summary.controller(c.controller());
         final StringBuilder table = new StringBuilder("| step | devices | new connected | step mount [s] | heap after GC "
@@ -51,6 +53,10 @@ final class LadderScenario implements Scenario {
             if (!mount.complete()) {
                 verdict = "mount failed: " + (mount.requested() - mount.connected()) + " not connected";
             } else {
+                if (k == 1) {
+                    summary.auxiliary(Phases.mountPointPutGet(run, c.controller(), sample(mounted, 200, 0), threads, 40,
+                        "probe-warmup", false));
+                }
                 final JMeter.Result probe = Phases.mountPointPutGet(run, c.controller(), sample(mounted, 200, k),
                     threads, 40, "probe-step" + k, false);
                 put = probe.stats().label("PUT interface (mount point)");
@@ -58,8 +64,8 @@ final class LadderScenario implements Scenario {
                 probeErrors = probe.stats().total().errors();
                 if (probeErrors > 0) {
                     verdict = "latency probe had " + probeErrors + " errors";
-                } else if (put.p95() > MAX_P95_MS || get.p95() > MAX_P95_MS) {
-                    verdict = "latency p95 above " + MAX_P95_MS + " ms";
+                } else if (put.p95() > maxP95 || get.p95() > maxP95) {
+                    verdict = "latency p95 above " + maxP95 + " ms";
                 }
             }
             table.append(String.format("| %d | %,d | %,d/%,d | %.1f | %s | %s | %s | %s | %d | %s |%n", k, mounted.size(),

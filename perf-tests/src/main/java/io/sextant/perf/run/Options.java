@@ -15,8 +15,8 @@ import java.util.Set;
 public record Options(String scenario, Optional<Integer> devices, Optional<Integer> configured,
         Optional<Integer> threads, Optional<Integer> lines, Optional<ControllerKind> controller, Optional<String> heap,
         Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
-        Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch, Path outputRoot,
-        boolean record,
+        Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
+        Optional<Integer> maxP95, Path outputRoot, boolean record,
         List<String> arguments) {
 
     /** Which controller assembly a scenario measures. */
@@ -57,6 +57,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --step N            ladder step in devices (default 1000)
           --devices-per-process N   simulated devices per netconf-testtool JVM (default 2500)
           --mount-batch N     devices mounted per batch; the next batch waits for this one (default 1000)
+          --max-p95 MS        ladder: latency limit of the probe after each step (default 250)
           --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
           --no-record         do not append a row to perf-tests/RESULTS.md
         """;
@@ -81,6 +82,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> step = Optional.empty();
         Optional<Integer> perProcess = Optional.empty();
         Optional<Integer> mountBatch = Optional.empty();
+        Optional<Integer> maxP95 = Optional.empty();
         Path out = defaultOutput;
         boolean record = true;
         for (int i = 1; i < args.size(); i++) {
@@ -108,12 +110,13 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--step" -> step = Optional.of(positive(option, value));
                 case "--devices-per-process" -> perProcess = Optional.of(positive(option, value));
                 case "--mount-batch" -> mountBatch = Optional.of(positive(option, value));
+                case "--max-p95" -> maxP95 = Optional.of(positive(option, value));
                 case "--out" -> out = Path.of(value).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
-            layers, seed, step, perProcess, mountBatch, out, record, List.copyOf(args));
+            layers, seed, step, perProcess, mountBatch, maxP95, out, record, List.copyOf(args));
     }
 
     private static int positive(final String option, final String value) {
