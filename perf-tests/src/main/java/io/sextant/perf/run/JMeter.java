@@ -50,6 +50,9 @@ public final class JMeter {
         // flush every sample so that the progress lines can count them while the plan runs
         all.put("jmeter.save.saveservice.autoflush", "true");
         all.put("summariser.interval", "30");
+        // bodies of failed responses, one file each, for the report's error list
+        all.put("failedResponses", out.resolve(name + "-failed").resolve("response-").toString());
+        Files.createDirectories(out.resolve(name + "-failed"));
         writeProperties(props, all);
 
         final Path launcher = run.home().jmeterLauncher();
@@ -89,6 +92,18 @@ public final class JMeter {
             stats.durationMillis() / 1000.0, stats.total().errors(), stats.throughput());
         for (String error : stats.firstErrors()) {
             run.log("  error: %s", error);
+        }
+        final Path failed = out.resolve(name + "-failed");
+        try (var files = Files.list(failed)) {
+            final List<Path> bodies = files.sorted().limit(3).toList();
+            for (Path body : bodies) {
+                final String text = Files.readString(body);
+                run.log("  failed response %s: %s", body.getFileName(), text.length() > 400 ? text.substring(0, 400)
+                    + "..." : text);
+            }
+            if (bodies.isEmpty()) {
+                Files.delete(failed);
+            }
         }
         return new Result(name, jtl, dashboard ? dashboardDir : null, stats, start, end);
     }
