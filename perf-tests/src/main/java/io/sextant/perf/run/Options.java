@@ -16,7 +16,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> threads, Optional<Integer> lines, Optional<ControllerKind> controller, Optional<String> heap,
         Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
-        Optional<Integer> maxP95, Path outputRoot, boolean record,
+        Optional<Integer> maxP95, Optional<Integer> rounds, Path outputRoot, boolean record,
         List<String> arguments) {
 
     /** Which controller assembly a scenario measures. */
@@ -58,6 +58,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --devices-per-process N   simulated devices per netconf-testtool JVM (default 2500)
           --mount-batch N     devices mounted per batch; the next batch waits for this one (default 1000)
           --max-p95 MS        ladder: latency limit of the probe after each step (default 250)
+          --rounds R          A/B/C: passes of the request mix over the configured devices (default 1)
           --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
           --no-record         do not append a row to perf-tests/RESULTS.md
         """;
@@ -83,6 +84,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> perProcess = Optional.empty();
         Optional<Integer> mountBatch = Optional.empty();
         Optional<Integer> maxP95 = Optional.empty();
+        Optional<Integer> rounds = Optional.empty();
         Path out = defaultOutput;
         boolean record = true;
         for (int i = 1; i < args.size(); i++) {
@@ -111,12 +113,13 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--devices-per-process" -> perProcess = Optional.of(positive(option, value));
                 case "--mount-batch" -> mountBatch = Optional.of(positive(option, value));
                 case "--max-p95" -> maxP95 = Optional.of(positive(option, value));
+                case "--rounds" -> rounds = Optional.of(positive(option, value));
                 case "--out" -> out = Path.of(value).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
-            layers, seed, step, perProcess, mountBatch, maxP95, out, record, List.copyOf(args));
+            layers, seed, step, perProcess, mountBatch, maxP95, rounds, out, record, List.copyOf(args));
     }
 
     private static int positive(final String option, final String value) {

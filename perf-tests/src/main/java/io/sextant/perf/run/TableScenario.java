@@ -61,8 +61,15 @@ final class TableScenario implements Scenario {
                 + seed.stats().firstErrors().get(0));
         }
 
+        final long simulatorHeap = fleet.heapAfterFullGcKib();
+        summary.fact("Simulator heap after full GC", String.format("%s, %.0f KiB per device",
+            Report.mib(simulatorHeap), simulatorHeap / (double) devices));
         final long heapBefore = c.heapAfterFullGcKib();
-        final JMeter.Result mix = Phases.mix(run, c.controller(), targets, 1, threads, "mix");
+        final int rounds = options.rounds().orElse(1);
+        if (rounds > 1) {
+            summary.fact("Rounds", rounds + " passes of the mix over the configured devices (each changes them again)");
+        }
+        final JMeter.Result mix = Phases.mix(run, c.controller(), targets, rounds, threads, "mix");
         summary.measured(mix);
         final long heapAfter = c.heapAfterFullGcKib();
         summary.resources(Math.round(c.monitor().peakCpu(mix.startMillis(), mix.endMillis())), heapBefore, heapAfter,
