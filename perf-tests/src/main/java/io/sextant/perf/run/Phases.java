@@ -189,9 +189,11 @@ public final class Phases {
             throws IOException, InterruptedException {
         final Path dir = Files.createDirectories(run.outputDir().resolve(name + "-configs"));
         final long start = System.nanoTime();
-        final Path csv = Workload.seed(dir, devices, lines, run.options().seed(), 16);
-        run.log("seed %s: generated configurations of %,d lines in %.1f s", name, lines,
-            (System.nanoTime() - start) / 1e9);
+        // every CPE gets a configuration of its own; the large routers share 16 (20 MB of JSON each)
+        final int variants = lines <= 10_000 ? devices.size() : 16;
+        final Path csv = Workload.seed(dir, devices, lines, run.options().seed(), variants);
+        run.log("seed %s: generated %,d configurations of %,d lines in %.1f s", name, Math.min(variants, devices.size()),
+            lines, (System.nanoTime() - start) / 1e9);
         return JMeter.run(run, "seed.jmx", name, Map.of(
             "host", "127.0.0.1", "port", Integer.toString(controller.port()), "seed", csv.toString(),
             "configs", dir.toString(), "threads", Integer.toString(threads)), devices.size() * 5L, false);
