@@ -49,6 +49,16 @@ public final class DeviceFleet implements AutoCloseable {
         final Path schemas = DeviceModels.writeSimulatorSchemas(run.outputDir().resolve("device-schemas"));
         final Path java = PerfHome.javaAtLeast(21);
         final Path jar = run.home().testtoolJar();
+        // refuse a scale whose simulators would exhaust the machine: the kernel's OOM killer then takes
+        // a simulator (or anything else running here) and the whole machine stalls on the way
+        final long processCount = (count + perProcess - 1) / perProcess;
+        final double totalMib = processCount * 512 + count * heapPerDeviceMib;
+        final double budgetMib = Machine.current().memoryGib() * 1024 * MEMORY_SHARE;
+        if (totalMib > budgetMib) {
+            throw new IOException(String.format("%,d simulated devices need about %,.0f MiB of simulator heap "
+                + "(%.2f MiB each); this machine allows %,.0f MiB (%.0f%% of its memory). Use fewer --devices.",
+                count, totalMib, heapPerDeviceMib, budgetMib, MEMORY_SHARE * 100));
+        }
         final List<ManagedProcess> processes = new ArrayList<>();
         final List<Device> devices = new ArrayList<>();
         final long started = System.nanoTime();
@@ -116,13 +126,16 @@ public final class DeviceFleet implements AutoCloseable {
     }
 
     /**
-     * Simulator heap to give per device: measured 0.9 MiB per connected device with an empty
-     * configuration (netconf-testtool 10.0.2 builds a configuration and an operational data store
-     * per session), plus room for the device's configuration.
+     * Simulator heap to give per device: measured (after a full GC) 0.9 MiB per connected device
+     * with an empty or a 1,000-line configuration (netconf-testtool 10.0.2 builds a configuration
+     * and an operational data store per session), and 19 MiB per 600,000-line router.
      */
     public static double heapPerDeviceMib(final int configLines) {
-        return 1.25 + configLines / 2048.0;
+        return 1.0 + configLines / 25_000.0;
     }
+
+    /** The share of physical memory all simulator heaps together may take; the rest is the controller's and JMeter's. */
+    static final double MEMORY_SHARE = 0.6;
 
     /** Used heap of all simulator JVMs after a full GC, in KiB (their own JDK's jcmd). */
     public long heapAfterFullGcKib() throws IOException, InterruptedException {
