@@ -42,29 +42,27 @@ def members(archive):
                     yield os.path.basename(n), z.read(n)
 
 
-# XSD regular expressions (which YANG patterns are) are implicitly anchored and have no anchor
-# characters: '^' and '$' are literals there, and yangtools treats them so. The OpenConfig modules of
-# this release nevertheless write POSIX-style '^...$' around most patterns (ipv4-address, dotted-quad,
-# ipv4-prefix, ...), which would make every IPv4 address invalid. Later OpenConfig releases fixed this
-# by dropping the anchors from `pattern` (keeping them in oc-ext:posix-pattern); do the same here.
-_GAP = r"(?:\s|//[^\n]*\n)*"
-_STRING = r"""(?:'[^']*'|"(?:[^"\\]|\\.)*")"""
-PATTERN = re.compile(r"(\bpattern\s" + _GAP + r")(" + _STRING + r"(?:" + _GAP + r"\+" + _GAP + _STRING + r")*)")
+# A pattern statement's argument: one quoted string or several joined with "+".
+QUOTED = r"""(?:'[^']*'|"(?:[^"\\]|\\.)*")"""
+PATTERN = re.compile(r"(\bpattern\s+)(" + QUOTED + r"(?:\s*\+\s*" + QUOTED + r")*)")
+PIECE = re.compile(QUOTED)
 
 
-def unanchor(match):
-    keyword, strings = match.group(1), match.group(2)
-    if strings[1] == "^":
-        strings = strings[0] + strings[2:]
-    if strings[-2] == "$" and strings[-3] != "\\":
-        strings = strings[:-2] + strings[-1]
-    return keyword + strings
-
-
-def unanchor_patterns(data):
-    text = data.decode("utf-8")
-    fixed = PATTERN.sub(unanchor, text)
-    return fixed.encode("utf-8"), fixed != text
+def xsd_patterns(text):
+    """OpenConfig writes POSIX-anchored patterns ('^...$'). YANG patterns are XSD regular
+    expressions, which are anchored implicitly and where ^ and $ are plain characters, so
+    yangtools would reject every value (an IPv4 address would need a literal '^'). Drop the
+    anchors; the patterns then mean what OpenConfig intends."""
+    def fix(match):
+        pieces = PIECE.findall(match.group(2))
+        first, last = pieces[0], pieces[-1]
+        if len(first) > 2 and first[1] == "^":
+            pieces[0] = first[0] + first[2:]
+        last = pieces[-1]
+        if len(last) > 2 and last[-2] == "$" and not last[-3:-2] == "\\":
+            pieces[-1] = last[:-2] + last[-1]
+        return match.group(1) + " + ".join(pieces)
+    return PATTERN.sub(fix, text)
 
 
 MODULE = re.compile(r'^\s*(?:sub)?module\s+"?([A-Za-z_][\w.-]*)', re.M)
@@ -88,13 +86,9 @@ def main():
     out = os.path.join(resource_root, subdir)
     os.makedirs(out, exist_ok=True)
     count = 0
-    unanchored = 0
     for name, data in members(archive):
-        if name.startswith("openconfig-"):
-            data, changed = unanchor_patterns(data)
-            unanchored += changed
-        with open(os.path.join(out, name), "wb") as f:
-            f.write(data)
+        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+            f.write(xsd_patterns(data.decode("utf-8")))
         count += 1
     if count == 0:
         raise SystemExit(f"{archive} holds no .yang files")
@@ -107,8 +101,7 @@ def main():
                 index.append(f"{os.path.relpath(path, resource_root)}\t{name}\t{revision}")
     with open(os.path.join(resource_root, "index.txt"), "w") as f:
         f.write("\n".join(sorted(index)) + "\n")
-    print(f"[sextant-model] {count} YANG files from {package} {version} ({unanchored} with '^...$' patterns"
-          f" made XSD-conformant); {len(index)} indexed")
+    print(f"[sextant-model] {count} YANG files from {package} {version}; {len(index)} indexed")
 
 
 if __name__ == "__main__":

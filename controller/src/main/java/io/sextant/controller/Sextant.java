@@ -6,8 +6,17 @@ import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.restconf.RestconfService;
+import io.sextant.southbound.cli.session.DefaultCliConnector;
+import io.sextant.southbound.cli.topology.CliTopology;
+import io.sextant.southbound.netconf.NetconfSettings;
+import io.sextant.southbound.netconf.NetconfTopology;
+import io.sextant.translation.CliDevices;
+import io.sextant.translation.ConfigCoverageRpc;
+import io.sextant.translation.DefaultTranslationUnitRegistry;
+import io.sextant.translation.unified.CliUnifiedDevices;
 import io.sextant.uniconfig.UniconfigService;
 import io.sextant.unified.UnifiedDeviceRegistry;
+import io.sextant.unified.netconf.NetconfUnifiedDevices;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -23,7 +32,9 @@ public final class Sextant implements AutoCloseable {
     private final RpcRegistry rpcs;
     private final MountPointRegistry mounts;
     private final UnifiedDeviceRegistry devices;
+    private final NetconfTopology netconf;
     private final UniconfigService uniconfig;
+    private final CliTopology cli;
     private final RestconfService restconf;
     private final StatusService status;
 
@@ -33,9 +44,17 @@ public final class Sextant implements AutoCloseable {
             rpcs = new RpcRegistry();
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
+            netconf = started(new NetconfTopology(datastores, mounts, rpcs, NetconfSettings.of(settings.dataDir())));
+            started(new NetconfUnifiedDevices(netconf, devices));
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
                 settings.transactionIdleTimeout()));
-            status = new StatusService(datastores, List.of());
+            final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
+            final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
+            cli = started(new CliTopology(datastores, cliConnector, units));
+            final CliDevices cliDevices = new CliDevices(cli, units);
+            started(new CliUnifiedDevices(cliDevices, devices));
+            started(new ConfigCoverageRpc(rpcs, cliDevices));
+            status = new StatusService(datastores, List.of(netconf, cli));
             restconf = started(new RestconfService(datastores, rpcs, mounts, settings));
         } catch (InterruptedException | RuntimeException e) {
             close();
@@ -69,8 +88,17 @@ public final class Sextant implements AutoCloseable {
         return devices;
     }
 
+    /** The NETCONF southbound: mounted devices, their status and sessions. */
+    public NetconfTopology netconf() {
+        return netconf;
+    }
+
     public UniconfigService uniconfig() {
         return uniconfig;
+    }
+
+    public CliTopology cli() {
+        return cli;
     }
 
     public ControllerInfo status() {

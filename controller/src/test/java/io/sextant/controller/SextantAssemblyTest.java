@@ -39,7 +39,7 @@ class SextantAssemblyTest {
             assertEquals(401, get(port, "/rests/data?content=config", "not-it").statusCode());
 
             final HttpResponse<String> put = client.send(request(port,
-                "/rests/data/network-topology:network-topology/topology=topology-netconf/node=r1", password)
+                "/rests/data/network-topology:network-topology/topology=example/node=r1", password)
                 .header("Content-Type", "application/yang-data+json")
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"network-topology:node\":[{\"node-id\":\"r1\"}]}"))
                 .build(), HttpResponse.BodyHandlers.ofString());

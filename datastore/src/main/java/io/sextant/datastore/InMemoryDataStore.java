@@ -55,10 +55,22 @@ public final class InMemoryDataStore implements DataStore {
      * @param notifications runs change listeners, in order (for example a single-thread executor)
      */
     public InMemoryDataStore(final StoreType type, final EffectiveModelContext schema, final Executor notifications) {
+        this(type, schema, notifications, true);
+    }
+
+    /**
+     * @param mandatoryNodes whether commits check that mandatory nodes are present. yangtools 13
+     *     does not evaluate {@code when} on {@code uses}, so schemas that rely on it (OpenConfig's
+     *     bgp grouping under every network-instance protocol) would see mandatory leaves of
+     *     inactive branches as missing; stores of device data turn the check off and leave it to
+     *     the device.
+     */
+    public InMemoryDataStore(final StoreType type, final EffectiveModelContext schema, final Executor notifications,
+            final boolean mandatoryNodes) {
         this.type = type;
         this.notifications = notifications;
         this.tree = FACTORY.create(DataTreeConfiguration.builder(type.treeType())
-            .setMandatoryNodesValidation(true)
+            .setMandatoryNodesValidation(mandatoryNodes)
             .setUniqueIndexes(true)
             .build(), schema);
         this.schemaTree = DataSchemaContextTree.from(schema);

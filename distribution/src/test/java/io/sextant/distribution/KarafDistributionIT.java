@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sextant.testing.ModelSets;
+import io.sextant.testing.NetconfTestTool;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -149,6 +151,50 @@ class KarafDistributionIT {
         assertEquals(200, authorized.statusCode(), authorized.body());
         final var anonymous = http.send(HttpRequest.newBuilder(data).build(), BodyHandlers.ofString());
         assertEquals(401, anonymous.statusCode(), anonymous.body());
+    }
+
+    @Test
+    @Order(3)
+    void aNetconfDeviceMountsAndServesItsDataUnderKaraf() throws Exception {
+        try (NetconfTestTool device = NetconfTestTool.builder().ssh(true).models(ModelSets.OPENCONFIG_INTERFACES)
+                .start()) {
+            final String node = "/rests/data/network-topology:network-topology/topology=topology-netconf/node=k1";
+            final var mount = restconf("PUT", node, "{\"node\":[{\"node-id\":\"k1\","
+                + "\"netconf-node-topology:host\":\"127.0.0.1\",\"netconf-node-topology:port\":" + device.port(0)
+                + ",\"netconf-node-topology:tcp-only\":false,\"netconf-node-topology:login-password-unencrypted\":"
+                + "{\"username\":\"admin\",\"password\":\"admin\"}}]}");
+            assertEquals(201, mount.statusCode(), mount.body());
+            final long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            String status = "";
+            while (!status.contains("connection-status\":\"connected\"") && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+                status = restconf("GET", node + "?content=nonconfig", null).body();
+            }
+            assertTrue(status.contains("connection-status\":\"connected\""), status);
+            final var data = restconf("GET", node + "/yang-ext:mount/ietf-netconf-monitoring:netconf-state/schemas",
+                null);
+            assertEquals(200, data.statusCode(), data.body());
+            assertTrue(data.body().contains("openconfig-interfaces"), data.body());
+
+            final var list = karaf.console("sextant:node-list");
+            assertTrue(list.succeeded() && list.output().contains("k1") && list.output().contains("connected"),
+                list.output());
+            final var nodeStatus = karaf.console("sextant:node-status k1");
+            assertTrue(nodeStatus.succeeded() && nodeStatus.output().contains("Schema context:"), nodeStatus.output());
+            assertEquals(204, restconf("DELETE", node, null).statusCode());
+        }
+    }
+
+    private java.net.http.HttpResponse<String> restconf(final String method, final String path, final String json)
+            throws Exception {
+        final var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + restconfPort + path))
+            .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(("admin:" + password)
+                .getBytes(StandardCharsets.UTF_8)))
+            .header("Accept", "application/yang-data+json")
+            .header("Content-Type", "application/yang-data+json")
+            .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(json));
+        return http.send(request.build(), BodyHandlers.ofString());
     }
 
     @Test

@@ -51,22 +51,7 @@ class RestconfMountAndRpcTest {
         final var state = new InMemoryDataStore(StoreType.OPERATIONAL, deviceSchema, Runnable::run);
         deviceData = new StoreDataService(config, state);
         final RpcService deviceRpcs = new RpcRegistry();
-        final MountPoint mount = new MountPoint() {
-            @Override
-            public EffectiveModelContext schema() {
-                return deviceSchema;
-            }
-
-            @Override
-            public DataService data() {
-                return deviceData;
-            }
-
-            @Override
-            public RpcService rpcs() {
-                return deviceRpcs;
-            }
-        };
+        final MountPoint mount = MountPoint.of(deviceSchema, deviceData, deviceRpcs);
         final QName nodeQName = QName.create(ControllerSchema.NETWORK_TOPOLOGY, "node");
         final QName nodeId = QName.create(ControllerSchema.NETWORK_TOPOLOGY, "node-id");
         final QName configuration = QName.create(ControllerSchema.UNICONFIG_TOPOLOGY, "configuration");

@@ -14,7 +14,7 @@ import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 final class NodeStatusWriter {
     /** The node-status values. */
     enum Status {
-        SYNCED("synced"), CHANGED("changed"), OUT_OF_SYNC("out-of-sync");
+        SYNCED("synced"), CHANGED("changed"), OUT_OF_SYNC("out-of-sync"), SYNC_FAILED("sync-failed");
 
         final String yangName;
 
@@ -36,6 +36,18 @@ final class NodeStatusWriter {
             .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_ID, nodeId))
             .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_STATUS, status.yangName))
             .withChild(ImmutableNodes.leafNode(TopologyPaths.LAST_SYNC, lastSync.toString()))
+            .build());
+        tx.commit();
+    }
+
+    /** The first read of a device failed: the node is listed with the reason, and no configuration. */
+    void writeFailure(final String nodeId, final String error) throws OperationFailedException {
+        final WriteTransaction tx = operational.newTransaction();
+        tx.put(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId), ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(TopologyPaths.NODE, TopologyPaths.NODE_ID, nodeId))
+            .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_ID, nodeId))
+            .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_STATUS, Status.SYNC_FAILED.yangName))
+            .withChild(ImmutableNodes.leafNode(TopologyPaths.SYNC_ERROR, error))
             .build());
         tx.commit();
     }

@@ -22,6 +22,7 @@ final class TopologyPaths {
     static final QName CONFIGURATION = QName.create(ControllerSchema.UNICONFIG_TOPOLOGY, "configuration");
     static final QName NODE_STATUS = QName.create(ControllerSchema.UNICONFIG_TOPOLOGY, "node-status");
     static final QName LAST_SYNC = QName.create(ControllerSchema.UNICONFIG_TOPOLOGY, "last-sync");
+    static final QName SYNC_ERROR = QName.create(ControllerSchema.UNICONFIG_TOPOLOGY, "sync-error");
     static final QName SNAPSHOT = QName.create(ControllerSchema.SNAPSHOT_MANAGER, "snapshot");
     static final QName SNAPSHOT_NODE = QName.create(ControllerSchema.SNAPSHOT_MANAGER, "node");
     static final QName SNAPSHOT_NODE_ID = QName.create(ControllerSchema.SNAPSHOT_MANAGER, "node-id");

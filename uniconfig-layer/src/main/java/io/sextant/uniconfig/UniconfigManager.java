@@ -93,10 +93,18 @@ public final class UniconfigManager implements AutoCloseable {
                 nodes.put(device.nodeId(), node);
                 publish(node, true);
             } catch (OperationFailedException e) {
-                throw new IllegalStateException("Configuration read from " + device.nodeId()
+                throw new IllegalStateException("The configuration read from " + device.nodeId()
                     + " does not fit its schema: " + CommitCoordinator.describe(e, device.schema()), e);
             }
-        }, executor);
+        }, executor).whenComplete((ok, error) -> {
+            if (error != null) {
+                try {
+                    status.writeFailure(device.nodeId(), CommitCoordinator.describe(error, device.schema()));
+                } catch (OperationFailedException e) {
+                    error.addSuppressed(e);
+                }
+            }
+        });
     }
 
     // ---------------------------------------------------------------- transactions

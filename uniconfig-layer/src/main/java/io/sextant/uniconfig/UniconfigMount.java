@@ -71,22 +71,7 @@ final class UniconfigMount implements MountPointProvider {
     }
 
     private static MountPoint mount(final EffectiveModelContext schema, final DataService data) {
-        return new MountPoint() {
-            @Override
-            public EffectiveModelContext schema() {
-                return schema;
-            }
-
-            @Override
-            public DataService data() {
-                return data;
-            }
-
-            @Override
-            public RpcService rpcs() {
-                return NO_RPCS;
-            }
-        };
+        return MountPoint.of(schema, data, NO_RPCS);
     }
 
     /** A node's intent (in the request's transaction, if any) and its actual configuration. */

@@ -39,7 +39,9 @@ final class UniconfigNode {
             throws OperationFailedException {
         this.nodeId = nodeId;
         this.schema = schema;
-        this.intended = new InMemoryDataStore(StoreType.CONFIGURATION, schema, Runnable::run);
+        // structure and types are checked on every write; mandatory nodes are left to the device
+        // (see InMemoryDataStore: yangtools ignores 'when' on 'uses', which OpenConfig relies on)
+        this.intended = new InMemoryDataStore(StoreType.CONFIGURATION, schema, Runnable::run, false);
         writeIntent(configuration);
         this.actualRoot = intendedRoot();
         this.lastSync = Instant.now();

@@ -66,8 +66,8 @@ public final class UniconfigService implements AutoCloseable {
             public void connected(final UnifiedDevice device) {
                 manager.deviceConnected(device).whenComplete((ok, error) -> {
                     if (error != null) {
-                        LOG.warn("First sync of {} failed; it will be retried on its next connection",
-                            device.nodeId(), error);
+                        LOG.warn("First sync of {} failed (listed with its sync-error under topology=uniconfig; "
+                            + "sync-from-network or its next connection tries again)", device.nodeId(), error);
                     }
                 });
             }

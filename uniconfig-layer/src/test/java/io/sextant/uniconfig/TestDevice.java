@@ -31,6 +31,7 @@ final class TestDevice implements UnifiedDevice {
     volatile DeviceChange.Mode mode = DeviceChange.Mode.STAGED;
     volatile String failAt;
     volatile int applied;
+    volatile boolean failRead;
 
     TestDevice(final String nodeId, final EffectiveModelContext schema) {
         this.nodeId = nodeId;
@@ -66,6 +67,10 @@ final class TestDevice implements UnifiedDevice {
 
     @Override
     public CompletionStage<ContainerNode> readConfiguration() {
+        if (failRead) {
+            return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.APPLICATION,
+                ErrorTag.OPERATION_FAILED, nodeId + " cannot be read"));
+        }
         return CompletableFuture.completedFuture((ContainerNode) config());
     }
 

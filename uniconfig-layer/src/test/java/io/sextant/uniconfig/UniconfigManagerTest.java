@@ -294,6 +294,26 @@ class UniconfigManagerTest {
     }
 
     @Test
+    void aFailedFirstSyncIsListedWithItsReasonAndSyncFromNetworkRetries() throws Exception {
+        final TestDevice broken = new TestDevice("r4", schema);
+        broken.failRead = true;
+        registry.register(broken);
+        final var path = TopologyPaths.node(TopologyPaths.UNICONFIG, "r4");
+        final long deadline = System.currentTimeMillis() + 10_000;
+        while (datastores.operational().snapshot().read(path).isEmpty() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(10);
+        }
+        final String listed = datastores.operational().snapshot().read(path).orElseThrow().toString();
+        assertTrue(listed.contains("sync-failed") && listed.contains("r4 cannot be read"), listed);
+        assertFalse(manager.nodeIds().contains("r4"));
+
+        broken.failRead = false;
+        assertTrue(get(manager.syncFromNetwork(List.of("r4"), ADMIN)).ok());
+        assertTrue(manager.nodeIds().contains("r4"));
+        assertTrue(datastores.operational().snapshot().read(path).orElseThrow().toString().contains("synced"));
+    }
+
+    @Test
     void dryRunShowsThePayloadAndSendsNothing() throws Exception {
         put("r1", ADMIN, interfacePath("eth4"), iface("eth4", 1500, "dry"));
         final NormalizedNode device = r1.config();

@@ -15,4 +15,11 @@ public interface MountPoint {
     DataService data();
 
     RpcService rpcs();
+
+    /** A mount point made of its three parts. */
+    static MountPoint of(final EffectiveModelContext schema, final DataService data, final RpcService rpcs) {
+        record Simple(EffectiveModelContext schema, DataService data, RpcService rpcs) implements MountPoint {
+        }
+        return new Simple(schema, data, rpcs);
+    }
 }

@@ -10,6 +10,7 @@ public final class ErrorStatus {
         Map.entry(ErrorTag.INVALID_VALUE, 400),
         Map.entry(ErrorTag.TOO_BIG, 413),
         Map.entry(ErrorTag.MISSING_ATTRIBUTE, 400),
+        Map.entry(ErrorTag.MISSING_ELEMENT, 400),
         Map.entry(ErrorTag.BAD_ATTRIBUTE, 400),
         Map.entry(ErrorTag.UNKNOWN_ATTRIBUTE, 400),
         Map.entry(ErrorTag.BAD_ELEMENT, 400),

@@ -1,0 +1,34 @@
+package io.sextant.console;
+
+import io.sextant.southbound.netconf.NetconfDevices;
+import java.io.PrintStream;
+import org.apache.karaf.shell.api.action.Action;
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.lifecycle.Reference;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.apache.karaf.shell.api.console.Session;
+
+@Service
+@Command(scope = "sextant", name = "node-status", description = "Shows a NETCONF node's connection status, capabilities and last error")
+public final class NodeStatusCommand implements Action {
+    @Reference
+    NetconfDevices devices;
+
+    @Reference
+    Session session;
+
+    @Argument(name = "node", description = "Node id", required = true)
+    @Completion(NetconfNodeCompleter.class)
+    String node;
+
+    @Override
+    public Object execute() {
+        final PrintStream out = session.getConsole();
+        out.print(devices.status(node).map(NetconfNodesReport::status)
+            .orElse("No NETCONF node " + node + " is mounted.\n"));
+        out.flush();
+        return null;
+    }
+}

@@ -1,0 +1,54 @@
+package io.sextant.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.southbound.netconf.ConnectionStatus;
+import io.sextant.southbound.netconf.NodeStatus;
+import io.sextant.southbound.netconf.UnavailableCapability;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class NetconfNodesReportTest {
+    private static final Instant SINCE = Instant.parse("2024-11-01T10:00:00Z");
+
+    private static NodeStatus connected(final String id) {
+        return new NodeStatus(id, ConnectionStatus.CONNECTED, Optional.empty(),
+            Set.of("urn:ietf:params:netconf:base:1.1", "urn:x?module=x&revision=2024-01-01"),
+            List.of(new UnavailableCapability("urn:y?module=y", UnavailableCapability.Reason.MISSING_SOURCE,
+                "No source for y")), Optional.of("abc123"), Optional.of(7L), 0, SINCE);
+    }
+
+    private static NodeStatus failing(final String id) {
+        return new NodeStatus(id, ConnectionStatus.UNABLE_TO_CONNECT, Optional.of("Cannot connect: Connection refused"),
+            Set.of(), List.of(), Optional.empty(), Optional.empty(), 3, SINCE);
+    }
+
+    @Test
+    void listShowsEveryNodeSortedWithItsStatusAndLastError() {
+        final String list = NetconfNodesReport.list(List.of(failing("r2"), connected("r1")));
+        final String[] lines = list.split("\n");
+        assertTrue(lines[0].startsWith("Node id"), list);
+        assertTrue(lines[1].startsWith("r1") && lines[1].contains("connected"), list);
+        assertTrue(lines[2].startsWith("r2") && lines[2].contains("unable-to-connect")
+            && lines[2].contains("Connection refused"), list);
+        assertEquals("2 nodes, 1 connected", lines[3]);
+        assertEquals("No NETCONF nodes are mounted.\n", NetconfNodesReport.list(List.of()));
+    }
+
+    @Test
+    void statusShowsSessionSchemaAndCapabilitiesWithReasons() {
+        final String status = NetconfNodesReport.status(connected("r1"));
+        assertTrue(status.contains("Status:            connected"), status);
+        assertTrue(status.contains("Session id:        7"), status);
+        assertTrue(status.contains("Schema context:    abc123"), status);
+        assertTrue(status.contains("Available capabilities (2)"), status);
+        assertTrue(status.contains("missing-source: No source for y"), status);
+        final String failed = NetconfNodesReport.status(failing("r2"));
+        assertTrue(failed.contains("Last error:        Cannot connect: Connection refused"), failed);
+        assertTrue(failed.contains("Failed attempts:   3"), failed);
+    }
+}

@@ -1,0 +1,99 @@
+package io.sextant.controller;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.function.Predicate;
+
+/** A small RESTCONF client for the integration tests: JSON in, JSON out, admin credentials. */
+final class RestconfClient {
+    static final String NETCONF_NODE = "/rests/data/network-topology:network-topology/topology=topology-netconf/node=";
+    static final String CLI_NODE = "/rests/data/network-topology:network-topology/topology=topology-cli/node=";
+    static final String UNICONFIG_NODE = "/rests/data/network-topology:network-topology/topology=uniconfig/node=";
+    static final String CONFIGURATION = "/uniconfig-topology:configuration";
+
+    private final HttpClient client = HttpClient.newHttpClient();
+    private final int port;
+    private final String authorization;
+
+    RestconfClient(final int port, final String password) {
+        this.port = port;
+        this.authorization = "Basic " + Base64.getEncoder().encodeToString(("admin:" + password)
+            .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** One HTTP exchange; {@code headers} are name, value pairs. */
+    HttpResponse<String> send(final String method, final String path, final String json, final String... headers)
+            throws Exception {
+        final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", authorization)
+            .header("Accept", "application/yang-data+json")
+            .timeout(Duration.ofMinutes(2));
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        if (json != null) {
+            request.header("Content-Type", "application/yang-data+json");
+        }
+        request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(json));
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Invoke an RPC with a target-nodes input; the parsed output. */
+    JsonObject rpc(final String rpc, final List<String> nodes, final String... headers) throws Exception {
+        return rpcWithInput(rpc, "{\"input\":{\"target-nodes\":{\"node\":[" + String.join(",", nodes.stream()
+            .map(n -> "\"" + n + "\"").toList()) + "]}}}", headers);
+    }
+
+    JsonObject rpcWithInput(final String rpc, final String input, final String... headers) throws Exception {
+        final HttpResponse<String> response = send("POST", "/rests/operations/" + rpc, input, headers);
+        if (response.statusCode() != 200) {
+            throw new AssertionError(rpc + " answered " + response.statusCode() + ": " + response.body());
+        }
+        final JsonObject body = JsonParser.parseString(response.body()).getAsJsonObject();
+        return body.entrySet().iterator().next().getValue().getAsJsonObject();
+    }
+
+    /** The per-node result of an RPC output. */
+    static JsonObject nodeResult(final JsonObject output, final String nodeId) {
+        for (JsonElement result : output.getAsJsonObject("node-results").getAsJsonArray("node-result")) {
+            if (nodeId.equals(result.getAsJsonObject().get("node-id").getAsString())) {
+                return result.getAsJsonObject();
+            }
+        }
+        throw new AssertionError("No result for " + nodeId + " in " + output);
+    }
+
+    /** Poll GET {@code path} until {@code done} accepts the response (or fail after {@code timeout}). */
+    HttpResponse<String> await(final String path, final Predicate<HttpResponse<String>> done, final Duration timeout)
+            throws Exception {
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        HttpResponse<String> last = null;
+        while (System.nanoTime() < deadline) {
+            last = send("GET", path, null);
+            if (done.test(last)) {
+                return last;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("Gave up waiting on " + path + ": " + (last == null ? "" : last.statusCode() + " "
+            + last.body()));
+    }
+
+    static String netconfMount(final String nodeId, final String host, final int port, final String user,
+            final String password) {
+        return "{\"node\":[{\"node-id\":\"" + nodeId + "\",\"netconf-node-topology:host\":\"" + host + "\","
+            + "\"netconf-node-topology:port\":" + port + ",\"netconf-node-topology:tcp-only\":false,"
+            + "\"netconf-node-topology:login-password-unencrypted\":{\"username\":\"" + user + "\",\"password\":\""
+            + password + "\"},\"netconf-node-topology:keepalive-delay\":120}]}";
+    }
+}

@@ -1,0 +1,126 @@
+package io.sextant.southbound.cli.topology;
+
+import io.sextant.southbound.cli.CliConnector;
+import io.sextant.southbound.cli.CliSession;
+import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One mounted node: connects, reconnects with growing delays after failures and lost sessions
+ * (bounded by {@code max-connection-attempts}, 0 = unlimited) and reports every state change.
+ * All state changes run on the topology's single thread.
+ */
+final class CliMount {
+    private static final Logger LOG = LoggerFactory.getLogger(CliMount.class);
+
+    /** Where a mount reports to. */
+    interface Observer {
+        void connecting(CliMount mount, long attempt, String lastError);
+
+        void connected(CliMount mount, CliMountedDevice device);
+
+        void lost(CliMount mount);
+
+        void unableToConnect(CliMount mount, String lastError);
+    }
+
+    private final CliNodeConfig config;
+    private final CliDeviceType deviceType;
+    private final CliConnector connector;
+    private final ScheduledExecutorService executor;
+    private final Observer observer;
+
+    private CliSession session;
+    private ScheduledFuture<?> retry;
+    private long failedAttempts;
+    private boolean closed;
+
+    CliMount(final CliNodeConfig config, final CliDeviceType deviceType, final CliConnector connector,
+            final ScheduledExecutorService executor, final Observer observer) {
+        this.config = config;
+        this.deviceType = deviceType;
+        this.connector = connector;
+        this.executor = executor;
+        this.observer = observer;
+    }
+
+    CliNodeConfig config() {
+        return config;
+    }
+
+    CliDeviceType deviceType() {
+        return deviceType;
+    }
+
+    /** Start connecting; on the topology thread. */
+    void start() {
+        attempt("");
+    }
+
+    /** Stop connecting and close the session; on the topology thread. */
+    void close() {
+        closed = true;
+        if (retry != null) {
+            retry.cancel(false);
+        }
+        if (session != null) {
+            session.close();
+            session = null;
+        }
+    }
+
+    private void attempt(final String lastError) {
+        if (closed) {
+            return;
+        }
+        observer.connecting(this, failedAttempts + 1, lastError);
+        connector.connect(config.sessionParameters(deviceType.dialect())).whenComplete((opened, error) ->
+            executor.execute(() -> {
+                if (error != null) {
+                    failed(messageOf(error));
+                } else if (closed) {
+                    opened.close();
+                } else {
+                    established(opened);
+                }
+            }));
+    }
+
+    private void established(final CliSession opened) {
+        session = opened;
+        failedAttempts = 0;
+        observer.connected(this, new CliMountedDevice(config, deviceType, opened));
+        opened.closeFuture().whenComplete((ignored, error) -> executor.execute(() -> {
+            if (closed || session != opened) {
+                return;
+            }
+            session = null;
+            observer.lost(this);
+            LOG.info("CLI session of {} lost: {}", config.nodeId(), error == null ? "closed" : messageOf(error));
+            attempt(error == null ? "Session closed" : messageOf(error));
+        }));
+    }
+
+    private void failed(final String error) {
+        failedAttempts++;
+        if (!config.mayRetry(failedAttempts)) {
+            observer.unableToConnect(this, error);
+            return;
+        }
+        final Duration delay = config.delayBefore(failedAttempts);
+        LOG.debug("Connecting {} failed ({}), attempt {} in {}", config.nodeId(), error, failedAttempts + 1, delay);
+        retry = executor.schedule(() -> attempt(error), delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private static String messageOf(final Throwable error) {
+        Throwable cause = error;
+        while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return String.valueOf(cause.getMessage());
+    }
+}

@@ -1,0 +1,298 @@
+package io.sextant.southbound.cli.topology;
+
+import io.sextant.datastore.Candidates;
+import io.sextant.datastore.ChangeListener;
+import io.sextant.datastore.CommitValidator;
+import io.sextant.datastore.DataStore;
+import io.sextant.datastore.Datastores;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.Registration;
+import io.sextant.datastore.service.MountedNodes;
+import io.sextant.datastore.WriteTransaction;
+import io.sextant.southbound.cli.CliConnector;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
+import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Mounts and unmounts CLI devices as nodes of {@code topology=topology-cli} appear, change and
+ * disappear in the configuration datastore. Mount requests are validated before they are
+ * stored (required leaves, a translation unit for the device type and version). The state of
+ * each node (connection-status, connected-message, translation-unit) is written to the
+ * operational datastore at the same path.
+ */
+@Component(service = { CliMounts.class, MountedNodes.class })
+public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CliTopology.class);
+
+    private final DataStore operational;
+    private final CliConnector connector;
+    private final CliDeviceTypes deviceTypes;
+    private final ScheduledExecutorService executor;
+    private final Map<String, CliMount> mounts = new ConcurrentHashMap<>();
+    private final Map<String, CliMountedDevice> connected = new ConcurrentHashMap<>();
+    private final List<CliMountListener> listeners = new CopyOnWriteArrayList<>();
+    private final Registration validatorRegistration;
+    private final Registration listenerRegistration;
+
+    @Activate
+    public CliTopology(@Reference final Datastores datastores, @Reference final CliConnector connector,
+            @Reference final CliDeviceTypes deviceTypes) {
+        this(datastores.config(), datastores.operational(), connector, deviceTypes);
+    }
+
+    /**
+     * @param config where mount requests are read from
+     * @param operational where node state is written
+     * @param connector opens the sessions
+     * @param deviceTypes which device types and versions can be mounted
+     */
+    public CliTopology(final DataStore config, final DataStore operational, final CliConnector connector,
+            final CliDeviceTypes deviceTypes) {
+        this.operational = operational;
+        this.connector = connector;
+        this.deviceTypes = deviceTypes;
+        this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            final Thread thread = new Thread(runnable, "cli-topology");
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.validatorRegistration = config.registerValidator(CliTopologyModel.topologyPath(),
+            new MountValidator());
+        this.listenerRegistration = config.registerListener(CliTopologyModel.topologyPath(), new ConfigListener());
+        final Optional<NormalizedNode> existing = config.snapshot().read(CliTopologyModel.nodesPath());
+        executor.execute(() -> existing.ifPresent(nodes -> {
+            for (MapEntryNode node : ((MapNode) nodes).body()) {
+                mount(node);
+            }
+        }));
+    }
+
+    @Override
+    public Optional<CliMountedDevice> find(final String nodeId) {
+        return Optional.ofNullable(connected.get(nodeId));
+    }
+
+    @Override
+    public Collection<CliMountedDevice> connected() {
+        return List.copyOf(connected.values());
+    }
+
+    @Override
+    public Registration registerListener(final CliMountListener listener) {
+        executor.execute(() -> {
+            listeners.add(listener);
+            connected.values().forEach(listener::connected);
+        });
+        return () -> listeners.remove(listener);
+    }
+
+    @Override
+    public int mountedNodes() {
+        return mounts.size();
+    }
+
+    @Override
+    public int connectedNodes() {
+        return connected.size();
+    }
+
+    @Deactivate
+    @Override
+    public void close() {
+        validatorRegistration.close();
+        listenerRegistration.close();
+        try {
+            executor.submit(() -> {
+                new ArrayList<>(mounts.keySet()).forEach(this::unmount);
+            }).get(10, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("CLI mounts did not close", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    // on the topology thread
+
+    private void mount(final MapEntryNode node) {
+        final String nodeId = nodeId(node.name());
+        final CliNodeConfig config;
+        final CliDeviceType deviceType;
+        try {
+            config = CliNodeConfig.of(nodeId, node);
+            deviceType = resolve(config);
+        } catch (OperationFailedException e) {
+            // stored before this component validated it (e.g. restored from disk): report, do not mount
+            writeStatus(nodeId, "unable-to-connect", e.getMessage(), null);
+            return;
+        }
+        final CliMount existing = mounts.get(nodeId);
+        if (existing != null) {
+            if (existing.config().equals(config) && existing.deviceType().unit().equals(deviceType.unit())) {
+                return;
+            }
+            unmount(nodeId);
+        }
+        LOG.info("Mounting CLI device {}", config);
+        final CliMount mount = new CliMount(config, deviceType, connector, executor, new StatusReporter());
+        mounts.put(nodeId, mount);
+        mount.start();
+    }
+
+    private void unmount(final String nodeId) {
+        final CliMount mount = mounts.remove(nodeId);
+        if (mount == null) {
+            return;
+        }
+        LOG.info("Unmounting CLI device {}", nodeId);
+        mount.close();
+        if (connected.remove(nodeId) != null) {
+            listeners.forEach(listener -> listener.disconnected(nodeId));
+        }
+        final WriteTransaction tx = operational.newTransaction();
+        try {
+            tx.remove(CliTopologyModel.nodePath(nodeId));
+            tx.commit();
+        } catch (OperationFailedException e) {
+            LOG.error("Cannot remove the operational state of {}", nodeId, e);
+        }
+    }
+
+    private CliDeviceType resolve(final CliNodeConfig config) throws OperationFailedException {
+        return deviceTypes.resolve(config.deviceType(), config.deviceVersion()).orElseThrow(() ->
+            CliNodeConfig.invalid(config.nodeId(), CliTopologyModel.DEVICE_TYPE, ErrorTag.INVALID_VALUE,
+                "No translation unit serves device-type '" + config.deviceType() + "' version '"
+                    + config.deviceVersion() + "'"));
+    }
+
+    private boolean isCurrent(final CliMount mount) {
+        return mounts.get(mount.config().nodeId()) == mount;
+    }
+
+    private void writeStatus(final String nodeId, final String status, final String message, final String unit) {
+        final var entry = ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(CliTopologyModel.nodeKey(nodeId))
+            .withChild(ImmutableNodes.leafNode(CliTopologyModel.NODE_ID, nodeId))
+            .withChild(ImmutableNodes.leafNode(CliTopologyModel.CONNECTION_STATUS, status))
+            .withChild(ImmutableNodes.leafNode(CliTopologyModel.CONNECTED_MESSAGE, message));
+        if (unit != null) {
+            entry.withChild(ImmutableNodes.leafNode(CliTopologyModel.TRANSLATION_UNIT, unit));
+        }
+        final WriteTransaction tx = operational.newTransaction();
+        try {
+            tx.put(CliTopologyModel.nodePath(nodeId), entry.build());
+            tx.commit();
+        } catch (OperationFailedException e) {
+            LOG.error("Cannot write the connection status of {}", nodeId, e);
+        }
+    }
+
+    private static String nodeId(final YangInstanceIdentifier.PathArgument arg) {
+        return ((NodeIdentifierWithPredicates) arg).getValue(CliTopologyModel.NODE_ID).toString();
+    }
+
+    /** Reports a mount's state to the operational datastore and the listeners. */
+    private final class StatusReporter implements CliMount.Observer {
+        @Override
+        public void connecting(final CliMount mount, final long attempt, final String lastError) {
+            if (isCurrent(mount)) {
+                writeStatus(mount.config().nodeId(), "connecting", lastError.isEmpty()
+                    ? "Connecting, attempt " + attempt : "Connecting, attempt " + attempt + "; last error: "
+                        + lastError, mount.deviceType().unit());
+            }
+        }
+
+        @Override
+        public void connected(final CliMount mount, final CliMountedDevice device) {
+            if (!isCurrent(mount)) {
+                return;
+            }
+            connected.put(device.nodeId(), device);
+            writeStatus(device.nodeId(), "connected", "Connected, prompt " + device.session().prompt(),
+                mount.deviceType().unit());
+            listeners.forEach(listener -> listener.connected(device));
+        }
+
+        @Override
+        public void lost(final CliMount mount) {
+            if (isCurrent(mount) && connected.remove(mount.config().nodeId()) != null) {
+                listeners.forEach(listener -> listener.disconnected(mount.config().nodeId()));
+            }
+        }
+
+        @Override
+        public void unableToConnect(final CliMount mount, final String lastError) {
+            if (isCurrent(mount)) {
+                writeStatus(mount.config().nodeId(), "unable-to-connect", lastError, mount.deviceType().unit());
+            }
+        }
+    }
+
+    /** Refuses mount requests that cannot be mounted, before they are stored. */
+    private final class MountValidator implements CommitValidator {
+        @Override
+        public void validate(final DataTreeCandidate candidate) throws OperationFailedException {
+            final Optional<DataTreeCandidateNode> nodes = Candidates.find(candidate, CliTopologyModel.nodesPath());
+            if (nodes.isEmpty()) {
+                return;
+            }
+            for (DataTreeCandidateNode node : nodes.orElseThrow().childNodes()) {
+                final Optional<NormalizedNode> after = node.findDataAfter();
+                if (node.modificationType() != ModificationType.UNMODIFIED && after.isPresent()) {
+                    resolve(CliNodeConfig.of(nodeId(node.name()), (MapEntryNode) after.orElseThrow()));
+                }
+            }
+        }
+    }
+
+    /** Mounts, remounts and unmounts as the configuration changes. */
+    private final class ConfigListener implements ChangeListener {
+        @Override
+        public void onChange(final DataTreeCandidate candidate) {
+            final Optional<DataTreeCandidateNode> nodes = Candidates.find(candidate, CliTopologyModel.nodesPath());
+            if (nodes.isEmpty()) {
+                return;
+            }
+            final List<Runnable> actions = new ArrayList<>();
+            for (DataTreeCandidateNode node : nodes.orElseThrow().childNodes()) {
+                if (node.modificationType() == ModificationType.UNMODIFIED) {
+                    continue;
+                }
+                final Optional<NormalizedNode> after = node.findDataAfter();
+                final String nodeId = nodeId(node.name());
+                if (after.isPresent()) {
+                    actions.add(() -> mount((MapEntryNode) after.orElseThrow()));
+                } else {
+                    actions.add(() -> unmount(nodeId));
+                }
+            }
+            executor.execute(() -> actions.forEach(Runnable::run));
+        }
+    }
+}

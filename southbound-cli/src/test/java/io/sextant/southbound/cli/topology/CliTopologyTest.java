@@ -1,0 +1,206 @@
+package io.sextant.southbound.cli.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.datastore.DataStore;
+import io.sextant.datastore.InMemoryDataStore;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.StoreType;
+import io.sextant.datastore.WriteTransaction;
+import io.sextant.model.ControllerSchema;
+import io.sextant.southbound.cli.CliDialect;
+import io.sextant.southbound.cli.session.DefaultCliConnector;
+import io.sextant.testing.frr.FrrRouter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.common.Uint16;
+import org.opendaylight.yangtools.yang.common.Uint32;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+
+/** Mounting through the configuration datastore, against a real FRR router. */
+class CliTopologyTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static FrrRouter router;
+    private static DefaultCliConnector connector;
+
+    private DataStore config;
+    private DataStore operational;
+    private CliTopology topology;
+
+    @BeforeAll
+    static void startRouter() {
+        router = FrrRouter.builder().namePrefix("tp").interfaces(1).start();
+        connector = new DefaultCliConnector(2);
+    }
+
+    @AfterAll
+    static void stopRouter() {
+        if (connector != null) {
+            connector.close();
+        }
+        if (router != null) {
+            router.close();
+        }
+    }
+
+    @BeforeEach
+    void startTopology() {
+        config = new InMemoryDataStore(StoreType.CONFIGURATION, ControllerSchema.get(),
+            Executors.newSingleThreadExecutor());
+        operational = new InMemoryDataStore(StoreType.OPERATIONAL, ControllerSchema.get(),
+            Executors.newSingleThreadExecutor());
+        final CliDeviceTypes frrOnly = (type, version) -> type.equals("frr") && version.startsWith("8.")
+            ? Optional.of(new CliDeviceType("frr-8", CliDialect.defaults())) : Optional.empty();
+        topology = new CliTopology(config, operational, connector, frrOnly);
+    }
+
+    @AfterEach
+    void stopTopology() {
+        topology.close();
+    }
+
+    private static MapEntryNode node(final String nodeId, final Map<QName, Object> leaves) {
+        final var builder = ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(CliTopologyModel.nodeKey(nodeId))
+            .withChild(ImmutableNodes.leafNode(CliTopologyModel.NODE_ID, nodeId));
+        leaves.forEach((name, value) -> builder.withChild(ImmutableNodes.leafNode(name, value)));
+        return builder.build();
+    }
+
+    private static Map<QName, Object> frrLeaves(final int port) {
+        return Map.of(CliTopologyModel.HOST, router.sshHost(), CliTopologyModel.PORT, Uint16.valueOf(port),
+            CliTopologyModel.TRANSPORT, "ssh", CliTopologyModel.DEVICE_TYPE, "frr",
+            CliTopologyModel.DEVICE_VERSION, "8.4", CliTopologyModel.USERNAME, router.username(),
+            CliTopologyModel.PASSWORD, router.password(), CliTopologyModel.COMMAND_TIMEOUT_MILLIS, Uint32.valueOf(10000),
+            CliTopologyModel.MAX_CONNECTION_ATTEMPTS, Uint32.valueOf(3),
+            CliTopologyModel.BETWEEN_ATTEMPTS_TIMEOUT_MILLIS, Uint32.valueOf(100));
+    }
+
+    private void put(final MapEntryNode node) throws OperationFailedException {
+        final WriteTransaction tx = config.newTransaction();
+        tx.put(CliTopologyModel.nodePath(((String) node.name().getValue(CliTopologyModel.NODE_ID))), node);
+        tx.commit();
+    }
+
+    private void delete(final String nodeId) throws OperationFailedException {
+        final WriteTransaction tx = config.newTransaction();
+        tx.delete(CliTopologyModel.nodePath(nodeId));
+        tx.commit();
+    }
+
+    private Optional<String> status(final String nodeId, final QName leaf) {
+        return operational.snapshot().read(CliTopologyModel.nodePath(nodeId))
+            .map(node -> ((DataContainerNode) node).childByArg(new NodeIdentifier(leaf)))
+            .map(child -> ((LeafNode<?>) child).body().toString());
+    }
+
+    private static void await(final String what, final BooleanSupplier condition) {
+        final Instant deadline = Instant.now().plus(WAIT);
+        while (!condition.getAsBoolean()) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("Timed out waiting until " + what);
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    @Test
+    void mountRequestWithoutHostIsRefusedBeforeItIsStored() {
+        final Map<QName, Object> leaves = new java.util.HashMap<>(frrLeaves(router.sshPort()));
+        leaves.remove(CliTopologyModel.HOST);
+        final OperationFailedException refused = assertThrows(OperationFailedException.class,
+            () -> put(node("nohost", leaves)));
+        assertEquals(ErrorTag.MISSING_ELEMENT, refused.errors().get(0).tag());
+        assertEquals(CliTopologyModel.nodePath("nohost").node(new NodeIdentifier(CliTopologyModel.HOST)),
+            refused.path().orElseThrow());
+        assertTrue(config.snapshot().read(CliTopologyModel.nodePath("nohost")).isEmpty());
+    }
+
+    @Test
+    void unknownDeviceTypeIsRefusedNamingTypeAndVersion() {
+        final Map<QName, Object> leaves = new java.util.HashMap<>(frrLeaves(router.sshPort()));
+        leaves.put(CliTopologyModel.DEVICE_TYPE, "junos");
+        final OperationFailedException refused = assertThrows(OperationFailedException.class,
+            () -> put(node("junos1", leaves)));
+        assertEquals(ErrorTag.INVALID_VALUE, refused.errors().get(0).tag());
+        assertTrue(refused.getMessage().contains("'junos' version '8.4'"), refused.getMessage());
+    }
+
+    @Test
+    void mountedDeviceConnectsReportsStatusReconnectsAndUnmounts() throws Exception {
+        final List<String> events = new CopyOnWriteArrayList<>();
+        topology.registerListener(new CliMountListener() {
+            @Override
+            public void connected(final CliMountedDevice device) {
+                events.add("connected " + device.nodeId());
+            }
+
+            @Override
+            public void disconnected(final String nodeId) {
+                events.add("disconnected " + nodeId);
+            }
+        });
+        put(node("R1", frrLeaves(router.sshPort())));
+        await("R1 is connected", () -> status("R1", CliTopologyModel.CONNECTION_STATUS).equals(Optional.of("connected")));
+        assertEquals(Optional.of("frr-8"), status("R1", CliTopologyModel.TRANSLATION_UNIT));
+        assertEquals(Optional.of("Connected, prompt " + router.name() + "#"),
+            status("R1", CliTopologyModel.CONNECTED_MESSAGE));
+        final CliMountedDevice first = topology.find("R1").orElseThrow();
+        assertTrue(first.session().execute("show version").toCompletableFuture().join().startsWith("FRRouting"));
+
+        // the device drops the session: the mount reconnects with a new one
+        assertTrue(router.dropSshSessions() > 0);
+        await("R1 reconnects", () -> topology.find("R1").map(d -> d.session() != first.session()).orElse(false));
+        final CliMountedDevice second = topology.find("R1").orElseThrow();
+        assertNotSame(first.session(), second.session());
+        assertTrue(second.session().execute("show version").toCompletableFuture().join().startsWith("FRRouting"));
+        await("R1 is connected again", () -> status("R1", CliTopologyModel.CONNECTION_STATUS)
+            .equals(Optional.of("connected")));
+
+        delete("R1");
+        await("R1 is unmounted", () -> topology.find("R1").isEmpty()
+            && operational.snapshot().read(CliTopologyModel.nodePath("R1")).isEmpty());
+        await("the session is closed", () -> !second.session().isOpen());
+        assertEquals(List.of("connected R1", "disconnected R1", "connected R1", "disconnected R1"), events);
+    }
+
+    @Test
+    void unreachableDeviceEndsUnableToConnectAfterMaxAttempts() throws Exception {
+        final int closedPort;
+        try (var socket = new java.net.ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        put(node("dead", frrLeaves(closedPort)));
+        await("dead is unable-to-connect", () -> status("dead", CliTopologyModel.CONNECTION_STATUS)
+            .equals(Optional.of("unable-to-connect")));
+        final String message = status("dead", CliTopologyModel.CONNECTED_MESSAGE).orElseThrow();
+        assertTrue(message.contains("Cannot connect to 127.0.0.1:" + closedPort), message);
+        assertFalse(topology.find("dead").isPresent());
+    }
+}

@@ -1,0 +1,19 @@
+package io.sextant.southbound.netconf;
+
+/** A NETCONF configuration datastore (RFC 6241 section 5.1). */
+public enum Datastore {
+    RUNNING("running"),
+    CANDIDATE("candidate"),
+    STARTUP("startup");
+
+    private final String elementName;
+
+    Datastore(final String elementName) {
+        this.elementName = elementName;
+    }
+
+    /** The element naming the datastore in {@code <source>} and {@code <target>}. */
+    public String elementName() {
+        return elementName;
+    }
+}

@@ -1,0 +1,102 @@
+package io.sextant.southbound.netconf;
+
+import io.sextant.datastore.service.Edit;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * One connected NETCONF device: its capabilities, its schema and its operations. Data is
+ * {@link NormalizedNode} in the device schema; paths are {@link YangInstanceIdentifier}s in it.
+ *
+ * <p>Every operation is asynchronous. It fails with {@link io.sextant.datastore.OperationFailedException}
+ * carrying the device's {@code rpc-error}s (error-path translated into the device schema where
+ * possible, the node id in error-info), or a {@code operation-failed} error when the session went
+ * down or the request timed out. A session object belongs to one NETCONF session: after a
+ * reconnect, get a new one from {@link NetconfDevices#session(String)}.
+ */
+public interface NetconfDeviceSession {
+
+    String nodeId();
+
+    DeviceCapabilities capabilities();
+
+    /** The device schema, shared with every device advertising the same modules. */
+    EffectiveModelContext schema();
+
+    /** Identifier of the shared schema context. */
+    String schemaContextId();
+
+    /** The session id from the device's hello. */
+    long sessionId();
+
+    /** Whether the session is still up. */
+    boolean isOpen();
+
+    /**
+     * {@code <get-config>} of {@code path} (a subtree filter; the empty path reads everything).
+     *
+     * @return the data at {@code path}; for the empty path the root container, always present
+     */
+    CompletionStage<Optional<NormalizedNode>> getConfig(Datastore source, YangInstanceIdentifier path);
+
+    /** {@code <get>}: configuration and state at {@code path}. */
+    CompletionStage<Optional<NormalizedNode>> get(YangInstanceIdentifier path);
+
+    /**
+     * {@code <edit-config>}: every edit becomes its subtree with {@code nc:operation} on the target
+     * element. Edits whose paths nest are sent as consecutive edit-configs, in order.
+     */
+    CompletionStage<Void> editConfig(Datastore target, List<Edit> edits, EditOptions options);
+
+    /**
+     * The {@code <edit-config>} elements {@link #editConfig} would send for these edits (one per
+     * edit-config, normally one), without sending anything: for dry runs.
+     *
+     * @throws io.sextant.datastore.OperationFailedException when the edits cannot be expressed
+     */
+    List<String> renderEditConfig(Datastore target, List<Edit> edits, EditOptions options)
+        throws io.sextant.datastore.OperationFailedException;
+
+    CompletionStage<Void> lock(Datastore target);
+
+    CompletionStage<Void> unlock(Datastore target);
+
+    /** {@code <commit/>}: also confirms a pending confirmed commit made by this session. */
+    CompletionStage<Void> commit();
+
+    /**
+     * {@code <commit><confirmed/>}: the device rolls back unless a confirming commit follows within
+     * {@code timeout}. Needs :confirmed-commit.
+     *
+     * @param persistId with :confirmed-commit:1.1, the {@code <persist>} token that lets another
+     *     session confirm or cancel
+     */
+    CompletionStage<Void> confirmedCommit(Duration timeout, Optional<String> persistId);
+
+    /** The confirming commit; with a persist id, {@code <commit><persist-id>}. */
+    CompletionStage<Void> confirmCommit(Optional<String> persistId);
+
+    /** {@code <cancel-commit>}: roll a pending confirmed commit back now. */
+    CompletionStage<Void> cancelCommit(Optional<String> persistId);
+
+    /** {@code <discard-changes/>}: reset the candidate to running. */
+    CompletionStage<Void> discardChanges();
+
+    /** {@code <validate>}. Beware: yuma123 netconfd discards uncommitted candidate edits on validate. */
+    CompletionStage<Void> validate(Datastore source);
+
+    /**
+     * Any RPC of the device schema.
+     *
+     * @param input the RPC input, a container named {@code input} in the RPC's module (may be empty)
+     * @return the output, empty for an RPC without output or an {@code <ok/>} reply
+     */
+    CompletionStage<Optional<ContainerNode>> rpc(QName rpc, ContainerNode input);
+}

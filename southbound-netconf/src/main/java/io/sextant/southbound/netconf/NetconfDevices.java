@@ -1,0 +1,39 @@
+package io.sextant.southbound.netconf;
+
+import io.sextant.datastore.Registration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+
+/**
+ * The mounted NETCONF devices: what the UniConfig and unified layers and the console build on.
+ * Devices are mounted and unmounted through the configuration datastore
+ * ({@code topology=topology-netconf}); this interface only looks at them.
+ */
+public interface NetconfDevices {
+
+    /** Ids of every mounted node, connected or not. */
+    Set<String> nodeIds();
+
+    /** The node's connection state; empty when no such node is mounted. */
+    Optional<NodeStatus> status(String nodeId);
+
+    /** The node's session while it is connected. */
+    Optional<NetconfDeviceSession> session(String nodeId);
+
+    /**
+     * The device's whole running configuration (get-config), the {@code sync-from-network}
+     * building block. Fails with {@link io.sextant.datastore.OperationFailedException} when the node
+     * is not connected or the device refuses.
+     *
+     * @return the root container ({@code data}) holding every top-level node of the configuration
+     */
+    CompletionStage<ContainerNode> readConfiguration(String nodeId);
+
+    /**
+     * Tell {@code listener} of connections and disconnections from now on; nodes connected at
+     * registration are reported at once through {@link NetconfDeviceListener#onConnected}.
+     */
+    Registration registerListener(NetconfDeviceListener listener);
+}

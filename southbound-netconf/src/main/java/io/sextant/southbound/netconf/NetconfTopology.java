@@ -1,0 +1,324 @@
+package io.sextant.southbound.netconf;
+
+import io.sextant.datastore.Candidates;
+import io.sextant.datastore.DataStore;
+import io.sextant.datastore.Datastores;
+import io.sextant.datastore.OperationError;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.Registration;
+import io.sextant.datastore.service.MountPoint;
+import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.MountedNodes;
+import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.model.BundledModels;
+import io.sextant.southbound.netconf.client.ClientStack;
+import io.sextant.southbound.netconf.client.NodeConnector;
+import io.sextant.southbound.netconf.client.NodeSettings;
+import io.sextant.southbound.netconf.schema.DefaultParsers;
+import io.sextant.southbound.netconf.schema.SchemaContextCache;
+import io.sextant.southbound.netconf.schema.SchemaResolver;
+import io.sextant.southbound.netconf.schema.SchemaSourceCache;
+import io.sextant.southbound.netconf.topology.TopologyModel;
+import io.sextant.southbound.netconf.topology.TopologySupport;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
+import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
+import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The NETCONF southbound: mounts every node configured under
+ * {@code network-topology/topology=topology-netconf} and keeps it connected.
+ *
+ * <ul>
+ *   <li>Mount requests are checked before they are stored (host, port, and a login for SSH).</li>
+ *   <li>Creating, changing or deleting a node's configuration mounts, remounts or unmounts it.</li>
+ *   <li>Each node's status (connection-status, capabilities, last error, schema-context-id) is
+ *       kept in the operational datastore at the same node path.</li>
+ *   <li>Connected nodes serve their live data as the mount point {@code .../node=<id>}
+ *       ({@code yang-ext:mount} in RESTCONF).</li>
+ *   <li>{@code connection-manager:install-multiple-nodes} and {@code uninstall-multiple-nodes}
+ *       mount and unmount many nodes in one transaction.</li>
+ * </ul>
+ *
+ * <p>The other layers use it as {@link NetconfDevices}.
+ */
+@Component(service = { NetconfDevices.class, MountedNodes.class }, immediate = true)
+public final class NetconfTopology implements NetconfDevices, MountedNodes, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(NetconfTopology.class);
+    private static final NodeIdentifier NODE_LIST = new NodeIdentifier(TopologyModel.NODE);
+
+    private final DataStore config;
+    private final ClientStack stack;
+    private final SchemaContextCache schemas;
+    private final TopologySupport support;
+    private final Map<String, NodeConnector> connectors = new ConcurrentHashMap<>();
+    private final List<NetconfDeviceListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<Registration> registrations = new ArrayList<>();
+    private volatile boolean closed;
+
+    /** Under Karaf: the YANG parser service, settings from system properties. */
+    @Activate
+    public NetconfTopology(@Reference final Datastores datastores, @Reference final MountPointRegistry mounts,
+            @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers) {
+        this(datastores, mounts, rpcs, parsers, NetconfSettings.fromSystemProperties());
+    }
+
+    /** Plain Java: yangtools' default YANG parser. */
+    public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
+            final NetconfSettings settings) {
+        this(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
+    }
+
+    public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
+            final YangParserFactory parsers, final NetconfSettings settings) {
+        this.config = datastores.config();
+        this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads());
+        this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
+            settings.schemaCacheDirectory()), BundledModels.get(), settings.schemaFetchTimeout()),
+            stack.schemaResolvers());
+        this.support = new TopologySupport(datastores.operational(), this);
+        registrations.add(config.registerValidator(TopologyModel.NETCONF_TOPOLOGY, TopologySupport::validate));
+        registrations.add(config.registerListener(TopologyModel.NETCONF_TOPOLOGY, this::onConfigChange));
+        registrations.add(mounts.register(support::findMountPoint));
+        registrations.addAll(support.registerRpcs(rpcs, config));
+        resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY));
+    }
+
+    // ---- NetconfDevices
+
+    @Override
+    public Set<String> nodeIds() {
+        return Set.copyOf(connectors.keySet());
+    }
+
+    @Override
+    public Optional<NodeStatus> status(final String nodeId) {
+        return Optional.ofNullable(connectors.get(nodeId)).map(NodeConnector::status);
+    }
+
+    @Override
+    public Optional<NetconfDeviceSession> session(final String nodeId) {
+        final NodeConnector connector = connectors.get(nodeId);
+        return connector == null ? Optional.empty()
+            : connector.session().filter(s -> s.isOpen()).map(NetconfDeviceSession.class::cast);
+    }
+
+    @Override
+    public CompletionStage<ContainerNode> readConfiguration(final String nodeId) {
+        final Optional<NetconfDeviceSession> session = session(nodeId);
+        if (session.isEmpty()) {
+            return CompletableFuture.failedFuture(notConnected(nodeId));
+        }
+        return session.get().getConfig(Datastore.RUNNING, YangInstanceIdentifier.of())
+            .thenApply(root -> (ContainerNode) root.orElseThrow());
+    }
+
+    @Override
+    public Registration registerListener(final NetconfDeviceListener listener) {
+        listeners.add(listener);
+        for (NodeConnector connector : connectors.values()) {
+            connector.session().ifPresent(session -> notify(() -> listener.onConnected(session)));
+        }
+        return () -> listeners.remove(listener);
+    }
+
+    @Override
+    public int mountedNodes() {
+        return connectors.size();
+    }
+
+    @Override
+    public int connectedNodes() {
+        return (int) connectors.values().stream().filter(c -> c.status().isConnected()).count();
+    }
+
+    /** Wait until every status change so far is in the operational datastore (for tests and tools). */
+    public void flushStatus() {
+        support.syncStatus();
+    }
+
+    /** Schema contexts currently shared by the mounted nodes. */
+    public int schemaContexts() {
+        return schemas.size();
+    }
+
+    /** Schema contexts built since start. */
+    public long schemaContextsBuilt() {
+        return schemas.built();
+    }
+
+    OperationFailedException notConnected(final String nodeId) {
+        final String state = status(nodeId).map(s -> s.status().yangName()
+            + s.connectedMessage().map(m -> ": " + m).orElse("")).orElse("not mounted");
+        return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
+            "Node " + nodeId + " is not connected (" + state + ")", Optional.empty(), Optional.empty(),
+            Optional.of("<node-id>" + nodeId + "</node-id>")));
+    }
+
+    // ---- configuration changes
+
+    private void onConfigChange(final DataTreeCandidate candidate) {
+        final Optional<DataTreeCandidateNode> topology = Candidates.find(candidate, TopologyModel.NETCONF_TOPOLOGY);
+        if (topology.isEmpty()) {
+            return;
+        }
+        final DataTreeCandidateNode topologyNode = topology.get();
+        if (topologyNode.modificationType() == ModificationType.SUBTREE_MODIFIED) {
+            final DataTreeCandidateNode nodes = topologyNode.modifiedChild(NODE_LIST);
+            if (nodes == null) {
+                return;
+            }
+            if (nodes.modificationType() == ModificationType.SUBTREE_MODIFIED) {
+                for (DataTreeCandidateNode node : nodes.childNodes()) {
+                    final String nodeId = String.valueOf(((YangInstanceIdentifier.NodeIdentifierWithPredicates)
+                        node.name()).getValue(TopologyModel.NODE_ID));
+                    apply(nodeId, Optional.ofNullable(node.dataAfter()).map(MapEntryNode.class::cast));
+                }
+                return;
+            }
+        }
+        resync(Optional.ofNullable(topologyNode.dataAfter()));
+    }
+
+    /** Make the mounted nodes match {@code topology} (the topology-netconf list entry, or nothing). */
+    private synchronized void resync(final Optional<NormalizedNode> topology) {
+        final Map<String, MapEntryNode> wanted = new HashMap<>();
+        topology.map(t -> ((MapEntryNode) t).childByArg(NODE_LIST)).filter(MapNode.class::isInstance)
+            .map(MapNode.class::cast)
+            .ifPresent(nodes -> nodes.body().forEach(node -> wanted.put(TopologyModel.nodeId(node), node)));
+        for (String nodeId : List.copyOf(connectors.keySet())) {
+            if (!wanted.containsKey(nodeId)) {
+                apply(nodeId, Optional.empty());
+            }
+        }
+        wanted.forEach((nodeId, node) -> apply(nodeId, Optional.of(node)));
+    }
+
+    /** Mount, remount or unmount one node to match its configuration. */
+    private synchronized void apply(final String nodeId, final Optional<MapEntryNode> node) {
+        if (closed) {
+            return;
+        }
+        final NodeConnector existing = connectors.get(nodeId);
+        if (node.isEmpty()) {
+            if (existing != null) {
+                unmount(existing);
+            }
+            return;
+        }
+        final NodeSettings settings;
+        try {
+            settings = TopologyModel.settings(node.get());
+        } catch (TopologyModel.InvalidNodeException e) {
+            // The validator keeps such nodes out; one stored before it ran is reported, not mounted.
+            LOG.warn("Not mounting node {}: {}", nodeId, e.getMessage());
+            if (existing != null) {
+                unmount(existing);
+            }
+            support.writeInvalid(nodeId, e.getMessage());
+            return;
+        }
+        if (existing != null) {
+            if (existing.settings().equals(settings)) {
+                return;
+            }
+            LOG.info("Node {} changed; remounting", nodeId);
+            unmount(existing);
+        }
+        final NodeConnector connector = new NodeConnector(nodeId, settings, stack, schemas, new Events(settings));
+        connectors.put(nodeId, connector);
+        connector.start();
+    }
+
+    private CompletableFuture<Void> unmount(final NodeConnector connector) {
+        connectors.remove(connector.nodeId(), connector);
+        final CompletableFuture<Void> gone = connector.closeAsync();
+        support.removeStatus(connector.nodeId());
+        LOG.info("Node {} unmounted", connector.nodeId());
+        return gone;
+    }
+
+    /** Events of one node's connector: status to the operational datastore, sessions to listeners. */
+    private final class Events implements NodeConnector.Events {
+        private final NodeSettings settings;
+
+        Events(final NodeSettings settings) {
+            this.settings = settings;
+        }
+
+        @Override
+        public void statusChanged(final NodeStatus status) {
+            support.writeStatus(status, settings);
+        }
+
+        @Override
+        public void connected(final io.sextant.southbound.netconf.client.DefaultDeviceSession session) {
+            listeners.forEach(listener -> NetconfTopology.notify(() -> listener.onConnected(session)));
+        }
+
+        @Override
+        public void disconnected(final String nodeId, final boolean removed) {
+            listeners.forEach(listener -> NetconfTopology.notify(() -> listener.onDisconnected(nodeId, removed)));
+        }
+    }
+
+    private static void notify(final Runnable call) {
+        try {
+            call.run();
+        } catch (RuntimeException e) {
+            LOG.error("A NETCONF device listener failed", e);
+        }
+    }
+
+    @Deactivate
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        registrations.forEach(Registration::close);
+        final List<CompletableFuture<Void>> sessions = new ArrayList<>();
+        for (NodeConnector connector : List.copyOf(connectors.values())) {
+            sessions.add(unmount(connector));
+        }
+        try {
+            CompletableFuture.allOf(sessions.toArray(CompletableFuture[]::new)).get(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("Not every NETCONF session closed cleanly", e);
+        }
+        support.close();
+        stack.close();
+    }
+}

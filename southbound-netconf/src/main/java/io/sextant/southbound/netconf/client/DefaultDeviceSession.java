@@ -1,0 +1,237 @@
+package io.sextant.southbound.netconf.client;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.service.Edit;
+import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.DeviceCapabilities;
+import io.sextant.southbound.netconf.EditOptions;
+import io.sextant.southbound.netconf.NetconfDeviceSession;
+import io.sextant.southbound.netconf.schema.DeviceSchema;
+import io.sextant.southbound.netconf.xml.BaseOperations;
+import io.sextant.southbound.netconf.xml.DataCodec;
+import io.sextant.southbound.netconf.xml.NetconfXml;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.w3c.dom.Element;
+
+/** The operations of one connected device over its {@link RpcChannel}. */
+public final class DefaultDeviceSession implements NetconfDeviceSession {
+    private final String nodeId;
+    private final long sessionId;
+    private final DeviceCapabilities capabilities;
+    private final DeviceSchema schema;
+    private final RpcChannel channel;
+    private final Duration requestTimeout;
+
+    DefaultDeviceSession(final String nodeId, final long sessionId, final DeviceCapabilities capabilities,
+            final DeviceSchema schema, final RpcChannel channel, final Duration requestTimeout) {
+        this.nodeId = nodeId;
+        this.sessionId = sessionId;
+        this.capabilities = capabilities;
+        this.schema = schema;
+        this.channel = channel;
+        this.requestTimeout = requestTimeout;
+    }
+
+    @Override
+    public String nodeId() {
+        return nodeId;
+    }
+
+    @Override
+    public DeviceCapabilities capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public EffectiveModelContext schema() {
+        return schema.context();
+    }
+
+    @Override
+    public String schemaContextId() {
+        return schema.id();
+    }
+
+    DeviceSchema deviceSchema() {
+        return schema;
+    }
+
+    @Override
+    public long sessionId() {
+        return sessionId;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return channel.isOpen();
+    }
+
+    private DataCodec codec() {
+        return schema.codec();
+    }
+
+    @Override
+    public CompletionStage<Optional<NormalizedNode>> getConfig(final Datastore source,
+            final YangInstanceIdentifier path) {
+        return read(path, filter -> BaseOperations.getConfig(source, filter));
+    }
+
+    @Override
+    public CompletionStage<Optional<NormalizedNode>> get(final YangInstanceIdentifier path) {
+        return read(path, BaseOperations::get);
+    }
+
+    private CompletionStage<Optional<NormalizedNode>> read(final YangInstanceIdentifier path,
+            final java.util.function.Function<Optional<String>, String> operation) {
+        final Optional<String> filter;
+        try {
+            filter = path.isEmpty() ? Optional.empty() : Optional.of(codec().subtreeFilter(path));
+        } catch (OperationFailedException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return channel.send(operation.apply(filter), requestTimeout).thenApply(reply -> {
+            final ContainerNode root = data(reply);
+            return path.isEmpty() ? Optional.<NormalizedNode>of(root) : DataCodec.extract(root, path);
+        });
+    }
+
+    private ContainerNode data(final Element reply) {
+        final Optional<Element> data = NetconfXml.child(reply, NetconfXml.BASE_NS, "data");
+        if (data.isEmpty()) {
+            return DataCodec.emptyRoot();
+        }
+        try {
+            return codec().parseData(data.get());
+        } catch (OperationFailedException e) {
+            throw new java.util.concurrent.CompletionException(e);
+        }
+    }
+
+    @Override
+    public CompletionStage<Void> editConfig(final Datastore target, final List<Edit> edits,
+            final EditOptions options) {
+        final List<String> editConfigs;
+        try {
+            editConfigs = renderEditConfig(target, edits, options);
+        } catch (OperationFailedException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        for (String editConfig : editConfigs) {
+            chain = chain.thenCompose(ignored -> ok(editConfig));
+        }
+        return chain;
+    }
+
+    @Override
+    public List<String> renderEditConfig(final Datastore target, final List<Edit> edits, final EditOptions options)
+            throws OperationFailedException {
+        if (target == Datastore.CANDIDATE && !capabilities.hasCandidate()) {
+            throw unsupported("the candidate datastore (:candidate)");
+        }
+        if (target == Datastore.RUNNING && !capabilities.hasWritableRunning() && !capabilities.hasCandidate()) {
+            throw unsupported("writing the running datastore (:writable-running)");
+        }
+        return codec().editConfigs(target, edits, options);
+    }
+
+    @Override
+    public CompletionStage<Void> lock(final Datastore target) {
+        return ok(BaseOperations.lock(target));
+    }
+
+    @Override
+    public CompletionStage<Void> unlock(final Datastore target) {
+        return ok(BaseOperations.unlock(target));
+    }
+
+    @Override
+    public CompletionStage<Void> commit() {
+        return ok(BaseOperations.commit());
+    }
+
+    @Override
+    public CompletionStage<Void> confirmedCommit(final Duration timeout, final Optional<String> persistId) {
+        if (!capabilities.hasConfirmedCommit()) {
+            return CompletableFuture.failedFuture(unsupported("confirmed commit (:confirmed-commit)"));
+        }
+        if (persistId.isPresent() && !capabilities.hasPersistentConfirmedCommit()) {
+            return CompletableFuture.failedFuture(unsupported("persistent confirmed commit (:confirmed-commit:1.1)"));
+        }
+        return ok(BaseOperations.confirmedCommit(timeout, persistId));
+    }
+
+    @Override
+    public CompletionStage<Void> confirmCommit(final Optional<String> persistId) {
+        return ok(BaseOperations.confirmCommit(persistId));
+    }
+
+    @Override
+    public CompletionStage<Void> cancelCommit(final Optional<String> persistId) {
+        if (!capabilities.hasPersistentConfirmedCommit()) {
+            return CompletableFuture.failedFuture(unsupported("cancel-commit (:confirmed-commit:1.1)"));
+        }
+        return ok(BaseOperations.cancelCommit(persistId));
+    }
+
+    @Override
+    public CompletionStage<Void> discardChanges() {
+        return ok(BaseOperations.discardChanges());
+    }
+
+    @Override
+    public CompletionStage<Void> validate(final Datastore source) {
+        if (!capabilities.hasValidate()) {
+            return CompletableFuture.failedFuture(unsupported("validate (:validate)"));
+        }
+        return ok(BaseOperations.validate(source));
+    }
+
+    @Override
+    public CompletionStage<Optional<ContainerNode>> rpc(final QName rpc, final ContainerNode input) {
+        final String request;
+        try {
+            request = codec().rpcRequest(rpc, input);
+        } catch (OperationFailedException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return channel.send(request, requestTimeout).thenApply(reply -> {
+            try {
+                return codec().rpcOutput(rpc, reply);
+            } catch (OperationFailedException e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        });
+    }
+
+    /** Send an operation whose reply is {@code <ok/>} (or anything without rpc-error). */
+    private CompletableFuture<Void> ok(final String operation) {
+        return channel.send(operation, requestTimeout).thenApply(reply -> null);
+    }
+
+    /** A raw operation, for keepalives and get-schema. */
+    CompletableFuture<Element> send(final String operation, final Duration timeout) {
+        return channel.send(operation, timeout);
+    }
+
+    private OperationFailedException unsupported(final String what) {
+        return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
+            "Node " + nodeId + " does not support " + what);
+    }
+
+    @Override
+    public String toString() {
+        return "NetconfDeviceSession[" + nodeId + ", session " + sessionId + ", schema " + schema.id() + "]";
+    }
+}

@@ -1,0 +1,74 @@
+package io.sextant.southbound.netconf.client;
+
+import java.util.function.Consumer;
+import org.opendaylight.netconf.shaded.sshd.client.ClientFactoryManager;
+import org.opendaylight.netconf.shaded.sshd.common.session.Session;
+import org.opendaylight.netconf.shaded.sshd.common.session.SessionListener;
+import org.opendaylight.netconf.transport.ssh.ClientFactoryManagerConfigurator;
+
+/**
+ * Watches the SSH session of one connection attempt, which OpenDaylight's transport does not
+ * report to its caller: a failed authentication or a server that never completes the SSH
+ * handshake would otherwise leave the attempt hanging. It reports such failures with a reason
+ * and can close the session of an attempt that is abandoned. Host keys are accepted without
+ * verification, as OpenDaylight does by default.
+ */
+final class SshWatch extends ClientFactoryManagerConfigurator implements SessionListener {
+    private final Consumer<String> onFailure;
+    private volatile Session session;
+    private volatile boolean keyEstablished;
+    private volatile boolean authenticated;
+    private volatile Throwable lastError;
+
+    SshWatch(final Consumer<String> onFailure) {
+        this.onFailure = onFailure;
+    }
+
+    @Override
+    protected void configureClientFactoryManager(final ClientFactoryManager factoryManager) {
+        factoryManager.setServerKeyVerifier((clientSession, remoteAddress, serverKey) -> true);
+        factoryManager.addSessionListener(this);
+    }
+
+    @Override
+    public void sessionCreated(final Session created) {
+        session = created;
+    }
+
+    @Override
+    public void sessionEvent(final Session source, final Event event) {
+        switch (event) {
+            case KeyEstablished -> keyEstablished = true;
+            case Authenticated -> authenticated = true;
+            default -> {
+                // key exchange progress does not matter here
+            }
+        }
+    }
+
+    @Override
+    public void sessionException(final Session source, final Throwable failure) {
+        lastError = failure;
+    }
+
+    @Override
+    public void sessionClosed(final Session source) {
+        if (authenticated) {
+            return;
+        }
+        final Throwable error = lastError;
+        if (keyEstablished) {
+            onFailure.accept("SSH authentication failed (wrong user name or password?)");
+        } else {
+            onFailure.accept("SSH handshake failed" + (error != null ? ": " + error.getMessage() : ""));
+        }
+    }
+
+    /** Close the SSH session of this attempt, if there is one. */
+    void close() {
+        final Session current = session;
+        if (current != null) {
+            current.close(true);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.sextant.southbound.netconf.schema;
+
+import io.sextant.southbound.netconf.DeviceCapabilities;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Schema contexts shared between devices: one per distinct set of advertised modules
+ * ({@code name@revision}, sorted), however many devices advertise it. The first device with a new
+ * set resolves it (fetching missing sources through its own session); devices with the same set
+ * wait for that resolution and share its result. Contexts are reference-counted by the nodes
+ * that use them and dropped when the last one lets go. A resolution that fails because the
+ * resolving device's session failed is not kept: the next device tries again.
+ */
+public final class SchemaContextCache {
+    private final SchemaResolver resolver;
+    private final Executor executor;
+    private final Map<String, Entry> entries = new HashMap<>();
+    private final AtomicLong built = new AtomicLong();
+
+    private static final class Entry {
+        final CompletableFuture<DeviceSchema> future;
+        int users;
+
+        Entry(final CompletableFuture<DeviceSchema> future) {
+            this.future = future;
+        }
+    }
+
+    /**
+     * @param executor runs resolutions (they parse YANG and wait for get-schema replies)
+     */
+    public SchemaContextCache(final SchemaResolver resolver, final Executor executor) {
+        this.resolver = resolver;
+        this.executor = executor;
+    }
+
+    /** The identifier of the module set {@code capabilities} advertise. */
+    public static String idOf(final DeviceCapabilities capabilities) {
+        final List<String> modules = capabilities.modules().stream()
+            .map(m -> m.name() + "@" + m.revision().map(Object::toString).orElse(""))
+            .distinct().sorted().toList();
+        try {
+            final byte[] digest = MessageDigest.getInstance("SHA-256")
+                .digest(String.join("\n", modules).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing", e);
+        }
+    }
+
+    /**
+     * The schema for {@code capabilities}, counted as one more user until {@link #release}.
+     *
+     * @param fetcher gets missing sources from this device, if this device ends up resolving
+     * @return completes with the schema, or fails with a {@link SchemaResolver.FetchAbortedException}
+     *     cause when a device session failed during resolution (the user is not counted then)
+     */
+    public CompletableFuture<DeviceSchema> acquire(final DeviceCapabilities capabilities,
+            final SchemaFetcher fetcher) {
+        final String id = idOf(capabilities);
+        final Entry entry;
+        synchronized (this) {
+            Entry existing = entries.get(id);
+            if (existing == null || existing.future.isCompletedExceptionally()) {
+                existing = new Entry(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        final DeviceSchema schema = resolver.resolve(id, capabilities, fetcher);
+                        built.incrementAndGet();
+                        return schema;
+                    } catch (SchemaResolver.FetchAbortedException e) {
+                        throw new CompletionException(e);
+                    }
+                }, executor));
+                entries.put(id, existing);
+                final Entry created = existing;
+                created.future.whenComplete((schema, failure) -> {
+                    if (failure != null) {
+                        synchronized (this) {
+                            entries.remove(id, created);
+                        }
+                    }
+                });
+            }
+            existing.users++;
+            entry = existing;
+        }
+        return entry.future.whenComplete((schema, failure) -> {
+            if (failure != null) {
+                synchronized (this) {
+                    entry.users--;
+                }
+            }
+        });
+    }
+
+    /** One user of schema {@code id} no longer needs it. */
+    public synchronized void release(final String id) {
+        final Entry entry = entries.get(id);
+        if (entry != null && --entry.users <= 0) {
+            entries.remove(id);
+        }
+    }
+
+    /** Schema contexts currently held. */
+    public synchronized int size() {
+        return entries.size();
+    }
+
+    /** Schema contexts built since start (successful resolutions). */
+    public long built() {
+        return built.get();
+    }
+}

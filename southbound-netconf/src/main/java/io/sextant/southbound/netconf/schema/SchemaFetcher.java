@@ -1,0 +1,19 @@
+package io.sextant.southbound.netconf.schema;
+
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.common.Revision;
+
+/** Gets a YANG source from the device ({@code <get-schema>}, RFC 6022). */
+@FunctionalInterface
+public interface SchemaFetcher {
+
+    /**
+     * @return the YANG text; empty when the device does not have it
+     */
+    CompletionStage<Optional<String>> fetch(String identifier, Optional<Revision> revision);
+
+    /** A fetcher for devices without :monitoring. */
+    SchemaFetcher NONE = (identifier, revision) -> java.util.concurrent.CompletableFuture.completedFuture(
+        Optional.empty());
+}

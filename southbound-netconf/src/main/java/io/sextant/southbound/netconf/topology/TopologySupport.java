@@ -1,0 +1,145 @@
+package io.sextant.southbound.netconf.topology;
+
+import io.sextant.datastore.Candidates;
+import io.sextant.datastore.DataStore;
+import io.sextant.datastore.OperationError;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.Registration;
+import io.sextant.datastore.service.MountPoint;
+import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.southbound.netconf.ConnectionStatus;
+import io.sextant.southbound.netconf.NetconfDeviceSession;
+import io.sextant.southbound.netconf.NetconfDevices;
+import io.sextant.southbound.netconf.NodeStatus;
+import io.sextant.southbound.netconf.client.NodeSettings;
+import java.util.List;
+import java.util.Optional;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
+import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
+
+/**
+ * The datastore-facing parts of the NETCONF topology: checking mount requests, node status in
+ * the operational datastore, the device mount points, and the connection-manager RPCs.
+ */
+public final class TopologySupport implements AutoCloseable {
+    private static final NodeIdentifier NODE_LIST = new NodeIdentifier(TopologyModel.NODE);
+
+    private final StatusWriter status;
+    private final NetconfDevices devices;
+
+    public TopologySupport(final DataStore operational, final NetconfDevices devices) {
+        this.status = new StatusWriter(operational, TopologyModel.TOPOLOGY_NETCONF);
+        this.devices = devices;
+    }
+
+    public void writeStatus(final NodeStatus nodeStatus, final NodeSettings settings) {
+        status.put(nodeStatus.nodeId(), TopologyModel.statusNode(nodeStatus, settings));
+    }
+
+    /** A stored node that cannot be mounted: reported as unable-to-connect with the reason. */
+    public void writeInvalid(final String nodeId, final String reason) {
+        status.put(nodeId, ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(TopologyModel.nodeKey(nodeId))
+            .withChild(ImmutableNodes.leafNode(TopologyModel.NODE_ID, nodeId))
+            .withChild(ImmutableNodes.leafNode(TopologyModel.CONNECTION_STATUS,
+                ConnectionStatus.UNABLE_TO_CONNECT.yangName()))
+            .withChild(ImmutableNodes.leafNode(TopologyModel.CONNECTED_MESSAGE, reason))
+            .build());
+    }
+
+    public void removeStatus(final String nodeId) {
+        status.remove(nodeId);
+    }
+
+    /** Wait until the status submitted so far is in the operational datastore. */
+    public void syncStatus() {
+        status.sync();
+    }
+
+    /**
+     * Refuse stored NETCONF nodes that cannot be mounted: a missing host or port, or SSH without
+     * a login. Runs inside the commit, so a bad request stores nothing.
+     */
+    public static void validate(final DataTreeCandidate candidate) throws OperationFailedException {
+        final Optional<DataTreeCandidateNode> topology = Candidates.find(candidate, TopologyModel.NETCONF_TOPOLOGY);
+        if (topology.isEmpty()) {
+            return;
+        }
+        final DataTreeCandidateNode topologyNode = topology.get();
+        final DataTreeCandidateNode nodes = topologyNode.modificationType() == ModificationType.SUBTREE_MODIFIED
+            ? topologyNode.modifiedChild(NODE_LIST) : null;
+        if (nodes != null && nodes.modificationType() == ModificationType.SUBTREE_MODIFIED) {
+            for (DataTreeCandidateNode node : nodes.childNodes()) {
+                final NormalizedNode after = node.dataAfter();
+                if (after instanceof MapEntryNode entry) {
+                    check(entry);
+                }
+            }
+            return;
+        }
+        final NormalizedNode after = topologyNode.dataAfter();
+        if (after instanceof MapEntryNode topologyEntry
+                && topologyEntry.childByArg(NODE_LIST) instanceof MapNode list) {
+            for (MapEntryNode entry : list.body()) {
+                check(entry);
+            }
+        }
+    }
+
+    private static void check(final MapEntryNode entry) throws OperationFailedException {
+        try {
+            TopologyModel.settings(entry);
+        } catch (TopologyModel.InvalidNodeException e) {
+            final String nodeId = TopologyModel.nodeId(entry);
+            throw new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                "Cannot mount node " + nodeId + ": " + e.getMessage(),
+                Optional.of(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId)
+                    .node(new NodeIdentifier(e.leaf()))), Optional.empty(),
+                Optional.of("<bad-element>" + e.leaf().getLocalName() + "</bad-element>")));
+        }
+    }
+
+    /**
+     * The mount point of a topology-netconf node: the live device while it is connected.
+     *
+     * @throws OperationFailedException when the node is mounted but not connected, or not mounted
+     */
+    public Optional<MountPoint> findMountPoint(final YangInstanceIdentifier path) throws OperationFailedException {
+        final Optional<String> nodeId = TopologyModel.netconfNodeId(path);
+        if (nodeId.isEmpty()) {
+            return Optional.empty();
+        }
+        final Optional<NetconfDeviceSession> session = devices.session(nodeId.get());
+        if (session.isPresent()) {
+            return Optional.of(new DeviceMountPoint(session.get(), new StateFilter(session.get().schema())));
+        }
+        final Optional<NodeStatus> nodeStatus = devices.status(nodeId.get());
+        if (nodeStatus.isEmpty()) {
+            throw new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
+                "No NETCONF node " + nodeId.get() + " is mounted", path));
+        }
+        final NodeStatus current = nodeStatus.get();
+        throw new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
+            "Node " + nodeId.get() + " is not connected (" + current.status().yangName()
+                + current.connectedMessage().map(m -> ": " + m).orElse("") + ")",
+            Optional.of(path), Optional.empty(), Optional.of("<node-id>" + nodeId.get() + "</node-id>")));
+    }
+
+    public List<Registration> registerRpcs(final RpcRegistry rpcs, final DataStore config) {
+        return new ConnectionManagerRpcs(config).register(rpcs);
+    }
+
+    @Override
+    public void close() {
+        status.close();
+    }
+}

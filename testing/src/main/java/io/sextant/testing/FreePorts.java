@@ -1,0 +1,82 @@
+package io.sextant.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Free TCP ports chosen at run time, never fixed numbers. A port found free may still be taken by
+ * someone else before it is used; launchers retry with a new choice when their process cannot bind.
+ */
+public final class FreePorts {
+    private static final int LOWEST = 20_000;
+    private static final int HIGHEST = 60_000;
+
+    private FreePorts() {
+    }
+
+    /** One free port on the loopback interface, as the kernel assigns it. */
+    public static int one() {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(false);
+            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("No free port", e);
+        }
+    }
+
+    /**
+     * The first of {@code count} consecutive free ports, for tools that take a starting port (the
+     * NETCONF test tool opens one port per simulated device).
+     */
+    public static int range(final int count) {
+        if (count < 1 || count > HIGHEST - LOWEST) {
+            throw new IllegalArgumentException("Cannot find " + count + " consecutive ports");
+        }
+        final ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (int attempt = 0; attempt < 500; attempt++) {
+            final int first = LOWEST + random.nextInt(HIGHEST - LOWEST - count);
+            if (allFree(first, count)) {
+                return first;
+            }
+        }
+        throw new IllegalStateException("No " + count + " consecutive free ports between " + LOWEST + " and "
+            + HIGHEST);
+    }
+
+    private static boolean allFree(final int first, final int count) {
+        for (int port = first; port < first + count; port++) {
+            if (!isFree(port)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether nothing listens on {@code port} (any address) and it can be bound now. */
+    public static boolean isFree(final int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(false);
+            socket.bind(new InetSocketAddress(port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Whether something accepts TCP connections on {@code host:port}. */
+    public static boolean accepts(final String host, final int port, final Duration timeout) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), (int) timeout.toMillis());
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.sextant.translation;
+
+import io.sextant.southbound.cli.topology.CliMountedDevice;
+import io.sextant.southbound.cli.topology.CliMounts;
+import java.util.Optional;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/** The connected CLI devices of {@code topology=topology-cli}, each with its translation unit. */
+@Component(service = CliDevices.class)
+public final class CliDevices {
+    private final CliMounts mounts;
+    private final TranslationUnitRegistry units;
+
+    @Activate
+    public CliDevices(@Reference final CliMounts mounts, @Reference final TranslationUnitRegistry units) {
+        this.mounts = mounts;
+        this.units = units;
+    }
+
+    /** The device behind node {@code nodeId} if it is mounted and connected. */
+    public Optional<CliDevice> find(final String nodeId) {
+        return mounts.find(nodeId).flatMap(this::device);
+    }
+
+    /** The facade of a mounted device (for mount listeners). */
+    public Optional<CliDevice> device(final CliMountedDevice mounted) {
+        return units.byName(mounted.deviceType().unit())
+            .map(unit -> new CliDevice(mounted.nodeId(), units.model(unit), mounted.session()));
+    }
+
+    public CliMounts mounts() {
+        return mounts;
+    }
+}

@@ -1,0 +1,128 @@
+package io.sextant.translation;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.translation.engine.CommandPlanner;
+import io.sextant.translation.engine.ConfigReadEngine;
+import io.sextant.translation.engine.HandlerTree;
+import io.sextant.translation.spi.ConfigLine;
+import io.sextant.translation.spi.ConfigText;
+import io.sextant.translation.spi.ReadContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * A translation unit made usable: its schema and its handlers checked against it. Translation
+ * here is pure, from device outputs to OpenConfig and from OpenConfig changes to lines; a
+ * {@link CliDevice} adds the session. One instance per unit, shared.
+ */
+public final class UnitModel {
+    private static final Map<String, UnitModel> MODELS = new ConcurrentHashMap<>();
+
+    private final TranslationUnit unit;
+    private final EffectiveModelContext schema;
+    private final HandlerTree tree;
+    private final CommandPlanner planner;
+
+    /**
+     * @throws IllegalArgumentException when the unit's modules or handlers do not fit
+     */
+    public UnitModel(final TranslationUnit unit, final UnitSchemas schemas) {
+        this.unit = unit;
+        this.schema = schemas.forModules(unit.yangModules());
+        this.tree = HandlerTree.of(unit.handlers(), schema);
+        this.planner = new CommandPlanner(tree, unit.deviceType());
+    }
+
+    /**
+     * The model of {@code unit} with yangtools' default parser, built on first use and shared
+     * (plain Java; in OSGi the registry builds models with the parser service).
+     *
+     * @throws IllegalArgumentException when the unit's modules or handlers do not fit
+     */
+    public static UnitModel of(final TranslationUnit unit) {
+        final UnitModel model = MODELS.computeIfAbsent(unit.name(),
+            name -> new UnitModel(unit, UnitSchemas.plainJava()));
+        if (model.unit.getClass() != unit.getClass()) {
+            throw new IllegalArgumentException("Two translation units are named " + unit.name());
+        }
+        return model;
+    }
+
+    public TranslationUnit unit() {
+        return unit;
+    }
+
+    /** The schema of the configuration this unit reads and writes. */
+    public EffectiveModelContext schema() {
+        return schema;
+    }
+
+    /** Every command a read needs: the running configuration first, then the unit's show commands. */
+    public List<String> readCommands() {
+        final List<String> commands = new ArrayList<>();
+        commands.add(unit.runningConfigCommand());
+        commands.addAll(unit.showCommands());
+        return commands;
+    }
+
+    /**
+     * Translate device outputs into OpenConfig.
+     *
+     * @param outputs the output of every {@link #readCommands() read command}
+     */
+    public ReadResult read(final Map<String, String> outputs) throws OperationFailedException {
+        final String running = outputs.get(unit.runningConfigCommand());
+        if (running == null) {
+            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+                "No output of '" + unit.runningConfigCommand() + "'");
+        }
+        final ConfigText config = ConfigText.parse(running);
+        final ReadContext ctx = new ReadContext() {
+            @Override
+            public ConfigText runningConfig() {
+                return config;
+            }
+
+            @Override
+            public String show(final String command) throws OperationFailedException {
+                final String output = outputs.get(command);
+                if (output == null) {
+                    throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+                        "Unit " + unit.name() + " reads '" + command + "' without declaring it");
+                }
+                return output;
+            }
+        };
+        final ContainerNode configuration = ConfigReadEngine.read(tree, ctx);
+        final List<String> uncovered = config.unclaimed(unit.ignoredLines()).stream()
+            .map(ConfigLine::toString).toList();
+        return new ReadResult(configuration, uncovered);
+    }
+
+    /**
+     * The commands turning {@code before} into {@code after}: root containers holding top-level
+     * OpenConfig containers; an absent tree is an empty configuration.
+     *
+     * @throws OperationFailedException {@code operation-not-supported} with the path of data no
+     *     writer configures, or a writer's refusal
+     */
+    public CommandPlan commands(final Optional<? extends NormalizedNode> before,
+            final Optional<? extends NormalizedNode> after) throws OperationFailedException {
+        return planner.plan(before.map(UnitModel::root), after.map(UnitModel::root));
+    }
+
+    private static ContainerNode root(final NormalizedNode node) {
+        if (node instanceof ContainerNode container) {
+            return container;
+        }
+        throw new IllegalArgumentException("A configuration is a root container, not " + node.getClass());
+    }
+}

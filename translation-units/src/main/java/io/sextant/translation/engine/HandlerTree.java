@@ -1,0 +1,125 @@
+package io.sextant.translation.engine;
+
+import io.sextant.translation.spi.DataPath;
+import io.sextant.translation.spi.Handlers;
+import io.sextant.translation.spi.Handlers.Handler;
+import io.sextant.translation.spi.Handlers.Kind;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.model.api.ContainerSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.DataNodeContainer;
+import org.opendaylight.yangtools.yang.model.api.DataSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.opendaylight.yangtools.yang.model.api.ListSchemaNode;
+
+/**
+ * A unit's handlers arranged as a tree of schema steps, checked against the unit's schema:
+ * every step must exist, lists must have a list or subtree handler, and handlers sit on
+ * containers (or lists, for subtree handlers).
+ */
+public final class HandlerTree {
+    private final Step root;
+
+    /** One schema step with the handler registered there, if any, and the steps below. */
+    public static final class Step {
+        private final QName name;
+        private final boolean list;
+        private final boolean userOrdered;
+        private final Map<QName, Step> children = new LinkedHashMap<>();
+        private Handler handler;
+        private int order = -1;
+
+        Step(final QName name, final boolean list, final boolean userOrdered) {
+            this.name = name;
+            this.list = list;
+            this.userOrdered = userOrdered;
+        }
+
+        public QName name() {
+            return name;
+        }
+
+        /** Whether this step is a list; its data are the list's entries. */
+        public boolean isList() {
+            return list;
+        }
+
+        public boolean isUserOrdered() {
+            return userOrdered;
+        }
+
+        public Optional<Handler> handler() {
+            return Optional.ofNullable(handler);
+        }
+
+        /** Registration index of the handler (creation order); -1 without a handler. */
+        public int order() {
+            return order;
+        }
+
+        public Map<QName, Step> children() {
+            return Collections.unmodifiableMap(children);
+        }
+    }
+
+    private HandlerTree(final Step root) {
+        this.root = root;
+    }
+
+    /** @throws IllegalArgumentException when the handlers do not fit the schema */
+    public static HandlerTree of(final Handlers handlers, final EffectiveModelContext schema) {
+        final Step root = new Step(null, false, false);
+        int order = 0;
+        for (Handler handler : handlers.all()) {
+            Step step = root;
+            DataNodeContainer schemaParent = schema;
+            final DataPath path = handler.path();
+            for (int i = 0; i < path.size(); i++) {
+                final QName name = path.steps().get(i);
+                final DataSchemaNode node = schemaParent.dataChildByName(name);
+                if (node == null) {
+                    throw new IllegalArgumentException("Handler path " + path + ": no " + name + " in the schema");
+                }
+                final boolean isList = node instanceof ListSchemaNode;
+                final boolean userOrdered = isList && ((ListSchemaNode) node).isUserOrdered();
+                final Step parent = step;
+                step = parent.children.computeIfAbsent(name, n -> new Step(n, isList, userOrdered));
+                final boolean last = i == path.size() - 1;
+                if (isList && !last && step.handler == null) {
+                    throw new IllegalArgumentException("Handler path " + path + " crosses list " + name
+                        + " which has no list handler registered before it");
+                }
+                if (last) {
+                    checkKind(handler, node);
+                } else if (!(node instanceof DataNodeContainer)) {
+                    throw new IllegalArgumentException("Handler path " + path + ": " + name + " has no children");
+                }
+                schemaParent = node instanceof DataNodeContainer container ? container : null;
+            }
+            step.handler = handler;
+            step.order = order++;
+        }
+        return new HandlerTree(root);
+    }
+
+    private static void checkKind(final Handler handler, final DataSchemaNode node) {
+        final boolean ok = switch (handler.kind()) {
+            case LIST, SUBTREE -> node instanceof ListSchemaNode;
+            case CONTAINER -> node instanceof ContainerSchemaNode;
+        };
+        if (!ok) {
+            throw new IllegalArgumentException("A " + handler.kind() + " handler cannot sit at " + handler.path()
+                + " (" + node.getClass().getSimpleName() + ")");
+        }
+        if (handler.kind() == Kind.SUBTREE && handler.writer().isEmpty()) {
+            throw new IllegalArgumentException("Subtree handler at " + handler.path() + " has no writer");
+        }
+    }
+
+    public Step root() {
+        return root;
+    }
+}

@@ -1,0 +1,20 @@
+package io.sextant.translation.spi;
+
+import io.sextant.datastore.OperationFailedException;
+
+/**
+ * What readers read from: the device's outputs of one read, fetched before the readers run.
+ * Readers are plain functions of these outputs, which makes them testable with captured text.
+ */
+public interface ReadContext {
+
+    /** The parsed running configuration; readers {@link ConfigLine#claim() claim} the lines they use. */
+    ConfigText runningConfig();
+
+    /**
+     * The output of {@code command}, one of the unit's {@code showCommands()}.
+     *
+     * @throws OperationFailedException when the unit did not declare the command
+     */
+    String show(String command) throws OperationFailedException;
+}

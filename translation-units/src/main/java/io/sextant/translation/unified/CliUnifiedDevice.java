@@ -1,0 +1,56 @@
+package io.sextant.translation.unified;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.translation.CliDevice;
+import io.sextant.translation.CommandPlan;
+import io.sextant.unified.DeviceChange;
+import io.sextant.unified.UnifiedDevice;
+import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/** A mounted CLI device in the unified layer: OpenConfig through its translation unit. */
+public final class CliUnifiedDevice implements UnifiedDevice {
+    private final CliDevice device;
+
+    public CliUnifiedDevice(final CliDevice device) {
+        this.device = device;
+    }
+
+    @Override
+    public String nodeId() {
+        return device.nodeId();
+    }
+
+    @Override
+    public Protocol protocol() {
+        return Protocol.CLI;
+    }
+
+    @Override
+    public EffectiveModelContext schema() {
+        return device.schema();
+    }
+
+    @Override
+    public CompletionStage<ContainerNode> readConfiguration() {
+        return device.readConfiguration();
+    }
+
+    /** The exact lines for the change; nothing is sent before {@link DeviceChange#apply()}. */
+    @Override
+    public DeviceChange prepare(final DataTreeCandidate change) throws OperationFailedException {
+        final CommandPlan plan = device.commands(change.getRootNode());
+        return new CliDeviceChange(device, plan);
+    }
+
+    public CliDevice device() {
+        return device;
+    }
+
+    @Override
+    public String toString() {
+        return "CliUnifiedDevice[" + device + "]";
+    }
+}

@@ -1,0 +1,53 @@
+package io.sextant.unified.netconf;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.southbound.netconf.NetconfDeviceSession;
+import io.sextant.unified.DeviceChange;
+import io.sextant.unified.UnifiedDevice;
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/** A connected NETCONF device in its own models, as the UniConfig layer sees it. */
+final class NetconfUnifiedDevice implements UnifiedDevice {
+    private final NetconfDeviceSession session;
+    private final Duration confirmTimeout;
+
+    NetconfUnifiedDevice(final NetconfDeviceSession session, final Duration confirmTimeout) {
+        this.session = session;
+        this.confirmTimeout = confirmTimeout;
+    }
+
+    NetconfDeviceSession session() {
+        return session;
+    }
+
+    @Override
+    public String nodeId() {
+        return session.nodeId();
+    }
+
+    @Override
+    public Protocol protocol() {
+        return Protocol.NETCONF;
+    }
+
+    @Override
+    public EffectiveModelContext schema() {
+        return session.schema();
+    }
+
+    @Override
+    public CompletionStage<ContainerNode> readConfiguration() {
+        return session.getConfig(io.sextant.southbound.netconf.Datastore.RUNNING, YangInstanceIdentifier.of())
+            .thenApply(root -> (ContainerNode) root.orElseThrow());
+    }
+
+    @Override
+    public DeviceChange prepare(final DataTreeCandidate change) throws OperationFailedException {
+        return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout);
+    }
+}
