@@ -12,16 +12,15 @@ import java.util.Set;
  * requests), so that `./sextant test` notices when it rots. It asserts nothing about timing; it
  * fails on any error or incomplete report.
  *
- * <p>It exercises only the layers of {@link #READY} unless {@code --layers} says otherwise: the
- * layers that do not exist yet would only produce errors.
+ * <p>It exercises the layers of {@link #READY} unless {@code --layers} names a subset.
  */
 final class SmokeScenario implements Scenario {
     /**
-     * The layers that exist on main. Add MOUNT when the NETCONF southbound (mount, mount-point
-     * PUT/GET) lands, and UNICONFIG when the UniConfig layer (sync-from-network,
-     * replace-config-with-operational, calculate-diff, commit) does.
+     * The layers the smoke scenario exercises by default: all of them now that the NETCONF
+     * southbound and the UniConfig layer are on main. The simulated devices need a JDK of at
+     * least 21 (netconf-testtool 10.0.2); {@link PerfHome#javaAtLeast} says so when there is none.
      */
-    static final Set<Layer> READY = EnumSet.of(Layer.DATASTORE);
+    static final Set<Layer> READY = EnumSet.allOf(Layer.class);
 
     @Override
     public void run(final RunContext run, final RunSummary summary) throws Exception {

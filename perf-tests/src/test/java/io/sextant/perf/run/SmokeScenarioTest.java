@@ -17,8 +17,10 @@ import org.junit.jupiter.api.Test;
  * MOUNT layer is enabled) so that the benchmark harness cannot rot unnoticed. Asserts zero errors
  * and a complete report, never timing.
  *
- * <p>Which layers it exercises is {@link SmokeScenario#READY}: today only RESTCONF on the
- * controller's own datastore; MOUNT and UNICONFIG are switched on there when those layers land.
+ * <p>It exercises every layer ({@link SmokeScenario#READY}): RESTCONF on the controller's own
+ * datastore, 20 simulated devices mounted with PUT/GET through their mount points, their
+ * configurations seeded and synced, and the UniConfig request mix (PUTs, calculate-diff, commit,
+ * GETs) on each of them.
  */
 class SmokeScenarioTest {
 
@@ -36,11 +38,15 @@ class SmokeScenarioTest {
 
         final JsonObject json = JsonParser.parseString(Files.readString(dir.resolve("summary.json"))).getAsJsonObject();
         assertEquals(0, json.get("errors").getAsLong());
-        assertTrue(json.get("requests").getAsLong() >= 300, "a few hundred requests at least: " + json.get("requests"));
+        assertTrue(json.get("requests").getAsLong() >= 160, "the request mix, 8 per device: " + json.get("requests"));
+        assertEquals(20, json.get("devicesMounted").getAsInt());
+        assertEquals(20, json.get("devicesConfigured").getAsInt());
         assertTrue(json.get("heapAfterKib").getAsLong() > 0, "controller heap measured");
         assertTrue(json.get("peakCpuPercent").getAsLong() >= 0, "controller CPU sampled");
-        for (var op : json.getAsJsonArray("operations")) {
-            assertTrue(op.getAsJsonObject().get("count").getAsInt() > 0, "every operation sampled: " + op);
+        final var operations = json.getAsJsonArray("operations");
+        assertEquals(Reference.OPERATIONS.size(), operations.size(), "the eight operations of the mix: " + operations);
+        for (var op : operations) {
+            assertEquals(20, op.getAsJsonObject().get("count").getAsInt(), "every operation once per device: " + op);
         }
 
         // one JMeter HTML dashboard per measured plan, each with its index page and statistics
