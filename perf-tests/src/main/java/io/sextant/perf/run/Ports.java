@@ -42,8 +42,10 @@ final class Ports {
     /** The first port of the kernel's ephemeral range (net.ipv4.ip_local_port_range), 32768 if unknown. */
     static int ephemeralLow() {
         try {
-            return Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim()
-                .split("\\s+")[0]);
+            // one buffered read: Files.readString sizes its first read by the file's size (0 under /proc/sys),
+            // reads a single byte, and the kernel ends a sysctl file after its first read: "3", not 32768
+            return Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0)
+                .trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return 32_768;
         }
