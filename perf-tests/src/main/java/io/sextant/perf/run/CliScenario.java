@@ -17,6 +17,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * {@code cli}: N simulated IOS CLI devices (default 1,000) mounted over SSH and synced into
@@ -169,34 +173,95 @@ final class CliScenario implements Scenario {
         final int batch = run.options().mountBatch().orElse(1_000);
         final List<Path> jtls = new ArrayList<>();
         final List<String> mounted = new ArrayList<>();
+        final Watch watch = new Watch(run, controller, fleet, devices.size(), stall);
+        final ExecutorService poller = Executors.newSingleThreadExecutor(r -> {
+            final Thread thread = new Thread(r, "cli-mount-poll");
+            thread.setDaemon(true);
+            return thread;
+        });
         long start = -1;
         Counts counts = new Counts(0, 0, 0, 0);
-        long connectedAt = -1;
-        long syncedAt = -1;
-        for (int from = 0; from < devices.size(); from += batch) {
-            final List<Device> slice = devices.subList(from, Math.min(devices.size(), from + batch));
-            final String name = devices.size() <= batch ? "mount" : "mount-" + (from / batch + 1);
-            final Path csv = Workload.devices(run.outputDir().resolve(name + "-devices.csv"), slice);
-            final JMeter.Result requests = JMeter.run(run, "cli-mount.jmx", name, Map.of(
-                "host", "127.0.0.1", "port", Integer.toString(controller.port()), "devices", csv.toString(),
-                "threads", Integer.toString(threads), "deviceUser", CliFleet.USERNAME,
-                "devicePassword", CliFleet.PASSWORD), slice.size(), false);
-            jtls.add(requests.jtl());
-            if (start < 0) {
-                start = requests.stats().firstStart() > 0 ? requests.stats().firstStart() : requests.startMillis();
+        try {
+            for (int from = 0; from < devices.size(); from += batch) {
+                final List<Device> slice = devices.subList(from, Math.min(devices.size(), from + batch));
+                final String name = devices.size() <= batch ? "mount" : "mount-" + (from / batch + 1);
+                final Path csv = Workload.devices(run.outputDir().resolve(name + "-devices.csv"), slice);
+                slice.forEach(d -> mounted.add(d.id()));
+                // polled while JMeter sends the batch: small batches are connected before JMeter has exited
+                final Future<Counts> polled = poller.submit(() -> watch.until(List.copyOf(mounted)));
+                final JMeter.Result requests = JMeter.run(run, "cli-mount.jmx", name, Map.of(
+                    "host", "127.0.0.1", "port", Integer.toString(controller.port()), "devices", csv.toString(),
+                    "threads", Integer.toString(threads), "deviceUser", CliFleet.USERNAME,
+                    "devicePassword", CliFleet.PASSWORD), slice.size(), false);
+                jtls.add(requests.jtl());
+                if (start < 0) {
+                    start = requests.stats().firstStart() > 0 ? requests.stats().firstStart() : requests.startMillis();
+                    watch.start = start;
+                }
+                try {
+                    counts = polled.get();
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+                }
+                if (!controller.isAlive()) {
+                    throw new IOException("the controller died while mounting; see controller.log:\n"
+                        + controller.process().tail(20));
+                }
+                if (!fleet.isAlive()) {
+                    throw new IOException("the CLI simulator died while mounting; see cli-devices.log:\n"
+                        + fleet.process().tail(10));
+                }
+                if (counts.synced() < mounted.size()) {
+                    run.log("cli mount: no progress for %d s, giving up", stall.toSeconds());
+                    break;
+                }
             }
-            slice.forEach(d -> mounted.add(d.id()));
-            // wait for this batch (and all before it): connected, then synced
+        } finally {
+            poller.shutdownNow();
+        }
+        return new MountOutcome(start, counts.connected(), counts.synced(), counts.syncFailed(),
+            watch.connectedAt < 0 ? -1 : watch.connectedAt - start, watch.syncedAt < 0 ? -1 : watch.syncedAt - start,
+            batch, JtlStats.parse(jtls));
+    }
+
+    /**
+     * Polls the controller (every {@link #POLL_MILLIS} ms) until the mounted devices are all synced,
+     * nothing changes for {@code stall}, or a process dies; remembers when all devices of the run
+     * were first connected and first synced, and prints progress every 10 s.
+     */
+    private static final class Watch {
+        private static final long POLL_MILLIS = 250;
+
+        private final RunContext run;
+        private final ControllerProcess controller;
+        private final CliFleet fleet;
+        private final int total;
+        private final Duration stall;
+        private final long created = System.currentTimeMillis();
+        volatile long start = -1;
+        volatile long connectedAt = -1;
+        volatile long syncedAt = -1;
+
+        Watch(final RunContext run, final ControllerProcess controller, final CliFleet fleet, final int total,
+                final Duration stall) {
+            this.run = run;
+            this.controller = controller;
+            this.fleet = fleet;
+            this.total = total;
+            this.stall = stall;
+        }
+
+        Counts until(final List<String> mounted) throws IOException, InterruptedException {
             int lastProgress = -1;
             long lastChange = System.currentTimeMillis();
-            long lastLog = 0;
+            long lastLog = System.currentTimeMillis();
             while (true) {
-                counts = counts(controller.client(), mounted);
+                final Counts counts = counts(controller.client(), mounted);
                 final long now = System.currentTimeMillis();
-                if (counts.connected() == devices.size() && connectedAt < 0) {
+                if (counts.connected() == total && connectedAt < 0) {
                     connectedAt = now;
                 }
-                if (counts.synced() == devices.size() && syncedAt < 0) {
+                if (counts.synced() == total && syncedAt < 0) {
                     syncedAt = now;
                 }
                 final boolean done = counts.synced() == mounted.size();
@@ -204,33 +269,18 @@ final class CliScenario implements Scenario {
                     lastProgress = counts.connected() + counts.synced();
                     lastChange = now;
                 }
-                if (now - lastLog > 10_000 || done) {
-                    run.log("cli mount: %,d/%,d connected, %,d synced, %,d unable to connect, %,d sync-failed, %.0f s",
+                if (now - lastLog >= 10_000 || done) {
+                    run.log("cli mount: %,d/%,d connected, %,d synced, %,d unable to connect, %,d sync-failed, %.1f s",
                         counts.connected(), mounted.size(), counts.synced(), counts.unableToConnect(),
-                        counts.syncFailed(), (now - start) / 1000.0);
+                        counts.syncFailed(), (now - (start < 0 ? created : start)) / 1000.0);
                     lastLog = now;
                 }
                 if (done || now - lastChange > stall.toMillis() || !controller.isAlive() || !fleet.isAlive()) {
-                    break;
+                    return counts;
                 }
-                Thread.sleep(1000);
-            }
-            if (!controller.isAlive()) {
-                throw new IOException("the controller died while mounting; see controller.log:\n"
-                    + controller.process().tail(20));
-            }
-            if (!fleet.isAlive()) {
-                throw new IOException("the CLI simulator died while mounting; see cli-devices.log:\n"
-                    + fleet.process().tail(10));
-            }
-            if (counts.synced() < mounted.size()) {
-                run.log("cli mount: no progress for %d s, giving up", stall.toSeconds());
-                break;
+                Thread.sleep(POLL_MILLIS);
             }
         }
-        return new MountOutcome(start, counts.connected(), counts.synced(), counts.syncFailed(),
-            connectedAt < 0 ? -1 : connectedAt - start, syncedAt < 0 ? -1 : syncedAt - start, batch,
-            JtlStats.parse(jtls));
     }
 
     /** How far the mounted devices got. */
