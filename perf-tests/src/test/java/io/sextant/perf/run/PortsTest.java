@@ -1,20 +1,33 @@
 package io.sextant.perf.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class PortsTest {
-    private static final Path RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
 
-    /** The controller's port and its console's SSH port were both 10000 when this read "3". */
     @Test
-    void ephemeralRangeStartIsTheKernelsWholeNumber() throws Exception {
-        final Process cat = new ProcessBuilder("cat", RANGE.toString()).start();
-        final String text = new String(cat.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-        assertEquals(0, cat.waitFor());
-        assertEquals(Integer.parseInt(text.trim().split("\\s+")[0]), Ports.ephemeralLow());
+    void ephemeralRangeStartIsReadFromTheKernel() throws Exception {
+        final String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0);
+        assertEquals(Integer.parseInt(range.trim().split("\\s+")[0]), Ports.ephemeralLow(), range);
+    }
+
+    @Test
+    void portsPickedBeforeAnyoneBindsThemAreAllDifferent() throws Exception {
+        final Set<Integer> ports = new HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            final int port = Ports.free("127.0.0.1");
+            assertTrue(port >= 10_000 && port < Ports.ephemeralLow(), "below the ephemeral range: " + port);
+            assertTrue(ports.add(port), "port " + port + " handed out twice");
+        }
+        final int block = Ports.freeBlock("127.0.0.1", 50);
+        for (int port = block; port < block + 50; port++) {
+            assertTrue(!ports.contains(port), "block overlaps a single port handed out before: " + port);
+        }
     }
 }
