@@ -102,6 +102,7 @@ public final class ScenarioMain {
             case "density" -> new DensityScenario();
             case "put-get" -> new PutGetScenario();
             case "smoke" -> new SmokeScenario();
+            case "cli" -> new CliScenario();
             case "compare" -> (run, summary) -> {
                 throw new UnsupportedOperationException("compare is not built yet");
             };
