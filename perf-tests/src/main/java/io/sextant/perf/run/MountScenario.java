@@ -72,8 +72,8 @@ final class MountScenario implements Scenario {
             }
             final JsonObject status = JsonParser.parseString(response.body()).getAsJsonObject()
                 .getAsJsonObject("sextant:status");
-            return String.format("%s in use, %s built since start", status.get("schema-contexts"),
-                status.get("schema-contexts-built"));
+            return String.format("%s in use, %s built since start", status.get("schema-contexts").getAsString(),
+                status.get("schema-contexts-built").getAsString());
         } catch (IOException | RuntimeException e) {
             return "- (" + e.getMessage() + ")";
         }
