@@ -1,0 +1,144 @@
+package io.sextant.perf.run;
+
+import io.sextant.perf.run.Options.ControllerKind;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The controller under test, in its own JVM: the Karaf distribution as users run it, or the
+ * plain-Java assembly with the same components. Both get the same JVM flags ({@link #jvmFlags}),
+ * listen on loopback on a free port, and keep their data in the run's output directory.
+ */
+public final class ControllerProcess implements AutoCloseable {
+    private final ManagedProcess process;
+    private final ControllerKind kind;
+    private final int port;
+    private final long jvmPid;
+    private final List<String> flags;
+    private final RestconfClient client;
+
+    private ControllerProcess(final ManagedProcess process, final ControllerKind kind, final int port,
+            final long jvmPid, final List<String> flags, final RestconfClient client) {
+        this.process = process;
+        this.kind = kind;
+        this.port = port;
+        this.jvmPid = jvmPid;
+        this.flags = flags;
+        this.client = client;
+    }
+
+    /**
+     * The JVM flags of every measured controller: a maximum heap (no minimum, so that RSS shows what
+     * the controller needs rather than what was reserved), G1, a GC log, and exit on
+     * OutOfMemoryError so that a run that runs out of heap fails instead of limping on.
+     */
+    public static List<String> jvmFlags(final String heap, final Path gcLog) {
+        return List.of("-Xmx" + heap, "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError",
+            "-Xlog:gc:file=" + gcLog + ":uptime,level");
+    }
+
+    /** Starts the controller and waits until RESTCONF answers (at most {@code timeout}). */
+    public static ControllerProcess start(final RunContext run, final ControllerKind kind, final String heap,
+            final Duration timeout) throws IOException, InterruptedException {
+        final int port = freePort();
+        final Path dataDir = run.outputDir().resolve("controller-data");
+        Files.createDirectories(dataDir);
+        final List<String> flags = jvmFlags(heap, run.outputDir().resolve("controller-gc.log"));
+        final List<String> settings = List.of("-Dsextant.port=" + port, "-Dsextant.bind=127.0.0.1",
+            "-Dsextant.data-dir=" + dataDir);
+        final Map<String, String> env = new HashMap<>();
+        env.put("SEXTANT_ADMIN_PASSWORD", run.password());
+        final List<String> command = new ArrayList<>();
+        switch (kind) {
+            case JAVA -> {
+                command.add(PerfHome.currentJava().toString());
+                command.addAll(flags);
+                command.addAll(settings);
+                command.addAll(List.of("-cp", run.home().classpath(), "io.sextant.controller.SextantMain"));
+            }
+            case KARAF -> {
+                final Path karaf = run.home().karafScript();
+                if (!Files.isExecutable(karaf)) {
+                    throw new IOException(karaf + " is missing: build the distribution (./sextant build) or use"
+                        + " --controller java");
+                }
+                command.addAll(List.of(karaf.toString(), "server"));
+                // bin/karaf turns JAVA_MAX_MEM into -Xmx; the other flags go through EXTRA_JAVA_OPTS
+                env.put("JAVA_HOME", System.getProperty("java.home"));
+                env.put("JAVA_MAX_MEM", heap);
+                // the console's SSH port is fixed (8101) unless told otherwise: take a free one
+                env.put("EXTRA_JAVA_OPTS", String.join(" ", flags.subList(1, flags.size())) + " "
+                    + String.join(" ", settings) + " -Dsextant.ssh.port=" + freePort());
+                // a fresh Karaf data directory per run (bundle cache, logs), as on a first start
+                env.put("KARAF_DATA", Files.createDirectories(run.outputDir().resolve("karaf-data")).toString());
+            }
+            default -> throw new IllegalStateException();
+        }
+        run.log("controller: starting %s on port %d (heap %s)", describe(kind), port, heap);
+        final ManagedProcess process = run.own(ManagedProcess.start("controller", command, env, run.outputDir(),
+            run.outputDir().resolve("controller.log"), Duration.ofSeconds(30)));
+        final RestconfClient client = new RestconfClient("127.0.0.1", port, run.password());
+        final long started = System.nanoTime();
+        process.await("RESTCONF answering on port " + port, p -> client.isUp(), timeout);
+        final long jvm = process.javaPid().orElseThrow(() -> new IOException("no java process under " + process));
+        run.log("controller: up after %.1f s (JVM pid %d)", (System.nanoTime() - started) / 1e9, jvm);
+        // the run context owns (and in the end stops) the process
+        return new ControllerProcess(process, kind, port, jvm, flags, client);
+    }
+
+    public static String describe(final ControllerKind kind) {
+        return kind == ControllerKind.KARAF ? "Karaf distribution" : "plain-Java assembly (SextantMain)";
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        }
+    }
+
+    public ControllerKind kind() {
+        return kind;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public long jvmPid() {
+        return jvmPid;
+    }
+
+    public List<String> flags() {
+        return flags;
+    }
+
+    public RestconfClient client() {
+        return client;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public ManagedProcess process() {
+        return process;
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+
+    @Override
+    public String toString() {
+        return "controller " + describe(kind) + " pid " + process.pid();
+    }
+}

@@ -1,0 +1,152 @@
+package io.sextant.perf.run;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The command line of {@code ./sextant perf SCENARIO [options]}. Unset numbers stay empty so each
+ * scenario can apply its own defaults (A1 mounts 20,000 devices, smoke 20, ...).
+ */
+public record Options(String scenario, Optional<Integer> devices, Optional<Integer> configured,
+        Optional<Integer> threads, Optional<Integer> lines, Optional<ControllerKind> controller, Optional<String> heap,
+        Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
+        Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
+        Optional<Integer> maxP95, Optional<Integer> rounds, Path outputRoot, boolean record,
+        List<String> arguments) {
+
+    /** Which controller assembly a scenario measures. */
+    public enum ControllerKind {
+        /** The Karaf distribution (distribution/target/assembly/bin/karaf), as users run it. */
+        KARAF,
+        /** The plain-Java assembly (io.sextant.controller.SextantMain), same components without OSGi. */
+        JAVA
+    }
+
+    /** NETCONF transport between controller and simulated devices. */
+    public enum Transport { TCP, SSH }
+
+    /** The parts of the product a scenario exercises; the smoke scenario runs only those that exist. */
+    public enum Layer {
+        /** RESTCONF PUT/GET in the controller's own datastore. */
+        DATASTORE,
+        /** Mounting NETCONF devices and PUT/GET through their mount points. */
+        MOUNT,
+        /** UniConfig intent, calculate-diff and commit. */
+        UNICONFIG
+    }
+
+    public static final String USAGE = """
+        usage: ./sextant perf SCENARIO [options]
+          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke compare
+          --devices N         devices mounted (simulated NETCONF devices started)
+          --configured M      devices configured by the request mix (<= N)
+          --threads T         concurrent JMeter threads
+          --lines L           JSON lines of configuration per device (CPE ~1,000; PE router ~600,000)
+          --controller K      karaf (default for A*/B*/C*/mount/ladder/density) or java (plain-Java assembly)
+          --heap SIZE         controller -Xmx (default per scenario, e.g. 4g)
+          --transport T       tcp (default) or ssh between controller and devices
+          --runs R            repetitions of the measured phase (put-get: default 5)
+          --loops N           requests per thread per run (put-get, smoke)
+          --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises
+          --seed S            configuration generator seed (default 1)
+          --step N            ladder step in devices (default 1000)
+          --devices-per-process N   simulated devices per netconf-testtool JVM (default 2500)
+          --mount-batch N     devices mounted per batch; the next batch waits for this one (default 1000)
+          --max-p95 MS        ladder: latency limit of the probe after each step (default 250)
+          --rounds R          A/B/C: passes of the request mix over the configured devices (default 1)
+          --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
+          --no-record         do not append a row to perf-tests/RESULTS.md
+        """;
+
+    public static Options parse(final List<String> args, final Path defaultOutput) {
+        if (args.isEmpty()) {
+            throw new IllegalArgumentException("no scenario given");
+        }
+        final String scenario = args.get(0).matches("(?i)[abc][12]") ? args.get(0).toUpperCase(Locale.ROOT)
+            : args.get(0);
+        Optional<Integer> devices = Optional.empty();
+        Optional<Integer> configured = Optional.empty();
+        Optional<Integer> threads = Optional.empty();
+        Optional<Integer> lines = Optional.empty();
+        Optional<ControllerKind> controller = Optional.empty();
+        Optional<String> heap = Optional.empty();
+        Transport transport = Transport.TCP;
+        Optional<Integer> runs = Optional.empty();
+        Optional<Integer> loops = Optional.empty();
+        Optional<Set<Layer>> layers = Optional.empty();
+        long seed = 1;
+        Optional<Integer> step = Optional.empty();
+        Optional<Integer> perProcess = Optional.empty();
+        Optional<Integer> mountBatch = Optional.empty();
+        Optional<Integer> maxP95 = Optional.empty();
+        Optional<Integer> rounds = Optional.empty();
+        Path out = defaultOutput;
+        boolean record = true;
+        for (int i = 1; i < args.size(); i++) {
+            final String option = args.get(i);
+            if (option.equals("--no-record")) {
+                record = false;
+                continue;
+            }
+            if (i + 1 >= args.size()) {
+                throw new IllegalArgumentException(option + " needs a value");
+            }
+            final String value = args.get(++i);
+            switch (option) {
+                case "--devices" -> devices = Optional.of(positive(option, value));
+                case "--configured" -> configured = Optional.of(positive(option, value));
+                case "--threads" -> threads = Optional.of(positive(option, value));
+                case "--lines" -> lines = Optional.of(positive(option, value));
+                case "--controller" -> controller = Optional.of(ControllerKind.valueOf(value.toUpperCase(Locale.ROOT)));
+                case "--heap" -> heap = Optional.of(value);
+                case "--transport" -> transport = Transport.valueOf(value.toUpperCase(Locale.ROOT));
+                case "--runs" -> runs = Optional.of(positive(option, value));
+                case "--loops" -> loops = Optional.of(positive(option, value));
+                case "--layers" -> layers = Optional.of(layers(value));
+                case "--seed" -> seed = Long.parseLong(value);
+                case "--step" -> step = Optional.of(positive(option, value));
+                case "--devices-per-process" -> perProcess = Optional.of(positive(option, value));
+                case "--mount-batch" -> mountBatch = Optional.of(positive(option, value));
+                case "--max-p95" -> maxP95 = Optional.of(positive(option, value));
+                case "--rounds" -> rounds = Optional.of(positive(option, value));
+                case "--out" -> out = Path.of(value).toAbsolutePath();
+                default -> throw new IllegalArgumentException("unknown option " + option);
+            }
+        }
+        return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
+            layers, seed, step, perProcess, mountBatch, maxP95, rounds, out, record, List.copyOf(args));
+    }
+
+    private static int positive(final String option, final String value) {
+        final int parsed;
+        try {
+            parsed = Integer.parseInt(value.replace("_", "").replace(",", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " expects a number, got " + value, e);
+        }
+        if (parsed <= 0) {
+            throw new IllegalArgumentException(option + " must be positive, got " + value);
+        }
+        return parsed;
+    }
+
+    private static Set<Layer> layers(final String value) {
+        final Set<Layer> set = EnumSet.noneOf(Layer.class);
+        for (String name : value.split(",")) {
+            set.add(Layer.valueOf(name.trim().toUpperCase(Locale.ROOT)));
+        }
+        return set;
+    }
+
+    /** The command that reproduces this run, as recorded in RESULTS.md. */
+    public String commandLine() {
+        final List<String> parts = new ArrayList<>(List.of("./sextant", "perf"));
+        parts.addAll(arguments);
+        return String.join(" ", parts);
+    }
+}

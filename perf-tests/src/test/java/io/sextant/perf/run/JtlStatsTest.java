@@ -1,0 +1,54 @@
+package io.sextant.perf.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JtlStatsTest {
+    private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,"
+        + "success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect";
+
+    @Test
+    void percentilesAreNearestRankPerLabelAndTheSpanCoversFirstStartToLastEnd(@TempDir final Path dir)
+            throws Exception {
+        final List<String> lines = new ArrayList<>(List.of(HEADER));
+        for (int i = 1; i <= 100; i++) {
+            // PUT takes i ms, GET 2*i ms; request i starts at 1000 + 10*i
+            lines.add((1000 + 10 * i) + "," + i + ",PUT interface,201,Created,t 1-1,,true,,1,1,1,1,http://x/a,1,0,0");
+            lines.add((1005 + 10 * i) + "," + 2 * i + ",GET interface,200,OK,t 1-1,text,true,,1,1,1,1,http://x/a,1,0,0");
+        }
+        final Path jtl = Files.write(dir.resolve("r.jtl"), lines);
+        final JtlStats stats = JtlStats.parse(jtl);
+
+        assertEquals(List.of("PUT interface", "GET interface"), stats.labels().stream().map(JtlStats.LabelStats::label)
+            .toList());
+        final JtlStats.LabelStats put = stats.label("PUT interface");
+        assertEquals(100, put.count());
+        assertEquals(50, put.p50());
+        assertEquals(95, put.p95());
+        assertEquals(99, put.p99());
+        assertEquals(100, put.max());
+        assertEquals(190, stats.label("GET interface").p95());
+        assertEquals(200, stats.total().count());
+        assertEquals(1010, stats.firstStart());
+        assertEquals(2005 + 200, stats.lastEnd());
+    }
+
+    @Test
+    void failedSamplesWithQuotedCommasInTheirMessageCountAsErrors(@TempDir final Path dir) throws Exception {
+        final Path jtl = Files.write(dir.resolve("r.jtl"), List.of(HEADER,
+            "1000,5,commit,500,Server Error,t 1-1,text,false,\"Test failed: text expected to contain /a, \"\"b\"\"/\","
+                + "1,1,1,1,http://x/rpc,1,0,0",
+            "1010,7,commit,200,OK,t 1-1,text,true,,1,1,1,1,http://x/rpc,1,0,0"));
+        final JtlStats stats = JtlStats.parse(jtl);
+        assertEquals(1, stats.label("commit").errors());
+        assertEquals(2, stats.label("commit").count());
+        assertEquals(List.of("commit 500 http://x/rpc Test failed: text expected to contain /a, \"b\"/"),
+            stats.firstErrors());
+    }
+}
