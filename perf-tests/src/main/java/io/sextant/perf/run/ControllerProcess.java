@@ -2,7 +2,6 @@ package io.sextant.perf.run;
 
 import io.sextant.perf.run.Options.ControllerKind;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -98,10 +97,7 @@ public final class ControllerProcess implements AutoCloseable {
     }
 
     static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        }
+        return Ports.free("127.0.0.1");
     }
 
     public ControllerKind kind() {

@@ -3,15 +3,11 @@ package io.sextant.perf.run;
 import io.sextant.perf.config.DeviceModels;
 import io.sextant.perf.run.Options.Transport;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 /**
@@ -68,7 +64,7 @@ public final class DeviceFleet implements AutoCloseable {
             final int group = (firstIndex + offset) / perProcess;
             // one loopback address per simulator JVM: 47,000 ports per address are not enough for B1
             final String host = "127.0." + (100 + group / 250) + "." + (1 + group % 250);
-            final int port = freeBlock(host, size);
+            final int port = Ports.freeBlock(host, size);
             final long heapMib = 512 + Math.round(size * heapPerDeviceMib);
             final List<String> command = List.of(java.toString(), "-Xmx" + heapMib + "m", "-XX:+UseG1GC",
                 "-XX:+ExitOnOutOfMemoryError", "-jar", jar.toString(),
@@ -91,30 +87,6 @@ public final class DeviceFleet implements AutoCloseable {
         run.log("devices: %d listening after %.1f s in %d simulator JVM(s)", devices.size(),
             (System.nanoTime() - started) / 1e9, processes.size());
         return run.own(new DeviceFleet(processes, devices, java));
-    }
-
-    /** A random block of {@code size} consecutive ports that are all free on {@code host}. */
-    static int freeBlock(final String host, final int size) throws IOException {
-        final InetAddress address = InetAddress.getByName(host);
-        for (int attempt = 0; attempt < 50; attempt++) {
-            final int base = ThreadLocalRandom.current().nextInt(20_000, 60_000 - size);
-            if (allFree(address, base, size)) {
-                return base;
-            }
-        }
-        throw new IOException("no block of " + size + " free ports on " + host);
-    }
-
-    private static boolean allFree(final InetAddress address, final int base, final int size) {
-        for (int port = base; port < base + size; port++) {
-            try (ServerSocket socket = new ServerSocket()) {
-                socket.setReuseAddress(true);
-                socket.bind(new InetSocketAddress(address, port));
-            } catch (IOException e) {
-                return false;
-            }
-        }
-        return true;
     }
 
     public List<Device> devices() {
