@@ -32,10 +32,16 @@ public final class Phases {
     /** Starts the controller the options ask for (else {@code defaultKind}) and samples its JVM. */
     public static Monitored controller(final RunContext run, final Options.ControllerKind defaultKind,
             final String defaultHeap) throws IOException, InterruptedException {
-        final ControllerProcess controller = ControllerProcess.start(run, run.options().controller().orElse(defaultKind),
-            run.options().heap().orElse(defaultHeap), Duration.ofMinutes(5));
-        final JvmMonitor monitor = run.own(new JvmMonitor(controller.jvmPid(),
-            run.outputDir().resolve("controller-samples.csv")));
+        return controller(run, run.options().controller().orElse(defaultKind), run.options().heap().orElse(defaultHeap),
+            "controller");
+    }
+
+    /** Starts {@code kind} with {@code heap}, its files prefixed {@code name}, and samples its JVM. */
+    public static Monitored controller(final RunContext run, final Options.ControllerKind kind, final String heap,
+            final String name) throws IOException, InterruptedException {
+        final ControllerProcess controller = ControllerProcess.start(run, kind, heap, Duration.ofMinutes(5), name);
+        final JvmMonitor monitor = run.own(new JvmMonitor(controller.jvmPid(), controller.jcmd(),
+            run.outputDir().resolve(name + "-samples.csv")));
         return new Monitored(controller, monitor);
     }
 
@@ -76,7 +82,8 @@ public final class Phases {
             final Path csv = Workload.devices(run.outputDir().resolve(batchName + "-devices.csv"), slice);
             final JMeter.Result requests = JMeter.run(run, "mount.jmx", batchName, Map.of(
                 "host", "127.0.0.1", "port", Integer.toString(controller.port()), "devices", csv.toString(),
-                "threads", Integer.toString(threads), "tcpOnly", Boolean.toString(transport == Transport.TCP)),
+                "threads", Integer.toString(threads), "tcpOnly", Boolean.toString(transport == Transport.TCP),
+                "layout", controller.nodeLayout().property()),
                 slice.size(), false);
             jtls.add(requests.jtl());
             slice.forEach(d -> mounted.add(d.id()));
@@ -132,8 +139,9 @@ public final class Phases {
     static int[] connectionCounts(final ControllerProcess controller, final List<String> ids)
             throws IOException, InterruptedException {
         final String base = "/rests/data/network-topology:network-topology/topology=topology-netconf?content=nonconfig";
-        RestconfClient.Response response = controller.client().get(
-            base + "&fields=node(node-id;netconf-node-topology:connection-status)");
+        final String status = controller.nodeLayout() == ControllerProcess.NodeLayout.FLAT
+            ? "netconf-node-topology:connection-status" : "netconf-node-topology:netconf-node/connection-status";
+        RestconfClient.Response response = controller.client().get(base + "&fields=node(node-id;" + status + ")");
         if (response.status() == 400) {
             response = controller.client().get(base);
         }
@@ -148,11 +156,11 @@ public final class Phases {
         int failed = 0;
         for (JsonObject node : nodes(JsonParser.parseString(response.body()))) {
             final JsonElement id = node.get("node-id");
-            final JsonElement status = node.get("netconf-node-topology:connection-status");
-            if (id == null || status == null || !wanted.contains(id.getAsString())) {
+            final JsonElement state = connectionStatus(node);
+            if (id == null || state == null || !wanted.contains(id.getAsString())) {
                 continue;
             }
-            switch (status.getAsString()) {
+            switch (state.getAsString()) {
                 case "connected" -> connected++;
                 case "unable-to-connect" -> failed++;
                 default -> {
@@ -161,6 +169,17 @@ public final class Phases {
             }
         }
         return new int[] {connected, failed};
+    }
+
+    /** connection-status of a node in either layout (flat: netconf 7 and Sextant; in netconf-node: netconf 8). */
+    private static JsonElement connectionStatus(final JsonObject node) {
+        final JsonElement flat = node.get("netconf-node-topology:connection-status");
+        if (flat != null) {
+            return flat;
+        }
+        final JsonElement container = node.get("netconf-node-topology:netconf-node");
+        return container != null && container.isJsonObject() ? container.getAsJsonObject().get("connection-status")
+            : null;
     }
 
     private static List<JsonObject> nodes(final JsonElement root) {
