@@ -42,7 +42,8 @@ final class Ports {
     /** The first port of the kernel's ephemeral range (net.ipv4.ip_local_port_range), 32768 if unknown. */
     static int ephemeralLow() {
         try {
-            return Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim()
+            // not Files.readString: procfs reports a size of 0, and readString then returned "3" of "32768\t60999"
+            return Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim()
                 .split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return 32_768;
