@@ -137,7 +137,13 @@ public final class ControllerProcess implements AutoCloseable {
         final ManagedProcess process = run.own(ManagedProcess.start(name, command, env, workDir,
             run.outputDir().resolve(name + ".log"), Duration.ofSeconds(30)));
         final RestconfClient client = new RestconfClient("127.0.0.1", port, run.password());
-        process.await("RESTCONF answering on port " + port, p -> client.isUp(), timeout);
+        try {
+            process.await("RESTCONF answering on port " + port, p -> client.isUp(), timeout);
+        } catch (IOException | InterruptedException e) {
+            // a scenario that goes on after a failed start (compare) must not have this one running beside the next
+            run.release(process);
+            throw e;
+        }
         final long startup = (System.nanoTime() - started) / 1_000_000;
         final long jvm = process.javaPid().orElseThrow(() -> new IOException("no java process under " + process));
         run.log("controller: up after %.1f s (JVM pid %d)", startup / 1000.0, jvm);

@@ -89,6 +89,12 @@ public final class JvmMonitor implements AutoCloseable {
         }
     }
 
+    /** CPU time (user + system) the JVM has used since it started, in milliseconds; -1 once it is gone. */
+    public long cpuMillis() {
+        final long ticks = cpuTicks();
+        return ticks < 0 ? -1 : ticks * 1000 / TICKS_PER_SECOND;
+    }
+
     /** Resident set size in KiB, -1 when the process is gone. */
     public long rssKib() {
         try {
