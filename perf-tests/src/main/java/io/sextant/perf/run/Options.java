@@ -52,11 +52,11 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
           --lines L           JSON lines of configuration per device (CPE ~1,000; PE router ~600,000)
-          --controller K      karaf (default for A*/B*/C*/mount/ladder/density) or java (plain-Java assembly)
+          --controller K      karaf (default for A*/B*/C*/mount/ladder/density/compare) or java (plain-Java assembly)
           --heap SIZE         controller -Xmx (default per scenario, e.g. 4g)
           --transport T       tcp (default) or ssh between controller and devices
-          --runs R            repetitions of the measured phase (put-get: default 5; compare: runs per controller, 3)
-          --loops N           requests per thread per run (put-get, smoke, compare)
+          --runs R            repetitions of the measured phase (put-get: default 5; compare: 3, each runs both controllers)
+          --loops N           PUT+GET per thread per run (put-get 2000, smoke, compare 100)
           --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises
           --seed S            configuration generator seed (default 1)
           --step N            ladder step in devices (default 1000)
