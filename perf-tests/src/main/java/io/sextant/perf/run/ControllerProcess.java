@@ -110,12 +110,12 @@ public final class ControllerProcess implements AutoCloseable {
                         + " --controller java");
                 }
                 command.addAll(List.of(karaf.toString(), "server"));
-                // bin/karaf turns JAVA_MAX_MEM into -Xmx; the other flags go through EXTRA_JAVA_OPTS
+                // every flag, -Xmx included, goes through EXTRA_JAVA_OPTS: Karaf 4.4's bin/karaf ignores
+                // JAVA_MAX_MEM (only the .bat scripts read it), and the JVM then took a quarter of the machine's memory
                 env.put("JAVA_HOME", System.getProperty("java.home"));
-                env.put("JAVA_MAX_MEM", heap);
                 // the console's SSH port is fixed (8101) unless told otherwise: take a free one
-                env.put("EXTRA_JAVA_OPTS", String.join(" ", flags.subList(1, flags.size())) + " "
-                    + String.join(" ", settings) + " -Dsextant.ssh.port=" + freePort());
+                env.put("EXTRA_JAVA_OPTS", String.join(" ", flags) + " " + String.join(" ", settings)
+                    + " -Dsextant.ssh.port=" + freePort());
                 // a fresh Karaf data directory per run (bundle cache, logs), as on a first start
                 env.put("KARAF_DATA", Files.createDirectories(run.outputDir().resolve(
                     name.equals("controller") ? "karaf-data" : name + "-karaf-data")).toString());
