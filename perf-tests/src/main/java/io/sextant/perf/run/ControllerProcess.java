@@ -109,6 +109,7 @@ public final class ControllerProcess implements AutoCloseable {
                     throw new IOException(karaf + " is missing: build the distribution (./sextant build) or use"
                         + " --controller java");
                 }
+                checkFeaturesBoot(karaf);
                 command.addAll(List.of(karaf.toString(), "server"));
                 // every flag, -Xmx included, goes through EXTRA_JAVA_OPTS: Karaf 4.4's bin/karaf ignores
                 // JAVA_MAX_MEM (only the .bat scripts read it), and the JVM then took a quarter of the machine's memory
@@ -149,6 +150,19 @@ public final class ControllerProcess implements AutoCloseable {
         run.log("controller: up after %.1f s (JVM pid %d)", startup / 1000.0, jvm);
         // the run context owns (and in the end stops) the process
         return new ControllerProcess(process, kind, port, jvm, flags, client, java, startup);
+    }
+
+    /**
+     * Fails at once when the assembly's etc/org.apache.karaf.features.cfg has no featuresBoot: once
+     * (2026-11-22, cause not found) a rebuilt assembly had lost that part of the file, and Karaf then
+     * starts its framework, installs no feature, logs nothing and never answers.
+     */
+    private static void checkFeaturesBoot(final Path karaf) throws IOException {
+        final Path cfg = karaf.getParent().resolveSibling("etc/org.apache.karaf.features.cfg");
+        if (!Files.exists(cfg) || Files.readAllLines(cfg).stream().noneMatch(l -> l.startsWith("featuresBoot"))) {
+            throw new IOException(cfg + " has no featuresBoot, so Karaf would start no feature: rebuild the"
+                + " distribution (mvn -pl distribution -am package, or ./sextant build)");
+        }
     }
 
     public static String describe(final ControllerKind kind) {
