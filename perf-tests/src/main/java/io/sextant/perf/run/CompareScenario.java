@@ -56,7 +56,7 @@ final class CompareScenario implements Scenario {
         final int loops = options.loops().orElse(100);
         final Transport transport = options.transport();
         summary.scale(devices, 0, 0, threads).transport(transport).withoutTable()
-            .controller(ControllerProcess.describe(sextant) + " vs " + ControllerProcess.describe(ControllerKind.LIGHTY),
+            .controller("Sextant (" + ControllerProcess.describe(sextant) + ") vs lighty.io 21.1.0",
                 ControllerProcess.jvmFlags(heap, Path.of("<run>-<controller>-gc.log")))
             .files("run<N>-<controller>.log (controller output), run<N>-<controller>-jvm.txt (its JVM's command "
                 + "line), run<N>-<controller>-gc.log, "

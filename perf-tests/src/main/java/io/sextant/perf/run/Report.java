@@ -161,7 +161,7 @@ public final class Report {
             s.scenario,
             "`" + s.command + "`",
             s.machine.shortDescription(),
-            s.controller.startsWith("Karaf") ? "Karaf" : s.controller.startsWith("plain") ? "plain Java" : s.controller,
+            shortController(s.controller),
             s.devicesMounted == 0 && s.devicesConfigured == 0 ? "-"
                 : count(s.devicesMounted) + " / " + count(s.devicesConfigured),
             s.lines == 0 ? "-" : count(s.lines),
@@ -174,6 +174,12 @@ public final class Report {
             s.peakCpuPercent < 0 ? "-" : s.peakCpuPercent + " %",
             mibNumber(s.heapBeforeKib) + " / " + mibNumber(s.heapAfterKib),
             report.toString()) + " |";
+    }
+
+    /** "Karaf", "plain Java", or for compare "Sextant (Karaf) vs lighty.io 21.1.0". */
+    static String shortController(final String controller) {
+        return controller.replace("Karaf distribution", "Karaf").replace("plain-Java assembly (SextantMain)",
+            "plain Java");
     }
 
     /** Appends a row to the run log table at the end of RESULTS.md, creating file or table if needed. */
