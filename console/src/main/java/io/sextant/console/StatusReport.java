@@ -18,8 +18,10 @@ public final class StatusReport {
             Config datastore:      %d data nodes
             Operational datastore: %d data nodes
             Mounted nodes:         %d (%d connected)
+            Schema contexts:       %d in use (%d built since start)
             """, info.version(), uptime(Duration.between(started, now)), started.truncatedTo(ChronoUnit.SECONDS),
-            info.configDatastoreNodes(), info.operationalDatastoreNodes(), info.mountedNodes(), info.connectedNodes());
+            info.configDatastoreNodes(), info.operationalDatastoreNodes(), info.mountedNodes(), info.connectedNodes(),
+            info.schemaContexts(), info.schemaContextsBuilt());
     }
 
     /** {@code 1d 02:03:04}, or {@code 02:03:04} under a day; never negative. */

@@ -38,6 +38,16 @@ class StatusReportTest {
         }
 
         @Override
+        public int schemaContexts() {
+            return 1;
+        }
+
+        @Override
+        public long schemaContextsBuilt() {
+            return 2;
+        }
+
+        @Override
         public String version() {
             return "0.1.0";
         }
@@ -52,6 +62,7 @@ class StatusReportTest {
         assertTrue(text.contains("Config datastore:      12 data nodes\n"), text);
         assertTrue(text.contains("Operational datastore: 7 data nodes\n"), text);
         assertTrue(text.contains("Mounted nodes:         3 (2 connected)\n"), text);
+        assertTrue(text.contains("Schema contexts:       1 in use (2 built since start)\n"), text);
     }
 
     @Test

@@ -1,22 +1,50 @@
 package io.sextant.controller;
 
 import io.sextant.datastore.Datastores;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.datastore.service.MountedNodes;
+import io.sextant.model.ControllerSchema;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.common.Uint32;
+import org.opendaylight.yangtools.yang.common.Uint64;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The controller's status: uptime, datastore sizes and mounted devices of every southbound. */
+/**
+ * The controller's status: uptime, datastore sizes, mounted devices and schema contexts of every
+ * southbound. The console asks it directly; for RESTCONF clients it publishes the same figures as
+ * {@code sextant:status} in the operational datastore, refreshed every {@link #REFRESH}
+ * ({@code GET /rests/data/sextant:status}).
+ */
 @Component(service = ControllerInfo.class)
-public final class StatusService implements ControllerInfo {
+public final class StatusService implements ControllerInfo, AutoCloseable {
+    static final Duration REFRESH = Duration.ofSeconds(2);
+    private static final Logger LOG = LoggerFactory.getLogger(StatusService.class);
+    private static final QName STATUS = QName.create(ControllerSchema.SEXTANT, "status");
+    private static final YangInstanceIdentifier PATH = YangInstanceIdentifier.of(STATUS);
+
     private final Instant startedAt = Instant.now();
     private final Datastores datastores;
     private final List<MountedNodes> southbounds;
+    private final ScheduledExecutorService publisher;
 
     @Activate
     public StatusService(@Reference final Datastores datastores,
@@ -24,6 +52,12 @@ public final class StatusService implements ControllerInfo {
             final List<MountedNodes> southbounds) {
         this.datastores = datastores;
         this.southbounds = List.copyOf(southbounds);
+        publisher = Executors.newSingleThreadScheduledExecutor(r -> {
+            final Thread thread = new Thread(r, "sextant-status");
+            thread.setDaemon(true);
+            return thread;
+        });
+        publisher.scheduleWithFixedDelay(this::publish, 0, REFRESH.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -52,8 +86,57 @@ public final class StatusService implements ControllerInfo {
     }
 
     @Override
+    public int schemaContexts() {
+        return southbounds.stream().mapToInt(MountedNodes::schemaContexts).sum();
+    }
+
+    @Override
+    public long schemaContextsBuilt() {
+        return southbounds.stream().mapToLong(MountedNodes::schemaContextsBuilt).sum();
+    }
+
+    @Override
     public String version() {
         final String version = StatusService.class.getPackage().getImplementationVersion();
         return version != null ? version : "0.1.0-SNAPSHOT";
+    }
+
+    /** The {@code sextant:status} container with the current figures. */
+    ContainerNode toContainer(final Instant now) {
+        return ImmutableNodes.newContainerBuilder().withNodeIdentifier(NodeIdentifier.create(STATUS))
+            .withChild(leaf("version", version()))
+            .withChild(leaf("uptime-seconds", Uint64.valueOf(Math.max(0, Duration.between(startedAt, now).toSeconds()))))
+            .withChild(leaf("config-datastore-nodes", Uint64.valueOf(configDatastoreNodes())))
+            .withChild(leaf("operational-datastore-nodes", Uint64.valueOf(operationalDatastoreNodes())))
+            .withChild(leaf("mounted-nodes", Uint32.valueOf(mountedNodes())))
+            .withChild(leaf("connected-nodes", Uint32.valueOf(connectedNodes())))
+            .withChild(leaf("schema-contexts", Uint32.valueOf(schemaContexts())))
+            .withChild(leaf("schema-contexts-built", Uint64.valueOf(schemaContextsBuilt())))
+            .build();
+    }
+
+    private static org.opendaylight.yangtools.yang.data.api.schema.LeafNode<Object> leaf(final String name,
+            final Object value) {
+        return ImmutableNodes.leafNode(QName.create(ControllerSchema.SEXTANT, name), value);
+    }
+
+    private void publish() {
+        final WriteTransaction tx = datastores.operational().newTransaction();
+        try {
+            tx.put(PATH, toContainer(Instant.now()));
+            tx.commit();
+        } catch (OperationFailedException e) {
+            // a concurrent writer of the same container cannot exist; anything else is a bug worth seeing
+            tx.cancel();
+            LOG.warn("Cannot publish sextant:status; the next refresh tries again", e);
+        } catch (RuntimeException e) {
+            LOG.error("Publishing sextant:status failed", e);
+        }
+    }
+
+    @Deactivate
+    @Override
+    public void close() {
+        publisher.shutdownNow();
     }
 }

@@ -41,7 +41,7 @@ class NetconfRestconfTest {
 
     @BeforeAll
     static void start() throws Exception {
-        device = NetconfTestTool.builder().ssh(true).models(ModelSets.OPENCONFIG_INTERFACES).start();
+        device = NetconfTestTool.builder().ssh(true).deviceCount(3).models(ModelSets.OPENCONFIG_INTERFACES).start();
         sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
     }
 
@@ -124,6 +124,38 @@ class NetconfRestconfTest {
             Thread.sleep(100);
         }
         assertTrue(sextant.netconf().nodeIds().isEmpty(), "unmounted");
+    }
+
+    @Test
+    void devicesWithTheSameModulesShareOneSchemaContextAsSextantStatusReports() throws Exception {
+        for (String id : List.of("s1", "s2")) {
+            final HttpResponse<String> mount = send("PUT", NODE + id, mountBody(id, device.port(id.equals("s1") ? 1 : 2)));
+            assertEquals(201, mount.statusCode(), mount.body());
+        }
+        awaitConnected("s1");
+        awaitConnected("s2");
+        // sextant:status is republished every StatusService.REFRESH
+        final long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        String body = "";
+        while (System.nanoTime() < deadline) {
+            final HttpResponse<String> status = send("GET", "/rests/data/sextant:status?content=nonconfig", null);
+            assertEquals(200, status.statusCode(), status.body());
+            body = status.body();
+            if (body.contains("\"connected-nodes\":2")) {
+                break;
+            }
+            Thread.sleep(200);
+        }
+        assertTrue(body.contains("\"mounted-nodes\":2") && body.contains("\"connected-nodes\":2"), body);
+        assertTrue(body.contains("\"schema-contexts\":1"), "two devices, one module set, one context: " + body);
+        assertTrue(body.contains("\"uptime-seconds\":"), body);
+        for (String id : List.of("s1", "s2")) {
+            assertEquals(204, send("DELETE", NODE + id, null).statusCode());
+        }
+        final long gone = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!sextant.netconf().nodeIds().isEmpty() && System.nanoTime() < gone) {
+            Thread.sleep(100);
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -167,6 +168,16 @@ class RestconfDataTest {
         var eth0 = fields.get(0).getAsJsonObject().getAsJsonObject("config");
         assertEquals("uplink", eth0.get("description").getAsString());
         assertFalse(eth0.has("mtu"));
+
+        // fields with several nodes, ';' written as is (as RFC 8040's examples do) and percent-encoded
+        for (String separator : List.of(";", "%3B")) {
+            var two = json(f.get(IFACES + "?fields=interface(name" + separator + "config/mtu)", JSON))
+                .getAsJsonObject("openconfig-interfaces:interfaces").getAsJsonArray("interface");
+            assertEquals(2, two.size(), separator);
+            assertEquals("eth1", two.get(1).getAsJsonObject().get("name").getAsString(), separator);
+            assertEquals(9000, two.get(1).getAsJsonObject().getAsJsonObject("config").get("mtu").getAsInt());
+            assertFalse(two.get(0).getAsJsonObject().getAsJsonObject("config").has("description"), separator);
+        }
 
         // with-defaults: 'enabled' defaults to true in openconfig-interfaces
         var explicit = json(f.get(IFACES + "/interface=eth1/config", JSON)).getAsJsonObject(

@@ -15,5 +15,11 @@ public interface ControllerInfo {
 
     int connectedNodes();
 
+    /** Distinct device schema contexts in use now, over all southbounds. */
+    int schemaContexts();
+
+    /** Device schema contexts built since start. */
+    long schemaContextsBuilt();
+
     String version();
 }

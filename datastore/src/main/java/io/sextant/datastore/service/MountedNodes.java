@@ -6,4 +6,14 @@ public interface MountedNodes {
     int mountedNodes();
 
     int connectedNodes();
+
+    /** Distinct device schema contexts in use now (0 for a southbound that builds none). */
+    default int schemaContexts() {
+        return 0;
+    }
+
+    /** Device schema contexts built since start. */
+    default long schemaContextsBuilt() {
+        return 0;
+    }
 }

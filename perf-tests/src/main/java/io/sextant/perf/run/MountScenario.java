@@ -1,6 +1,9 @@
 package io.sextant.perf.run;
 
 import io.sextant.perf.run.Options.ControllerKind;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
 import java.time.Duration;
 
 /**
@@ -43,6 +46,7 @@ final class MountScenario implements Scenario {
             .fact("Controller heap per mounted device (after full GC)", mount.connected() == 0 ? "-"
                 : String.format("%.0f KiB", (heapAfter - heapBefore) / (double) mount.connected()))
             .fact("Controller RSS after mounting", Report.mib(c.monitor().rssKib()))
+            .fact("Schema contexts (sextant:status)", schemaContexts(c.controller()))
             .fact("Simulator heap after full GC", String.format("%s, %.0f KiB per device", Report.mib(simulatorHeap),
                 simulatorHeap / (double) devices))
             .fact("Simulator CPU time while mounting", String.format("%.1f s (all simulator JVMs, %s)",
@@ -51,6 +55,27 @@ final class MountScenario implements Scenario {
                 c.monitor().meanCpu(start, end) / 100.0 * mount.millis() / 1000.0));
         if (!mount.complete()) {
             summary.errors(mount.requested() - mount.connected());
+        }
+    }
+
+    /**
+     * "N in use, M built since start" from the controller's {@code sextant:status}, which it
+     * republishes every 2 s: read after waiting that long, so it counts every connected device.
+     */
+    static String schemaContexts(final ControllerProcess controller) throws InterruptedException {
+        Thread.sleep(2_500);
+        try {
+            final RestconfClient.Response response = controller.client().get(
+                "/rests/data/sextant:status?content=nonconfig");
+            if (response.status() != 200) {
+                return "- (sextant:status answered " + response.status() + ")";
+            }
+            final JsonObject status = JsonParser.parseString(response.body()).getAsJsonObject()
+                .getAsJsonObject("sextant:status");
+            return String.format("%s in use, %s built since start", status.get("schema-contexts"),
+                status.get("schema-contexts-built"));
+        } catch (IOException | RuntimeException e) {
+            return "- (" + e.getMessage() + ")";
         }
     }
 

@@ -97,6 +97,7 @@ public final class ScenarioMain {
             case "density" -> new DensityScenario();
             case "put-get" -> new PutGetScenario();
             case "smoke" -> new SmokeScenario();
+            case "cli" -> new CliScenario();
             case "compare" -> new CompareScenario();
             default -> null;
         });

@@ -1,27 +1,33 @@
 package io.sextant.perf.run;
 
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class PortsTest {
+
     @Test
-    void theEphemeralRangeIsReadWholeFromProcfs() {
-        // Linux keeps it at 1024 or above; a truncated read of "32768\t60999" once gave 3
-        assertTrue(Ports.ephemeralLow() >= 1024, "ephemeral range starts at " + Ports.ephemeralLow());
+    void ephemeralRangeStartIsReadFromTheKernel() throws Exception {
+        final String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0);
+        assertEquals(Integer.parseInt(range.trim().split("\\s+")[0]), Ports.ephemeralLow(), range);
     }
 
     @Test
-    void freePortsAreSpreadBelowTheEphemeralRangeNotAlwaysTheLowest() throws Exception {
+    void portsPickedBeforeAnyoneBindsThemAreAllDifferent() throws Exception {
         final Set<Integer> ports = new HashSet<>();
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 20; i++) {
             final int port = Ports.free("127.0.0.1");
-            assertTrue(port >= 10_000 && port < Ports.ephemeralLow(), "port " + port);
-            ports.add(port);
+            assertTrue(port >= 10_000 && port < Ports.ephemeralLow(), "below the ephemeral range: " + port);
+            assertTrue(ports.add(port), "port " + port + " handed out twice");
         }
-        assertNotEquals(1, ports.size(), "five picks gave the same port " + ports);
+        final int block = Ports.freeBlock("127.0.0.1", 50);
+        for (int port = block; port < block + 50; port++) {
+            assertTrue(!ports.contains(port), "block overlaps a single port handed out before: " + port);
+        }
     }
 }

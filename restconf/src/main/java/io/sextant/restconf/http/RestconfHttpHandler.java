@@ -52,6 +52,8 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     private static final String OPERATIONS = "/rests/operations";
     private static final String YANG_PATCH_JSON = "application/yang-patch+json";
     private static final String YANG_PATCH_XML = "application/yang-patch+xml";
+    /** Netty's default limit on decoded query parameters. */
+    private static final int QUERY_PARAMETER_LIMIT = 1024;
     private static final byte[] HOST_META = ("<?xml version='1.0' encoding='UTF-8'?>\n"
         + "<XRD xmlns='http://docs.oasis-open.org/ns/xri/xrd-1.0'>\n"
         + "  <Link rel='restconf' href='/rests'/>\n</XRD>\n").getBytes(StandardCharsets.UTF_8);
@@ -71,7 +73,9 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         final boolean keepAlive = HttpUtil.isKeepAlive(request);
         final Format accept = acceptedFormat(request.headers().get(HttpHeaderNames.ACCEPT));
         final HttpMethod method = request.method();
-        final QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+        // ';' separates the nodes of a fields expression (RFC 8040 4.8.3: fields=a(b;c)), not parameters
+        final QueryStringDecoder uri = new QueryStringDecoder(request.uri(), StandardCharsets.UTF_8, true,
+            QUERY_PARAMETER_LIMIT, true);
         final String path = uri.rawPath();
 
         if (path.equals("/.well-known/host-meta") || path.equals("/.well-known/host-meta.json")) {

@@ -165,11 +165,13 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     }
 
     /** Schema contexts currently shared by the mounted nodes. */
+    @Override
     public int schemaContexts() {
         return schemas.size();
     }
 
     /** Schema contexts built since start. */
+    @Override
     public long schemaContextsBuilt() {
         return schemas.built();
     }
