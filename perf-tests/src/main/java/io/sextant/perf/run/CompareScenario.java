@@ -64,9 +64,15 @@ final class CompareScenario implements Scenario {
         fairness(summary, sextant, devices, transport, heap, threads, loops, runs);
 
         LightyPeerBuild.ensure(run);
+        // netconf-testtool keeps what it built for a session after the session is gone: 200 devices with
+        // -Xmx712m died of OutOfMemoryError during their fifth session each (warm-up and four mounts), so its
+        // heap grows with the sessions every device will have served: the warm-up and one per controller and run
+        final int sessions = 1 + 2 * runs;
         final DeviceFleet fleet = DeviceFleet.start(run, 1, devices, transport,
-            options.devicesPerProcess().orElse(2_500), DeviceFleet.heapPerDeviceMib(0));
+            options.devicesPerProcess().orElse(2_500), DeviceFleet.heapPerDeviceMib(0) * sessions);
         final int silent = DeviceWarmup.touchAll(run, fleet.devices(), transport, 4);
+        summary.fact("Simulator heap", String.format("%.0f MiB per device (%d sessions each over the scenario) "
+            + "on top of 512 MiB per simulator JVM", DeviceFleet.heapPerDeviceMib(0) * sessions, sessions));
         summary.fact("Simulator warm-up", String.format("one %s session to each device before run 1; %d of %d answered",
             transport, devices - silent, devices));
         final Setup setup = new Setup(fleet, transport, heap, threads, loops,
