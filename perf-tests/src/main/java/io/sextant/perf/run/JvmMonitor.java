@@ -25,13 +25,20 @@ public final class JvmMonitor implements AutoCloseable {
     private static final long TICKS_PER_SECOND = 100;
 
     private final long pid;
+    private final Path jcmd;
     private final Path csv;
     private final List<Sample> samples = new ArrayList<>();
     private final Thread thread;
     private volatile boolean running = true;
 
     public JvmMonitor(final long pid, final Path csv) throws IOException {
+        this(pid, PerfHome.currentJdkTool("jcmd"), csv);
+    }
+
+    /** A monitor whose heap measurements use {@code jcmd} (the one of the JDK the JVM runs on). */
+    public JvmMonitor(final long pid, final Path jcmd, final Path csv) throws IOException {
         this.pid = pid;
+        this.jcmd = jcmd;
         this.csv = csv;
         Files.writeString(csv, "epoch_ms,cpu_percent,rss_kib\n");
         thread = new Thread(this::loop, "jvm-monitor-" + pid);
@@ -82,6 +89,12 @@ public final class JvmMonitor implements AutoCloseable {
         }
     }
 
+    /** CPU time (user + system) the JVM has used since it started, in milliseconds; -1 once it is gone. */
+    public long cpuMillis() {
+        final long ticks = cpuTicks();
+        return ticks < 0 ? -1 : ticks * 1000 / TICKS_PER_SECOND;
+    }
+
     /** Resident set size in KiB, -1 when the process is gone. */
     public long rssKib() {
         try {
@@ -117,7 +130,7 @@ public final class JvmMonitor implements AutoCloseable {
 
     /** Runs a full GC in the JVM, then returns its used heap in KiB (jcmd GC.run, GC.heap_info). */
     public long heapAfterFullGcKib() throws IOException, InterruptedException {
-        return heapAfterFullGcKib(PerfHome.currentJdkTool("jcmd"), pid);
+        return heapAfterFullGcKib(jcmd, pid);
     }
 
     /** The same for any JVM, with the jcmd of its own JDK. */

@@ -24,7 +24,12 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         /** The Karaf distribution (distribution/target/assembly/bin/karaf), as users run it. */
         KARAF,
         /** The plain-Java assembly (io.sextant.controller.SextantMain), same components without OSGi. */
-        JAVA
+        JAVA,
+        /**
+         * Not Sextant: the lighty.io 21.1.0 peer (perf-tests/lighty-peer) that the compare scenario
+         * runs beside Sextant; not a choice of {@code --controller}.
+         */
+        LIGHTY
     }
 
     /** NETCONF transport between controller and simulated devices. */
@@ -47,11 +52,11 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
           --lines L           JSON lines of configuration per device (CPE ~1,000; PE router ~600,000)
-          --controller K      karaf (default for A*/B*/C*/mount/ladder/density) or java (plain-Java assembly)
+          --controller K      karaf (default for A*/B*/C*/mount/ladder/density/compare) or java (plain-Java assembly)
           --heap SIZE         controller -Xmx (default per scenario, e.g. 4g)
           --transport T       tcp (default) or ssh between controller and devices
-          --runs R            repetitions of the measured phase (put-get: default 5)
-          --loops N           requests per thread per run (put-get, smoke)
+          --runs R            repetitions of the measured phase (put-get: default 5; compare: 3, each runs both controllers)
+          --loops N           PUT+GET per thread per run (put-get 2000, smoke, compare 100)
           --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises
           --seed S            configuration generator seed (default 1)
           --step N            ladder step in devices (default 1000)
@@ -102,7 +107,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--configured" -> configured = Optional.of(positive(option, value));
                 case "--threads" -> threads = Optional.of(positive(option, value));
                 case "--lines" -> lines = Optional.of(positive(option, value));
-                case "--controller" -> controller = Optional.of(ControllerKind.valueOf(value.toUpperCase(Locale.ROOT)));
+                case "--controller" -> controller = Optional.of(controllerKind(value));
                 case "--heap" -> heap = Optional.of(value);
                 case "--transport" -> transport = Transport.valueOf(value.toUpperCase(Locale.ROOT));
                 case "--runs" -> runs = Optional.of(positive(option, value));
@@ -120,6 +125,20 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
             layers, seed, step, perProcess, mountBatch, maxP95, rounds, out, record, List.copyOf(args));
+    }
+
+    private static ControllerKind controllerKind(final String value) {
+        final ControllerKind kind;
+        try {
+            kind = ControllerKind.valueOf(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--controller expects karaf or java, got " + value, e);
+        }
+        if (kind == ControllerKind.LIGHTY) {
+            throw new IllegalArgumentException("--controller picks Sextant's assembly (karaf or java); the lighty.io"
+                + " peer runs in the compare scenario, beside it");
+        }
+        return kind;
     }
 
     private static int positive(final String option, final String value) {

@@ -73,6 +73,16 @@ public record PerfHome(Path repository, Path perfTests) {
         return repository.resolve("distribution/target/assembly/bin/karaf");
     }
 
+    /** The lighty.io comparison peer's own Maven project (not part of the reactor). */
+    public Path lightyPeer() {
+        return perfTests.resolve("lighty-peer");
+    }
+
+    /** The peer's runnable jar (its dependencies in target/lib beside it); the compare scenario builds it. */
+    public Path lightyPeerJar() {
+        return lightyPeer().resolve("target/sextant-lighty-peer.jar");
+    }
+
     /** The java binary of the JDK running this harness (Java 17, the product's JDK). */
     public static Path currentJava() {
         return Path.of(System.getProperty("java.home"), "bin", "java");

@@ -11,8 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * The phases scenarios are made of: mount devices and wait until they are connected, seed their
@@ -32,10 +36,16 @@ public final class Phases {
     /** Starts the controller the options ask for (else {@code defaultKind}) and samples its JVM. */
     public static Monitored controller(final RunContext run, final Options.ControllerKind defaultKind,
             final String defaultHeap) throws IOException, InterruptedException {
-        final ControllerProcess controller = ControllerProcess.start(run, run.options().controller().orElse(defaultKind),
-            run.options().heap().orElse(defaultHeap), Duration.ofMinutes(5));
-        final JvmMonitor monitor = run.own(new JvmMonitor(controller.jvmPid(),
-            run.outputDir().resolve("controller-samples.csv")));
+        return controller(run, run.options().controller().orElse(defaultKind), run.options().heap().orElse(defaultHeap),
+            "controller");
+    }
+
+    /** Starts {@code kind} with {@code heap}, its files prefixed {@code name}, and samples its JVM. */
+    public static Monitored controller(final RunContext run, final Options.ControllerKind kind, final String heap,
+            final String name) throws IOException, InterruptedException {
+        final ControllerProcess controller = ControllerProcess.start(run, kind, heap, Duration.ofMinutes(5), name);
+        final JvmMonitor monitor = run.own(new JvmMonitor(controller.jvmPid(), controller.jcmd(),
+            run.outputDir().resolve(name + "-samples.csv")));
         return new Monitored(controller, monitor);
     }
 
@@ -44,7 +54,11 @@ public final class Phases {
      * device connected, and the mount requests' statistics (all batches together).
      */
     public record MountOutcome(int requested, int connected, int failed, long startMillis, long millis,
-            int batchSize, JtlStats requests) {
+            int batchSize, JtlStats requests, List<Progress> progress) {
+        public MountOutcome {
+            progress = List.copyOf(progress);
+        }
+
         public double devicesPerSecond() {
             return millis == 0 ? 0 : connected * 1000.0 / millis;
         }
@@ -52,6 +66,21 @@ public final class Phases {
         public boolean complete() {
             return connected == requested;
         }
+
+        /**
+         * Milliseconds from the first mount request (JMeter's first sample, not the start of the
+         * JMeter JVM a few seconds earlier) until the topology first showed at least {@code count}
+         * devices connected (polled once a second); empty when it never did.
+         */
+        public OptionalLong millisUntilConnected(final int count) {
+            final long offset = requests.total().count() == 0 ? 0 : Math.max(0, requests.firstStart() - startMillis);
+            return progress.stream().filter(p -> p.connected() >= count)
+                .mapToLong(p -> Math.max(0, p.elapsedMillis() - offset)).findFirst();
+        }
+    }
+
+    /** One poll of the topology while mounting that saw the connected count change. */
+    public record Progress(long elapsedMillis, int connected) {
     }
 
     /**
@@ -68,6 +97,7 @@ public final class Phases {
         final long start = System.currentTimeMillis();
         final List<Path> jtls = new ArrayList<>();
         final List<String> mounted = new ArrayList<>();
+        final List<Progress> progress = new ArrayList<>();
         int connected = 0;
         int failed = 0;
         for (int from = 0; from < devices.size(); from += batch) {
@@ -76,11 +106,12 @@ public final class Phases {
             final Path csv = Workload.devices(run.outputDir().resolve(batchName + "-devices.csv"), slice);
             final JMeter.Result requests = JMeter.run(run, "mount.jmx", batchName, Map.of(
                 "host", "127.0.0.1", "port", Integer.toString(controller.port()), "devices", csv.toString(),
-                "threads", Integer.toString(threads), "tcpOnly", Boolean.toString(transport == Transport.TCP)),
+                "threads", Integer.toString(threads), "tcpOnly", Boolean.toString(transport == Transport.TCP),
+                "layout", controller.nodeLayout().property()),
                 slice.size(), false);
             jtls.add(requests.jtl());
             slice.forEach(d -> mounted.add(d.id()));
-            final int[] counts = awaitConnected(run, controller, fleet, mounted, name, start, stall);
+            final int[] counts = awaitConnected(run, controller, fleet, mounted, name, start, stall, progress);
             connected = counts[0];
             failed = counts[1];
             if (connected < mounted.size()) {
@@ -99,12 +130,12 @@ public final class Phases {
                     + simulator.tail(3));
             }
         }
-        return new MountOutcome(devices.size(), connected, failed, start, millis, batch, JtlStats.parse(jtls));
+        return new MountOutcome(devices.size(), connected, failed, start, millis, batch, JtlStats.parse(jtls), progress);
     }
 
     private static int[] awaitConnected(final RunContext run, final ControllerProcess controller,
-            final DeviceFleet fleet, final List<String> ids, final String name, final long start, final Duration stall)
-            throws IOException, InterruptedException {
+            final DeviceFleet fleet, final List<String> ids, final String name, final long start, final Duration stall,
+            final List<Progress> progress) throws IOException, InterruptedException {
         int[] counts = {0, 0};
         int lastConnected = -1;
         long lastChange = System.currentTimeMillis();
@@ -112,6 +143,7 @@ public final class Phases {
         while (true) {
             counts = connectionCounts(controller, ids);
             if (counts[0] != lastConnected) {
+                progress.add(new Progress(System.currentTimeMillis() - start, counts[0]));
                 lastConnected = counts[0];
                 lastChange = System.currentTimeMillis();
             }
@@ -131,36 +163,56 @@ public final class Phases {
     /** {connected, unable-to-connect} among {@code ids}, read from topology-netconf. */
     static int[] connectionCounts(final ControllerProcess controller, final List<String> ids)
             throws IOException, InterruptedException {
+        final Map<String, String> states = connectionStates(controller, ids);
+        final int connected = (int) states.values().stream().filter("connected"::equals).count();
+        final int failed = (int) states.values().stream().filter("unable-to-connect"::equals).count();
+        return new int[] {connected, failed};
+    }
+
+    /** Those of {@code devices} that topology-netconf shows connected. */
+    public static List<Device> connected(final ControllerProcess controller, final List<Device> devices)
+            throws IOException, InterruptedException {
+        final Map<String, String> states = connectionStates(controller, devices.stream().map(Device::id).toList());
+        return devices.stream().filter(d -> "connected".equals(states.get(d.id()))).toList();
+    }
+
+    /** connection-status by node-id, for those of {@code ids} that topology-netconf lists with one. */
+    private static Map<String, String> connectionStates(final ControllerProcess controller, final List<String> ids)
+            throws IOException, InterruptedException {
         final String base = "/rests/data/network-topology:network-topology/topology=topology-netconf?content=nonconfig";
-        RestconfClient.Response response = controller.client().get(
-            base + "&fields=node(node-id;netconf-node-topology:connection-status)");
+        final String status = controller.nodeLayout() == ControllerProcess.NodeLayout.FLAT
+            ? "netconf-node-topology:connection-status" : "netconf-node-topology:netconf-node/connection-status";
+        RestconfClient.Response response = controller.client().get(base + "&fields=node(node-id;" + status + ")");
         if (response.status() == 400) {
             response = controller.client().get(base);
         }
         if (response.status() == 404) {
-            return new int[] {0, 0};
+            return Map.of();
         }
         if (!response.ok()) {
             throw new IOException("reading the NETCONF topology failed: " + response.status() + " " + response.body());
         }
-        final java.util.Set<String> wanted = new java.util.HashSet<>(ids);
-        int connected = 0;
-        int failed = 0;
+        final Set<String> wanted = new HashSet<>(ids);
+        final Map<String, String> states = new HashMap<>();
         for (JsonObject node : nodes(JsonParser.parseString(response.body()))) {
             final JsonElement id = node.get("node-id");
-            final JsonElement status = node.get("netconf-node-topology:connection-status");
-            if (id == null || status == null || !wanted.contains(id.getAsString())) {
-                continue;
-            }
-            switch (status.getAsString()) {
-                case "connected" -> connected++;
-                case "unable-to-connect" -> failed++;
-                default -> {
-                    // connecting
-                }
+            final JsonElement state = connectionStatus(node);
+            if (id != null && state != null && wanted.contains(id.getAsString())) {
+                states.put(id.getAsString(), state.getAsString());
             }
         }
-        return new int[] {connected, failed};
+        return states;
+    }
+
+    /** connection-status of a node in either layout (flat: netconf 7 and Sextant; in netconf-node: netconf 8). */
+    private static JsonElement connectionStatus(final JsonObject node) {
+        final JsonElement flat = node.get("netconf-node-topology:connection-status");
+        if (flat != null) {
+            return flat;
+        }
+        final JsonElement container = node.get("netconf-node-topology:netconf-node");
+        return container != null && container.isJsonObject() ? container.getAsJsonObject().get("connection-status")
+            : null;
     }
 
     private static List<JsonObject> nodes(final JsonElement root) {

@@ -50,9 +50,39 @@ public final class Report {
         md.append("- Outcome: ").append(s.failure == null ? (s.errors == 0 ? "complete, 0 errors" : s.errors + " errors")
             : "FAILED: " + s.failure).append("\n\n");
 
+        final JtlStats m = s.measured;
+        if (s.table) {
+            table(md, s, reference);
+        }
+        if (m != null && !m.labels().isEmpty()) {
+            md.append("Latency per operation [ms]:\n\n| Operation | count | errors | p50 | p90 | p95 | p99 | max | mean |\n")
+                .append("|---|---|---|---|---|---|---|---|---|\n");
+            for (LabelStats op : operations(m)) {
+                md.append(String.format("| %s | %d | %d | %d | %d | %d | %d | %d | %.1f |%n", op.label(), op.count(),
+                    op.errors(), op.p50(), op.p90(), op.p95(), op.p99(), op.max(), op.mean()));
+            }
+            md.append('\n');
+        }
+        if (!s.facts.isEmpty()) {
+            s.facts.forEach((name, value) -> md.append("- ").append(name).append(": ").append(value).append('\n'));
+            md.append('\n');
+        }
+        s.sections.forEach(section -> md.append(section).append("\n\n"));
+        if (m != null && !m.firstErrors().isEmpty()) {
+            md.append("First errors:\n\n");
+            m.firstErrors().forEach(e -> md.append("    ").append(e).append('\n'));
+            md.append('\n');
+        }
+        md.append("Files: ").append(String.join(", ", s.dashboards))
+            .append(s.dashboards.isEmpty() ? "" : " (JMeter dashboards), ")
+            .append("*.jtl (raw samples), ").append(s.files).append(", run.log\n");
+        return md.toString();
+    }
+
+    private static void table(final StringBuilder md, final RunSummary s, final Optional<Reference> reference) {
+        final JtlStats m = s.measured;
         md.append("| Test case | this run").append(reference.map(r -> " | brief " + s.scenario + " (80 cores)").orElse(""))
             .append(" |\n|---|---").append(reference.isPresent() ? "|---" : "").append("|\n");
-        final JtlStats m = s.measured;
         row(md, "Devices mounted on controller", count(s.devicesMounted), reference.map(r -> count(r.mounted())));
         row(md, "Lines of JSON config per device", count(s.lines), reference.map(r -> count(r.lines())));
         row(md, "Devices configured", count(s.devicesConfigured), reference.map(r -> count(r.configured())));
@@ -75,30 +105,6 @@ public final class Report {
             reference.map(r -> r.heapAfterGb() + " GB"));
         row(md, "Controller peak RSS", mib(s.peakRssKib), reference.map(r -> "-"));
         md.append('\n');
-
-        if (m != null && !m.labels().isEmpty()) {
-            md.append("Latency per operation [ms]:\n\n| Operation | count | errors | p50 | p90 | p95 | p99 | max | mean |\n")
-                .append("|---|---|---|---|---|---|---|---|---|\n");
-            for (LabelStats op : operations(m)) {
-                md.append(String.format("| %s | %d | %d | %d | %d | %d | %d | %d | %.1f |%n", op.label(), op.count(),
-                    op.errors(), op.p50(), op.p90(), op.p95(), op.p99(), op.max(), op.mean()));
-            }
-            md.append('\n');
-        }
-        if (!s.facts.isEmpty()) {
-            s.facts.forEach((name, value) -> md.append("- ").append(name).append(": ").append(value).append('\n'));
-            md.append('\n');
-        }
-        s.sections.forEach(section -> md.append(section).append("\n\n"));
-        if (m != null && !m.firstErrors().isEmpty()) {
-            md.append("First errors:\n\n");
-            m.firstErrors().forEach(e -> md.append("    ").append(e).append('\n'));
-            md.append('\n');
-        }
-        md.append("Files: ").append(String.join(", ", s.dashboards))
-            .append(s.dashboards.isEmpty() ? "" : " (JMeter dashboards), ")
-            .append("*.jtl (raw samples), controller.log, controller-gc.log, controller-samples.csv, run.log\n");
-        return md.toString();
     }
 
     private static List<LabelStats> operations(final JtlStats stats) {
@@ -138,6 +144,7 @@ public final class Report {
         json.put("peakRssKib", s.peakRssKib);
         json.put("facts", s.facts);
         json.put("dashboards", s.dashboards);
+        json.putAll(s.data);
         return new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create().toJson(json);
     }
 
@@ -154,7 +161,7 @@ public final class Report {
             s.scenario,
             "`" + s.command + "`",
             s.machine.shortDescription(),
-            s.controller.startsWith("Karaf") ? "Karaf" : s.controller.startsWith("plain") ? "plain Java" : s.controller,
+            shortController(s.controller),
             s.devicesMounted == 0 && s.devicesConfigured == 0 ? "-"
                 : count(s.devicesMounted) + " / " + count(s.devicesConfigured),
             s.lines == 0 ? "-" : count(s.lines),
@@ -163,10 +170,16 @@ public final class Report {
             m == null ? "-" : duration(m.durationMillis()),
             outcome,
             m == null ? "-" : String.format("%.1f", m.throughput()),
-            ops.isEmpty() ? "-" : String.join(", ", ops),
+            s.headline != null ? s.headline.replace('|', '/') : ops.isEmpty() ? "-" : String.join(", ", ops),
             s.peakCpuPercent < 0 ? "-" : s.peakCpuPercent + " %",
             mibNumber(s.heapBeforeKib) + " / " + mibNumber(s.heapAfterKib),
             report.toString()) + " |";
+    }
+
+    /** "Karaf", "plain Java", or for compare "Sextant (Karaf) vs lighty.io 21.1.0". */
+    static String shortController(final String controller) {
+        return controller.replace("Karaf distribution", "Karaf").replace("plain-Java assembly (SextantMain)",
+            "plain Java");
     }
 
     /** Appends a row to the run log table at the end of RESULTS.md, creating file or table if needed. */

@@ -31,6 +31,10 @@ public final class RunSummary {
     final List<String> sections = new ArrayList<>();
     long errors;
     String failure;
+    boolean table = true;
+    String headline;
+    String files = "controller.log, controller-gc.log, controller-samples.csv";
+    final Map<String, Object> data = new LinkedHashMap<>();
 
     public RunSummary(final String scenario, final String command) {
         this.scenario = scenario;
@@ -40,6 +44,40 @@ public final class RunSummary {
     public RunSummary controller(final ControllerProcess process) {
         this.controller = ControllerProcess.describe(process.kind());
         this.controllerFlags = process.flags();
+        return this;
+    }
+
+    /** A description of what ran when it is not one controller process (the compare scenario). */
+    public RunSummary controller(final String description, final List<String> flags) {
+        this.controller = description;
+        this.controllerFlags = List.copyOf(flags);
+        return this;
+    }
+
+    /**
+     * Leaves out the table of the brief's Table 3 rows, for a scenario whose figures do not fit it
+     * (compare: two controllers side by side); its own sections say what it measured.
+     */
+    public RunSummary withoutTable() {
+        this.table = false;
+        return this;
+    }
+
+    /** What RESULTS.md shows in its per-operation column instead of the measured plan's p95/max. */
+    public RunSummary headline(final String text) {
+        this.headline = text;
+        return this;
+    }
+
+    /** The scenario's own files, for the "Files:" line (default: the single controller's). */
+    public RunSummary files(final String description) {
+        this.files = description;
+        return this;
+    }
+
+    /** A scenario's own figures in summary.json, under {@code key}. */
+    public RunSummary data(final String key, final Object value) {
+        data.put(key, value);
         return this;
     }
 

@@ -35,11 +35,6 @@ public final class ScenarioMain {
             System.exit(2);
             return;
         }
-        if (options.scenario().equals("compare")) {
-            System.err.println("perf: the compare scenario (lighty.io 21.1.0 side by side) is not built yet; "
-                + "see the TODO section of perf-tests/README.md");
-            System.exit(2);
-        }
         try {
             final Outcome outcome = run(options, PerfHome.locate());
             System.exit(outcome.passed() ? 0 : 1);
@@ -103,9 +98,7 @@ public final class ScenarioMain {
             case "put-get" -> new PutGetScenario();
             case "smoke" -> new SmokeScenario();
             case "cli" -> new CliScenario();
-            case "compare" -> (run, summary) -> {
-                throw new UnsupportedOperationException("compare is not built yet");
-            };
+            case "compare" -> new CompareScenario();
             default -> null;
         });
     }
