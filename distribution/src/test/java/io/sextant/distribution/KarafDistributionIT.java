@@ -54,6 +54,7 @@ class KarafDistributionIT {
         Pattern.MULTILINE);
 
     private KarafServer karaf;
+    private Path assembly;
     private Path dataDir;
     private int restconfPort;
     private final String password = UUID.randomUUID().toString();
@@ -61,7 +62,7 @@ class KarafDistributionIT {
 
     @BeforeAll
     void startKaraf() throws Exception {
-        final Path assembly = Path.of(System.getProperty("sextant.assembly", "target/assembly"));
+        assembly = Path.of(System.getProperty("sextant.assembly", "target/assembly"));
         assertTrue(Files.isExecutable(assembly.resolve("bin/karaf")), "no Karaf assembly at " + assembly);
         dataDir = Files.createTempDirectory("sextant-data-");
         restconfPort = KarafServer.freePort();
@@ -101,6 +102,38 @@ class KarafDistributionIT {
         assertTrue(number(OPERATIONAL_NODES, status, 1) >= 1, "the operational store has at least its root: " + status);
         assertEquals(0, number(MOUNTED, status, 1), status);
         assertEquals(0, number(MOUNTED, status, 2), status);
+    }
+
+    @Test
+    @Order(1)
+    void karafLeavesItsEtcDirectoryAsShipped() throws Exception {
+        // A Karaf that writes etc/ back can be killed mid-write and leave an empty .cfg behind, after
+        // which the distribution no longer starts (seen: an empty org.ops4j.pax.url.mvn.cfg).
+        final List<Path> shipped;
+        try (var files = Files.list(assembly.resolve("etc"))) {
+            shipped = files.filter(Files::isRegularFile).sorted().toList();
+        }
+        assertTrue(shipped.size() > 10, "etc/ of the assembly: " + shipped);
+        for (Path file : shipped) {
+            final Path running = karaf.home().resolve("etc").resolve(file.getFileName().toString());
+            // settings only: comment lines may move when Karaf rewrites a file it is allowed to touch
+            final List<String> before = Files.readAllLines(file).stream()
+                .filter(l -> !l.isBlank() && !l.startsWith("#")).toList();
+            // the one write Karaf cannot be talked out of: on the first start of an assembly it inserts a
+            // generated shutdown command into config.properties
+            final List<String> after = Files.readAllLines(running).stream()
+                .filter(l -> !l.isBlank() && !l.startsWith("#") && !l.startsWith("karaf.shutdown.command"))
+                .toList();
+            int line = 0;
+            while (line < Math.min(before.size(), after.size()) && before.get(line).equals(after.get(line))) {
+                line++;
+            }
+            final int at = line;
+            assertEquals(before.size(), at, () -> "etc/" + file.getFileName() + " was rewritten by the running Karaf,"
+                + " first at line " + (at + 1) + ": " + (at < before.size() ? before.get(at) : "<end>") + " -> "
+                + (at < after.size() ? after.get(at) : "<end>"));
+            assertEquals(before.size(), after.size(), "etc/" + file.getFileName() + " grew or shrank");
+        }
     }
 
     @Test

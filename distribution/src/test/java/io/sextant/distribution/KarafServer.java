@@ -47,6 +47,11 @@ final class KarafServer implements AutoCloseable {
     private final Process process;
     private final SshClient ssh;
 
+    /** The copy of the assembly this server runs from. */
+    Path home() {
+        return home;
+    }
+
     private KarafServer(final Path home, final int sshPort, final Process process) {
         this.home = home;
         this.sshPort = sshPort;
