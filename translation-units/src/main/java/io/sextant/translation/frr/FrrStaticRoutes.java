@@ -3,6 +3,7 @@ package io.sextant.translation.frr;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig.Ni;
+import io.sextant.translation.oc.StaticNextHop;
 import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.ConfigLine;
@@ -18,16 +19,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.opendaylight.yangtools.yang.common.ErrorTag;
-import org.opendaylight.yangtools.yang.common.ErrorType;
-import org.opendaylight.yangtools.yang.common.QName;
-import org.opendaylight.yangtools.yang.common.Uint32;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
-import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 
 /**
@@ -46,10 +40,12 @@ final class FrrStaticRoutes {
     private FrrStaticRoutes() {
     }
 
-    /** One next hop as FRR writes it. */
-    record NextHop(String gateway, String iface, boolean drop, Integer distance) {
+    /** A next hop as FRR writes it: {@code GATEWAY [IFNAME] | IFNAME | blackhole} then the distance. */
+    static final class NextHop {
+        private NextHop() {
+        }
 
-        static Optional<NextHop> parse(final String spec) {
+        static Optional<StaticNextHop> parse(final String spec) {
             final String[] tokens = spec.strip().split("\\s+");
             int i = 0;
             String gateway = null;
@@ -75,7 +71,8 @@ final class FrrStaticRoutes {
             if (i < tokens.length && NUMBER.matcher(tokens[i]).matches()) {
                 distance = Integer.valueOf(tokens[i++]);
             }
-            return i == tokens.length ? Optional.of(new NextHop(gateway, iface, drop, distance)) : Optional.empty();
+            return i == tokens.length ? Optional.of(new StaticNextHop(gateway, iface, drop, distance))
+                : Optional.empty();
         }
 
         private static boolean isKeyword(final String token) {
@@ -83,57 +80,9 @@ final class FrrStaticRoutes {
                 .contains(token);
         }
 
-        String index() {
-            if (drop) {
-                return "DROP";
-            }
-            return gateway == null ? iface : iface == null ? gateway : gateway + " " + iface;
-        }
-
-        String command(final String prefix) {
-            final String target = drop ? "blackhole" : index();
-            return "ip route " + prefix + " " + target + (distance == null ? "" : " " + distance);
-        }
-
-        MapEntryNode toEntry() {
-            final var config = Nodes.container(Ni.CONFIG)
-                .leaf(Ni.INDEX, index())
-                .leaf(Ni.NEXT_HOP, drop ? Ni.DROP : gateway)
-                .leaf(Ni.METRIC, distance == null ? null : Uint32.valueOf(distance));
-            final NodeIdentifierWithPredicates key = Nodes.key(Ni.NEXT_HOP, Ni.INDEX, index());
-            if (iface == null) {
-                return Nodes.entry(key, config.build());
-            }
-            return Nodes.entry(key, config.build(), Nodes.container(Ni.INTERFACE_REF)
-                .child(Nodes.container(Ni.CONFIG).leaf(Ni.INTERFACE_LEAF, iface).build()).build());
-        }
-
-        static NextHop of(final DataContainerNode entry, final YangInstanceIdentifier path)
-                throws OperationFailedException {
-            final DataContainerNode config = container(entry, Ni.CONFIG);
-            final Object target = config == null ? null : leaf(config, Ni.NEXT_HOP);
-            final DataContainerNode ref = container(entry, Ni.INTERFACE_REF);
-            final DataContainerNode refConfig = ref == null ? null : container(ref, Ni.CONFIG);
-            final Object iface = refConfig == null ? null : leaf(refConfig, Ni.INTERFACE_LEAF);
-            final Object metric = config == null ? null : leaf(config, Ni.METRIC);
-            final boolean drop = Ni.DROP.equals(target);
-            if (target != null && !drop && !(target instanceof String)) {
-                throw unsupported(path, "FRR static routes support gateway addresses and DROP, not " + target);
-            }
-            if (target == null && iface == null) {
-                throw unsupported(path, "A next hop needs a next-hop address, DROP or an interface");
-            }
-            if (drop && iface != null) {
-                throw unsupported(path, "A DROP next hop cannot have an interface");
-            }
-            final NextHop hop = new NextHop(drop ? null : (String) target, iface == null ? null : iface.toString(),
-                drop, metric == null ? null : ((Number) metric).intValue());
-            final Object index = ((NodeIdentifierWithPredicates) path.getLastPathArgument()).getValue(Ni.INDEX);
-            if (!hop.index().equals(index)) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
-                    "FRR identifies this next hop as '" + hop.index() + "'; use that as its index", path);
-            }
-            return hop;
+        static String command(final StaticNextHop hop, final String prefix) {
+            final String target = hop.drop() ? "blackhole" : hop.index();
+            return "ip route " + prefix + " " + target + (hop.distance() == null ? "" : " " + hop.distance());
         }
     }
 
@@ -194,13 +143,16 @@ final class FrrStaticRoutes {
             throws OperationFailedException {
         final String instance = OcPaths.networkInstanceName(change.path());
         final String prefix = change.key(Ni.STATIC, Ni.PREFIX).toString();
-        final Optional<NextHop> before = change.before().isPresent()
-            ? Optional.of(NextHop.of(change.before().orElseThrow(), change.path())) : Optional.empty();
-        final Optional<NextHop> after = change.after().isPresent()
-            ? Optional.of(NextHop.of(change.after().orElseThrow(), change.path())) : Optional.empty();
+        final Optional<StaticNextHop> before = change.before().isPresent()
+            ? Optional.of(StaticNextHop.fromEntry(change.before().orElseThrow(), change.path(), "FRR"))
+            : Optional.empty();
+        final Optional<StaticNextHop> after = change.after().isPresent()
+            ? Optional.of(StaticNextHop.fromEntry(change.after().orElseThrow(), change.path(), "FRR"))
+            : Optional.empty();
         final List<String> commands = new ArrayList<>();
-        before.filter(hop -> !before.equals(after)).ifPresent(hop -> commands.add("no " + hop.command(prefix)));
-        after.filter(hop -> !before.equals(after)).ifPresent(hop -> commands.add(hop.command(prefix)));
+        before.filter(hop -> !before.equals(after))
+            .ifPresent(hop -> commands.add("no " + NextHop.command(hop, prefix)));
+        after.filter(hop -> !before.equals(after)).ifPresent(hop -> commands.add(NextHop.command(hop, prefix)));
         if (Ni.DEFAULT.equals(instance)) {
             commands.forEach(out::line);
         } else {
@@ -208,15 +160,6 @@ final class FrrStaticRoutes {
         }
     }
 
-    private static DataContainerNode container(final DataContainerNode parent, final QName name) {
-        return parent.childByArg(new NodeIdentifier(name)) instanceof DataContainerNode child ? child : null;
-    }
 
-    private static Object leaf(final DataContainerNode parent, final QName name) {
-        return parent.childByArg(new NodeIdentifier(name)) instanceof LeafNode<?> leaf ? leaf.body() : null;
-    }
 
-    private static OperationFailedException unsupported(final YangInstanceIdentifier path, final String message) {
-        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED, message, path);
-    }
 }

@@ -3,6 +3,7 @@ package io.sextant.translation.ios;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig.Ni;
+import io.sextant.translation.oc.StaticNextHop;
 import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.ConfigLine;
@@ -18,16 +19,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.opendaylight.yangtools.yang.common.ErrorTag;
-import org.opendaylight.yangtools.yang.common.ErrorType;
-import org.opendaylight.yangtools.yang.common.QName;
-import org.opendaylight.yangtools.yang.common.Uint32;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
-import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 
 /**
@@ -47,13 +41,15 @@ final class IosStaticRoutes {
     }
 
     /** One understood route line. */
-    record Route(String prefix, NextHop hop) {
+    record Route(String prefix, StaticNextHop hop) {
     }
 
-    /** One next hop as IOS writes it. */
-    record NextHop(String gateway, String iface, boolean drop, Integer distance) {
+    /** A next hop as IOS writes it: {@code GATEWAY | IFNAME [GATEWAY] | Null0} then the distance. */
+    static final class NextHop {
+        private NextHop() {
+        }
 
-        static Optional<NextHop> parse(final String spec) {
+        static Optional<StaticNextHop> parse(final String spec) {
             final String[] tokens = spec.strip().split("\\s+");
             int i = 0;
             String gateway = null;
@@ -76,59 +72,17 @@ final class IosStaticRoutes {
             if (i < tokens.length && NUMBER.matcher(tokens[i]).matches()) {
                 distance = Integer.valueOf(tokens[i++]);
             }
-            return i == tokens.length ? Optional.of(new NextHop(gateway, iface, drop, distance)) : Optional.empty();
+            return i == tokens.length ? Optional.of(new StaticNextHop(gateway, iface, drop, distance))
+                : Optional.empty();
         }
 
-        String index() {
-            if (drop) {
-                return "DROP";
-            }
-            return gateway == null ? iface : iface == null ? gateway : gateway + " " + iface;
-        }
-
-        String command(final String instance, final String prefix) {
+        static String command(final StaticNextHop hop, final String instance, final String prefix) {
             final String[] network = prefix.split("/");
-            final String target = drop ? "Null0" : iface == null ? gateway : gateway == null ? iface
-                : iface + " " + gateway;
+            final String target = hop.drop() ? "Null0" : hop.iface() == null ? hop.gateway()
+                : hop.gateway() == null ? hop.iface() : hop.iface() + " " + hop.gateway();
             return "ip route " + (Ni.DEFAULT.equals(instance) ? "" : "vrf " + instance + " ") + network[0] + " "
-                + IosConfig.mask(Integer.parseInt(network[1])) + " " + target + (distance == null ? "" : " " + distance);
-        }
-
-        MapEntryNode toEntry() {
-            final var config = Nodes.container(Ni.CONFIG)
-                .leaf(Ni.INDEX, index())
-                .leaf(Ni.NEXT_HOP, drop ? Ni.DROP : gateway)
-                .leaf(Ni.METRIC, distance == null ? null : Uint32.valueOf(distance));
-            final NodeIdentifierWithPredicates key = Nodes.key(Ni.NEXT_HOP, Ni.INDEX, index());
-            if (iface == null) {
-                return Nodes.entry(key, config.build());
-            }
-            return Nodes.entry(key, config.build(), Nodes.container(Ni.INTERFACE_REF)
-                .child(Nodes.container(Ni.CONFIG).leaf(Ni.INTERFACE_LEAF, iface).build()).build());
-        }
-
-        static NextHop of(final DataContainerNode entry, final YangInstanceIdentifier path)
-                throws OperationFailedException {
-            final DataContainerNode config = container(entry, Ni.CONFIG);
-            final Object target = config == null ? null : leaf(config, Ni.NEXT_HOP);
-            final DataContainerNode ref = container(entry, Ni.INTERFACE_REF);
-            final DataContainerNode refConfig = ref == null ? null : container(ref, Ni.CONFIG);
-            final Object iface = refConfig == null ? null : leaf(refConfig, Ni.INTERFACE_LEAF);
-            final Object metric = config == null ? null : leaf(config, Ni.METRIC);
-            final boolean drop = Ni.DROP.equals(target);
-            if (target != null && !drop && !(target instanceof String) || target == null && iface == null
-                    || drop && iface != null) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
-                    "IOS static routes take a gateway, an interface, both, or DROP", path);
-            }
-            final NextHop hop = new NextHop(drop ? null : (String) target, iface == null ? null : iface.toString(),
-                drop, metric == null ? null : ((Number) metric).intValue());
-            final Object index = ((NodeIdentifierWithPredicates) path.getLastPathArgument()).getValue(Ni.INDEX);
-            if (!hop.index().equals(index)) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
-                    "IOS identifies this next hop as '" + hop.index() + "'; use that as its index", path);
-            }
-            return hop;
+                + IosConfig.mask(Integer.parseInt(network[1])) + " " + target
+                + (hop.distance() == null ? "" : " " + hop.distance());
         }
     }
 
@@ -144,7 +98,7 @@ final class IosStaticRoutes {
         for (ConfigLine line : config.topMatching(ROUTE)) {
             final Matcher match = line.match(ROUTE).orElseThrow();
             final String vrf = match.group(1) == null ? Ni.DEFAULT : match.group(1);
-            final Optional<NextHop> hop = NextHop.parse(match.group(4));
+            final Optional<StaticNextHop> hop = NextHop.parse(match.group(4));
             if (vrf.equals(instance) && hop.isPresent()) {
                 line.claim();
                 routes.add(new Route(match.group(2) + "/" + IosConfig.prefixLength(match.group(3)), hop.orElseThrow()));
@@ -185,10 +139,12 @@ final class IosStaticRoutes {
             throws OperationFailedException {
         final String instance = OcPaths.networkInstanceName(change.path());
         final String prefix = change.key(Ni.STATIC, Ni.PREFIX).toString();
-        final Optional<NextHop> before = change.before().isPresent()
-            ? Optional.of(NextHop.of(change.before().orElseThrow(), change.path())) : Optional.empty();
-        final Optional<NextHop> after = change.after().isPresent()
-            ? Optional.of(NextHop.of(change.after().orElseThrow(), change.path())) : Optional.empty();
+        final Optional<StaticNextHop> before = change.before().isPresent()
+            ? Optional.of(StaticNextHop.fromEntry(change.before().orElseThrow(), change.path(), "IOS"))
+            : Optional.empty();
+        final Optional<StaticNextHop> after = change.after().isPresent()
+            ? Optional.of(StaticNextHop.fromEntry(change.after().orElseThrow(), change.path(), "IOS"))
+            : Optional.empty();
         if (before.equals(after)) {
             return;
         }
@@ -196,15 +152,9 @@ final class IosStaticRoutes {
         if (after.isEmpty() && ctx.deleted(OcPaths.networkInstance(instance)) && !Ni.DEFAULT.equals(instance)) {
             return;
         }
-        before.ifPresent(hop -> out.line("no " + hop.command(instance, prefix)));
-        after.ifPresent(hop -> out.line(hop.command(instance, prefix)));
+        before.ifPresent(hop -> out.line("no " + NextHop.command(hop, instance, prefix)));
+        after.ifPresent(hop -> out.line(NextHop.command(hop, instance, prefix)));
     }
 
-    private static DataContainerNode container(final DataContainerNode parent, final QName name) {
-        return parent.childByArg(new NodeIdentifier(name)) instanceof DataContainerNode child ? child : null;
-    }
 
-    private static Object leaf(final DataContainerNode parent, final QName name) {
-        return parent.childByArg(new NodeIdentifier(name)) instanceof LeafNode<?> leaf ? leaf.body() : null;
-    }
 }
