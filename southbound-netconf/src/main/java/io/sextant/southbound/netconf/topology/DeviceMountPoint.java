@@ -27,6 +27,8 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The live data of one connected device ({@code .../node=<id>/yang-ext:mount}): reads become
@@ -35,6 +37,8 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * running (with rollback-on-error when offered) otherwise.
  */
 final class DeviceMountPoint implements MountPoint, DataService {
+    private static final Logger LOG = LoggerFactory.getLogger(DeviceMountPoint.class);
+
     private final NetconfDeviceSession session;
     private final StateFilter stateFilter;
 
@@ -98,21 +102,32 @@ final class DeviceMountPoint implements MountPoint, DataService {
                 + " offers neither :candidate nor :writable-running"));
     }
 
+    /**
+     * One edit as a device transaction, in as few round trips as the device's ordering allows. A
+     * NETCONF server handles one session's requests in the order sent, so the existence read goes
+     * out right behind the lock (it does not depend on the lock's outcome), and the unlock is sent
+     * before the result is returned without waiting for its reply: any later request of this
+     * session, including the next lock, reaches the device after it. The edit and the commit
+     * still wait for the step before them, since neither may run when that step failed.
+     */
     private CompletionStage<EditResult> transaction(final Datastore target, final List<Edit> edits,
             final EditOptions options, final boolean commit) {
         final List<Boolean> created = new ArrayList<>();
         final AtomicBoolean locked = new AtomicBoolean();
-        return session.lock(target)
+        final CompletionStage<Void> lock = session.lock(target);
+        final CompletionStage<Void> existence = existence(edits, created);
+        return lock
             .thenCompose(ok -> {
                 locked.set(true);
-                return existence(edits, created);
+                return existence;
             })
             .thenCompose(known -> session.editConfig(target, edits, options))
             .thenCompose(edited -> commit ? session.commit() : CompletableFuture.<Void>completedFuture(null))
             .handle((done, failure) -> Optional.ofNullable(failure))
             .thenCompose(failure -> {
                 if (failure.isEmpty()) {
-                    return session.unlock(target).handle((unlocked, unlockFailure) -> new EditResult(created));
+                    unlockAfterSuccess(target);
+                    return CompletableFuture.completedFuture(new EditResult(created));
                 }
                 if (!locked.get()) {
                     return CompletableFuture.failedFuture(failure.get());
@@ -124,6 +139,20 @@ final class DeviceMountPoint implements MountPoint, DataService {
                     .thenCompose(r -> session.unlock(target).handle((u, e) -> null))
                     .thenCompose(r -> CompletableFuture.<EditResult>failedFuture(failure.get()));
             });
+    }
+
+    /**
+     * Releases the lock of a transaction whose edit is already committed. Its reply is not awaited:
+     * the edit's outcome no longer depends on it. Should the device refuse the unlock, the lock
+     * stays with this session and the next edit through it fails on its own lock with the device's
+     * lock-denied error; that is where the failure surfaces.
+     */
+    private void unlockAfterSuccess(final Datastore target) {
+        session.unlock(target).whenComplete((unlocked, failure) -> {
+            if (failure != null) {
+                LOG.warn("Node {}: unlock of {} after a committed edit failed", session.nodeId(), target, failure);
+            }
+        });
     }
 
     /** Whether each edit's target is new, which decides 201 or 204 for a RESTCONF PUT. */
