@@ -150,6 +150,31 @@ class NetconfTopologyTest {
                 "urn:ietf:params:xml:ns:yang:iana-if-type")).iterator().next().getQNameModule(), "ethernetCsmacd");
         }
 
+        /** An interface entry with its name, type ethernetCsmacd and an MTU. */
+        MapEntryNode entry(final String name,
+                final org.opendaylight.yangtools.yang.model.api.EffectiveModelContext schema, final int mtu) {
+            return ImmutableNodes.newMapEntryBuilder()
+                .withNodeIdentifier(NodeIdentifierWithPredicates.of(q("interface"), q("name"), name))
+                .withChild(ImmutableNodes.leafNode(q("name"), name))
+                .withChild(ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(q("config")))
+                    .withChild(ImmutableNodes.leafNode(q("name"), name))
+                    .withChild(ImmutableNodes.leafNode(q("type"), ethernet(schema)))
+                    .withChild(ImmutableNodes.leafNode(q("mtu"), Uint16.valueOf(mtu)))
+                    .build())
+                .build();
+        }
+
+        /** The same as {@link #entry}, one leaf merge each. */
+        List<Edit> leafMerges(final String name,
+                final org.opendaylight.yangtools.yang.model.api.EffectiveModelContext schema, final int mtu) {
+            final YangInstanceIdentifier config = iface(name).node(new NodeIdentifier(q("config")));
+            return List.of(
+                Edit.merge(mtu(name), ImmutableNodes.leafNode(q("mtu"), Uint16.valueOf(mtu))),
+                Edit.merge(config.node(new NodeIdentifier(q("name"))), ImmutableNodes.leafNode(q("name"), name)),
+                Edit.merge(config.node(new NodeIdentifier(q("type"))),
+                    ImmutableNodes.leafNode(q("type"), ethernet(schema))));
+        }
+
         YangInstanceIdentifier mtu(final String name) {
             return iface(name).node(new NodeIdentifier(q("config"))).node(new NodeIdentifier(q("mtu")));
         }
@@ -240,6 +265,41 @@ class NetconfTopologyTest {
             try (NetconfVerifier device = verifier(nodeId)) {
                 assertEquals(List.of(), deviceMtus(device, "eth-edit"), nodeId);
             }
+        }
+    }
+
+    /**
+     * An edit returns before the device has answered its unlock; the next edit's lock, sent on the
+     * same session, must still find the lock released, and the device must end up unlocked.
+     */
+    @Test
+    void backToBackEditsEachFindTheCandidateUnlocked() throws Exception {
+        for (String nodeId : List.of("tt1", "ncd")) {
+            final MountPoint mountPoint = fixture.mountPoint(nodeId);
+            final Oc oc = Oc.of(mountPoint);
+            // netconfd: one entry replaced ten times, as RESTCONF PUTs do (a replace, with a read
+            // for 201 or 204). The test tool checks this model revision's mandatory state/type
+            // whenever an entry is written next to an existing one, so there the entry is created
+            // and deleted in turn, ending created.
+            final boolean replace = nodeId.equals("ncd");
+            final int edits = replace ? 10 : 11;
+            for (int i = 1; i <= edits; i++) {
+                if (replace) {
+                    final EditResult result = await(mountPoint.data().edit(List.of(
+                        Edit.replace(oc.iface("eth-b2b"), oc.entry("eth-b2b", mountPoint.schema(), 1400 + i))), CTX));
+                    assertEquals(List.of(i == 1), result.created(), nodeId + " edit " + i);
+                } else {
+                    await(mountPoint.data().edit(i % 2 == 1 ? oc.leafMerges("eth-b2b", mountPoint.schema(), 1400 + i)
+                        : List.of(Edit.delete(oc.iface("eth-b2b"))), CTX));
+                }
+            }
+            try (NetconfVerifier device = verifier(nodeId)) {
+                assertEquals(List.of(Integer.toString(1400 + edits)), deviceMtus(device, "eth-b2b"), nodeId);
+                // Fails with lock-denied if the controller's session still held the candidate.
+                device.lock("candidate");
+                device.unlock("candidate");
+            }
+            await(mountPoint.data().edit(List.of(Edit.delete(oc.iface("eth-b2b"))), CTX));
         }
     }
 
