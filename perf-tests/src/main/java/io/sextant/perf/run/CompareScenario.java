@@ -160,11 +160,22 @@ final class CompareScenario implements Scenario {
                 setup.loops(), name + "-warmup", false);
             summary.auxiliary(warmup);
             errors += warmup.stats().total().errors();
+            final long putGetCpuBefore = c.monitor().cpuMillis();
+            final long putGetSimulatorBefore = MountScenario.simulatorCpuMillis(setup.fleet());
             final JMeter.Result measured = Phases.mountPointPutGet(run, c.controller(), probe, setup.threads(),
                 setup.loops(), name + "-putget", true);
+            final long putGetCpuAfter = c.monitor().cpuMillis();
+            final long putGetSimulator = MountScenario.simulatorCpuMillis(setup.fleet()) - putGetSimulatorBefore;
             summary.auxiliary(measured);
             errors += measured.stats().total().errors();
             latency(values, measured.stats());
+            // Where the time of a request through a mount point goes: the controller's own work
+            // and the simulated device's (JMeter takes the rest of the machine).
+            final long requests = measured.stats().total().count();
+            if (requests > 0 && putGetCpuBefore >= 0 && putGetCpuAfter >= 0) {
+                values.put(Metric.PUTGET_CPU, (putGetCpuAfter - putGetCpuBefore) / (double) requests);
+                values.put(Metric.PUTGET_SIMULATOR_CPU, putGetSimulator / (double) requests);
+            }
             values.put(Metric.ERRORS, (double) errors);
             values.put(Metric.PEAK_RSS, c.monitor().peakRssKib(0, Long.MAX_VALUE) / 1024.0);
             if (!c.controller().isAlive()) {

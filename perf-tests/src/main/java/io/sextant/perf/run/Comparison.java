@@ -63,6 +63,8 @@ public final class Comparison {
         GET_P95("GET via mount point p95", "ms", 0, true, false),
         GET_P99("GET via mount point p99", "ms", 0, true, false),
         THROUGHPUT("PUT+GET requests per second", "req/s", 0, true, true),
+        PUTGET_CPU("Controller CPU time per 1,000 PUT/GET requests", "s", 2, true, false),
+        PUTGET_SIMULATOR_CPU("Simulator CPU time per 1,000 PUT/GET requests", "s", 2, true, false),
         ERRORS("Request errors (mount, warm-up, PUT/GET)", "", 0, false, false);
 
         private final String label;
