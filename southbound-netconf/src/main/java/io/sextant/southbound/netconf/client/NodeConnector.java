@@ -311,7 +311,7 @@ public final class NodeConnector implements AutoCloseable {
                 state = State.WAITING;
                 final Duration delay = jitter(settings.backoff(failed));
                 publish(NodeStatus.connecting(nodeId, Optional.of(reason), failed));
-                LOG.debug("Node {}: attempt {} failed ({}); next in {} ms", nodeId, failed, reason, delay.toMillis());
+                LOG.info("Node {}: attempt {} failed ({}); next in {} ms", nodeId, failed, reason, delay.toMillis());
                 timer = stack.scheduler().schedule(this::attempt, delay.toMillis(), TimeUnit.MILLISECONDS);
             }
         }
