@@ -17,10 +17,11 @@ public final class StatusReport {
             Uptime:                %s (since %s)
             Config datastore:      %d data nodes
             Operational datastore: %d data nodes
-            Mounted nodes:         %d (%d connected)
+            Mounted nodes:         %d (%d connected, %d waiting to set up a session)
             Schema contexts:       %d in use (%d built since start)
             """, info.version(), uptime(Duration.between(started, now)), started.truncatedTo(ChronoUnit.SECONDS),
             info.configDatastoreNodes(), info.operationalDatastoreNodes(), info.mountedNodes(), info.connectedNodes(),
+            info.setupsWaiting(),
             info.schemaContexts(), info.schemaContextsBuilt());
     }
 

@@ -48,6 +48,11 @@ class StatusReportTest {
         }
 
         @Override
+        public int setupsWaiting() {
+            return 4;
+        }
+
+        @Override
         public String version() {
             return "0.1.0";
         }
@@ -61,7 +66,7 @@ class StatusReportTest {
         assertTrue(text.contains("Uptime:                1d 02:03:04 (since 2024-11-01T10:00:00Z)\n"), text);
         assertTrue(text.contains("Config datastore:      12 data nodes\n"), text);
         assertTrue(text.contains("Operational datastore: 7 data nodes\n"), text);
-        assertTrue(text.contains("Mounted nodes:         3 (2 connected)\n"), text);
+        assertTrue(text.contains("Mounted nodes:         3 (2 connected, 4 waiting to set up a session)\n"), text);
         assertTrue(text.contains("Schema contexts:       1 in use (2 built since start)\n"), text);
     }
 

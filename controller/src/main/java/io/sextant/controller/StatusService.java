@@ -96,6 +96,11 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     }
 
     @Override
+    public int setupsWaiting() {
+        return southbounds.stream().mapToInt(MountedNodes::setupsWaiting).sum();
+    }
+
+    @Override
     public String version() {
         final String version = StatusService.class.getPackage().getImplementationVersion();
         return version != null ? version : "0.1.0-SNAPSHOT";
@@ -112,6 +117,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
             .withChild(leaf("connected-nodes", Uint32.valueOf(connectedNodes())))
             .withChild(leaf("schema-contexts", Uint32.valueOf(schemaContexts())))
             .withChild(leaf("schema-contexts-built", Uint64.valueOf(schemaContextsBuilt())))
+            .withChild(leaf("setups-waiting", Uint32.valueOf(setupsWaiting())))
             .build();
     }
 

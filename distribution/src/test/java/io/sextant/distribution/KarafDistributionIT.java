@@ -50,7 +50,8 @@ class KarafDistributionIT {
         Pattern.MULTILINE);
     private static final Pattern OPERATIONAL_NODES = Pattern.compile(
         "^Operational datastore:\\s+(\\d+) data nodes$", Pattern.MULTILINE);
-    private static final Pattern MOUNTED = Pattern.compile("^Mounted nodes:\\s+(\\d+) \\((\\d+) connected\\)$",
+    private static final Pattern MOUNTED = Pattern.compile(
+        "^Mounted nodes:\\s+(\\d+) \\((\\d+) connected, \\d+ waiting to set up a session\\)$",
         Pattern.MULTILINE);
 
     private KarafServer karaf;

@@ -21,5 +21,8 @@ public interface ControllerInfo {
     /** Device schema contexts built since start. */
     long schemaContextsBuilt();
 
+    /** Mounted devices waiting for their turn to set up a session, over all southbounds. */
+    int setupsWaiting();
+
     String version();
 }

@@ -16,4 +16,9 @@ public interface MountedNodes {
     default long schemaContextsBuilt() {
         return 0;
     }
+
+    /** Mounted devices waiting for their turn to set up a session (0 for a southbound without a limit). */
+    default int setupsWaiting() {
+        return 0;
+    }
 }

@@ -12,12 +12,29 @@ import java.time.Duration;
  * @param eventLoopThreads Netty I/O threads for all sessions; 0 lets Netty choose (twice the cores)
  * @param workerThreads threads parsing replies and resolving schemas
  * @param schemaFetchTimeout time allowed for each {@code <get-schema>}
+ * @param maxConcurrentSetups device session set-ups (connect, hello, schema) run at once; the
+ *     others wait their turn; 0 means no limit
  */
 public record NetconfSettings(Path schemaCacheDirectory, int eventLoopThreads, int workerThreads,
-        Duration schemaFetchTimeout) {
+        Duration schemaFetchTimeout, int maxConcurrentSetups) {
     public static final String SCHEMA_CACHE_PROPERTY = "sextant.netconf.schema-cache";
     public static final String EVENT_LOOP_PROPERTY = "sextant.netconf.event-loop-threads";
     public static final String WORKERS_PROPERTY = "sextant.netconf.worker-threads";
+    public static final String SETUPS_PROPERTY = "sextant.netconf.max-concurrent-setups";
+    /**
+     * Measured on 2 cores against one simulator process: 10,000 devices mounted in one request all
+     * connect with this limit, and without one the simulator misses hellos and retries pile up.
+     * With 200, 1,000 devices connected as fast, but in half the runs one or two missed their first
+     * hello (see perf-tests/RESULTS.md).
+     */
+    public static final int DEFAULT_MAX_CONCURRENT_SETUPS = 1_000;
+
+    /** With the default limit on concurrent set-ups. */
+    public NetconfSettings(final Path schemaCacheDirectory, final int eventLoopThreads, final int workerThreads,
+            final Duration schemaFetchTimeout) {
+        this(schemaCacheDirectory, eventLoopThreads, workerThreads, schemaFetchTimeout,
+            DEFAULT_MAX_CONCURRENT_SETUPS);
+    }
 
     /** Defaults: {@code <data-dir>/schema-cache}, Netty's thread count, one worker per core (at least 2). */
     public static NetconfSettings of(final Path dataDir) {
@@ -30,6 +47,7 @@ public record NetconfSettings(Path schemaCacheDirectory, int eventLoopThreads, i
         final String cache = System.getProperty(SCHEMA_CACHE_PROPERTY);
         return new NetconfSettings(cache != null ? Path.of(cache) : defaults.schemaCacheDirectory(),
             Integer.getInteger(EVENT_LOOP_PROPERTY, defaults.eventLoopThreads()),
-            Integer.getInteger(WORKERS_PROPERTY, defaults.workerThreads()), defaults.schemaFetchTimeout());
+            Integer.getInteger(WORKERS_PROPERTY, defaults.workerThreads()), defaults.schemaFetchTimeout(),
+            Integer.getInteger(SETUPS_PROPERTY, defaults.maxConcurrentSetups()));
     }
 }

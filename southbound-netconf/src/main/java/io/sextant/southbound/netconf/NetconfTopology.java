@@ -99,7 +99,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
             final YangParserFactory parsers, final NetconfSettings settings) {
         this.config = datastores.config();
-        this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads());
+        this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads(),
+            settings.maxConcurrentSetups());
         this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
             settings.schemaCacheDirectory()), BundledModels.get(), settings.schemaFetchTimeout()),
             stack.schemaResolvers());
@@ -116,6 +117,17 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     @Override
     public Set<String> nodeIds() {
         return Set.copyOf(connectors.keySet());
+    }
+
+    /** Device session set-ups in progress now ({@link NetconfSettings#maxConcurrentSetups()} at most). */
+    public int setupsRunning() {
+        return stack.setupsRunning();
+    }
+
+    /** Mounted devices waiting for their turn to set up a session. */
+    @Override
+    public int setupsWaiting() {
+        return stack.setupsWaiting();
     }
 
     @Override

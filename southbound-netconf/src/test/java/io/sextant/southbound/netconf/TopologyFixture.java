@@ -41,9 +41,13 @@ final class TopologyFixture implements AutoCloseable {
     final NetconfTopology topology;
 
     TopologyFixture() throws IOException {
+        this(NetconfSettings.DEFAULT_MAX_CONCURRENT_SETUPS);
+    }
+
+    TopologyFixture(final int maxConcurrentSetups) throws IOException {
         schemaCache = Files.createTempDirectory("sextant-schema-cache-");
         topology = new NetconfTopology(datastores, mounts, rpcs,
-            new NetconfSettings(schemaCache, 2, 2, Duration.ofSeconds(30)));
+            new NetconfSettings(schemaCache, 2, 2, Duration.ofSeconds(30), maxConcurrentSetups));
     }
 
     static QName nettop(final String name) {

@@ -31,12 +31,16 @@ public final class ClientStack implements AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final ExecutorService workers;
     private final ExecutorService schemaResolvers;
+    private final SetupGate setups;
+    /** Starts set-ups whose turn came when another one ended; never the workers, which carry their replies. */
+    private final ExecutorService setupStarter;
 
     /**
      * @param eventLoopThreads Netty I/O threads; 0 lets Netty choose (twice the cores)
      * @param workerThreads threads that parse replies and run callers' continuations
+     * @param maxConcurrentSetups session set-ups allowed at once, 0 for no limit
      */
-    public ClientStack(final int eventLoopThreads, final int workerThreads) {
+    public ClientStack(final int eventLoopThreads, final int workerThreads, final int maxConcurrentSetups) {
         timer = new HashedWheelTimer(daemon("sextant-netconf-timer"), 100, TimeUnit.MILLISECONDS, 512);
         transports = new SSHTransportStackFactory("sextant-netconf", eventLoopThreads);
         clientFactory = new NetconfClientFactoryImpl(new NetconfTimer() {
@@ -51,6 +55,22 @@ public final class ClientStack implements AutoCloseable {
         scheduler = schedulerPool;
         workers = Executors.newFixedThreadPool(Math.max(1, workerThreads), daemon("sextant-netconf-worker"));
         schemaResolvers = Executors.newFixedThreadPool(2, daemon("sextant-netconf-schema"));
+        setupStarter = Executors.newSingleThreadExecutor(daemon("sextant-netconf-setup"));
+        setups = new SetupGate(maxConcurrentSetups, setupStarter);
+    }
+
+    /** Admits device session set-ups a bounded number at a time. */
+    SetupGate setups() {
+        return setups;
+    }
+
+    /** Session set-ups running now and waiting for their turn. */
+    public int setupsRunning() {
+        return setups.running();
+    }
+
+    public int setupsWaiting() {
+        return setups.waiting();
     }
 
     public NetconfClientFactory clientFactory() {
@@ -87,8 +107,10 @@ public final class ClientStack implements AutoCloseable {
 
     @Override
     public void close() {
+        setups.close();
         scheduler.shutdownNow();
         schemaResolvers.shutdownNow();
+        setupStarter.shutdownNow();
         workers.shutdown();
         try {
             clientFactory.close();

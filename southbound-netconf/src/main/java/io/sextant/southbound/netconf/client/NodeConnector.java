@@ -73,7 +73,8 @@ public final class NodeConnector implements AutoCloseable {
         void disconnected(String nodeId, boolean removed);
     }
 
-    private enum State { ATTEMPTING, RESOLVING, CONNECTED, WAITING, GAVE_UP, CLOSED }
+    /** QUEUED: waiting for a set-up permit ({@link SetupGate}); ATTEMPTING and RESOLVING hold one. */
+    private enum State { QUEUED, ATTEMPTING, RESOLVING, CONNECTED, WAITING, GAVE_UP, CLOSED }
 
     private final String nodeId;
     private final NodeSettings settings;
@@ -88,6 +89,7 @@ public final class NodeConnector implements AutoCloseable {
     private SshWatch sshWatch;
     private ScheduledFuture<?> timer;
     private String heldSchema;
+    private boolean holdsSetup;
     private volatile DefaultDeviceSession session;
     private volatile NodeStatus status;
 
@@ -130,6 +132,18 @@ public final class NodeConnector implements AutoCloseable {
             return;
         }
         final int gen = ++generation;
+        state = State.QUEUED;
+        stack.setups().enter(() -> begin(gen));
+    }
+
+    /** This attempt's turn has come: it holds a set-up permit until it is connected or has failed. */
+    private synchronized void begin(final int gen) {
+        if (gen != generation || state != State.QUEUED) {
+            // Unmounted (or superseded) while waiting: pass the permit on.
+            stack.setups().leave();
+            return;
+        }
+        holdsSetup = true;
         state = State.ATTEMPTING;
         final RpcChannel attemptChannel = new RpcChannel(nodeId, stack.scheduler(), stack.workers());
         channel = attemptChannel;
@@ -234,6 +248,7 @@ public final class NodeConnector implements AutoCloseable {
             session = ready;
             failed = 0;
             state = State.CONNECTED;
+            releaseSetup();
             final Set<String> available = new LinkedHashSet<>(capabilities.protocolCapabilities());
             available.addAll(schema.resolvedModules());
             publish(new NodeStatus(nodeId, ConnectionStatus.CONNECTED, Optional.empty(),
@@ -283,6 +298,7 @@ public final class NodeConnector implements AutoCloseable {
                 return;
             }
             cancelTimer();
+            releaseSetup();
             failedChannel = channel;
             failedWatch = sshWatch;
             failed++;
@@ -393,6 +409,7 @@ public final class NodeConnector implements AutoCloseable {
             state = State.CLOSED;
             generation++;
             cancelTimer();
+            releaseSetup();
             current = channel;
             watch = sshWatch;
             session = null;
@@ -422,6 +439,14 @@ public final class NodeConnector implements AutoCloseable {
     private void publish(final NodeStatus newStatus) {
         status = newStatus;
         events.statusChanged(newStatus);
+    }
+
+    /** Gives back this node's set-up permit, if it holds one. Called with this connector locked. */
+    private void releaseSetup() {
+        if (holdsSetup) {
+            holdsSetup = false;
+            stack.setups().leave();
+        }
     }
 
     private void cancelTimer() {
