@@ -41,12 +41,10 @@ public final class InMemoryDataStore implements DataStore {
     private final List<Subscription<ChangeListener>> listeners = new CopyOnWriteArrayList<>();
     private final Object commitLock = new Object();
 
-    private volatile SizeCache sizeCache;
+    /** Data nodes in the tree, kept up to date by each commit at the cost of the change. */
+    private volatile long size;
 
     private record Subscription<T>(YangInstanceIdentifier subtree, T target) {
-    }
-
-    private record SizeCache(NormalizedNode root, long size) {
     }
 
     /**
@@ -74,6 +72,8 @@ public final class InMemoryDataStore implements DataStore {
             .setUniqueIndexes(true)
             .build(), schema);
         this.schemaTree = DataSchemaContextTree.from(schema);
+        this.size = tree.takeSnapshot().readNode(YangInstanceIdentifier.of()).map(NormalizedNodeCounter::count)
+            .orElse(0L);
     }
 
     @Override
@@ -118,13 +118,6 @@ public final class InMemoryDataStore implements DataStore {
 
     @Override
     public long size() {
-        final NormalizedNode root = tree.takeSnapshot().readNode(YangInstanceIdentifier.of()).orElse(null);
-        final SizeCache cached = sizeCache;
-        if (cached != null && cached.root == root) {
-            return cached.size;
-        }
-        final long size = root == null ? 0 : NormalizedNodeCounter.count(root);
-        sizeCache = new SizeCache(root, size);
         return size;
     }
 
@@ -161,6 +154,7 @@ public final class InMemoryDataStore implements DataStore {
         synchronized (commitLock) {
             try {
                 tree.commit(candidate);
+                size += NormalizedNodeCounter.delta(candidate.getRootNode());
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
                     "The data was changed by another transaction after this change was prepared");

@@ -52,6 +52,54 @@ class InMemoryDataStoreTest {
         assertTrue(config.size() > 4);
     }
 
+    /** The size a commit leaves behind is the same as counting the whole tree afresh. */
+    private void assertSizeIsAFreshCount(final String after) {
+        assertEquals(NormalizedNodeCounter.count(config.snapshot().read(YangInstanceIdentifier.of()).orElseThrow()),
+            config.size(), after);
+    }
+
+    @Test
+    void sizeFollowsEveryKindOfChangeWithoutRecounting() throws Exception {
+        assertSizeIsAFreshCount("start");
+        final java.util.Random random = new java.util.Random(7);
+        for (int step = 0; step < 300; step++) {
+            final String id = "r" + random.nextInt(12);
+            final WriteTransaction tx = config.newTransaction();
+            final String what = switch (random.nextInt(5)) {
+                case 0 -> {
+                    tx.put(nodePath(id), node(id, Uint16.valueOf(random.nextInt(1000))));
+                    yield "put " + id;
+                }
+                case 1 -> {
+                    tx.merge(nodePath(id), node(id, Uint16.valueOf(random.nextInt(1000))));
+                    yield "merge " + id;
+                }
+                case 2 -> {
+                    tx.put(nodePath(id), ImmutableNodes.newMapEntryBuilder()
+                        .withNodeIdentifier(NodeIdentifierWithPredicates.of(NODE, NODE_ID, id))
+                        .withChild(ImmutableNodes.leafNode(NODE_ID, id)).build());
+                    yield "put without port " + id;
+                }
+                case 3 -> {
+                    if (config.snapshot().read(nodePath(id)).isEmpty()) {
+                        yield "nothing to delete at " + id;
+                    }
+                    tx.delete(nodePath(id));
+                    yield "delete " + id;
+                }
+                default -> {
+                    if (config.snapshot().read(YangInstanceIdentifier.of(NETWORK_TOPOLOGY)).isEmpty()) {
+                        yield "nothing to delete";
+                    }
+                    tx.delete(YangInstanceIdentifier.of(NETWORK_TOPOLOGY));
+                    yield "delete all";
+                }
+            };
+            tx.commit();
+            assertSizeIsAFreshCount("step " + step + ": " + what);
+        }
+    }
+
     @Test
     void stateDataIsRejectedByTheConfigurationStoreAndNothingChanges() throws Exception {
         final WriteTransaction tx = config.newTransaction();
