@@ -77,6 +77,29 @@ public final class ControllerProcess implements AutoCloseable {
         return start(run, kind, heap, timeout, "controller");
     }
 
+    /** Environment variable with further system properties for Sextant (not the lighty.io peer). */
+    public static final String EXTRA_SETTINGS_ENV = "SEXTANT_PERF_CONTROLLER_OPTS";
+
+    /**
+     * {@code -D} settings from {@link #EXTRA_SETTINGS_ENV}, for trying a controller setting
+     * (for example {@code -Dsextant.netconf.max-concurrent-setups=0}) under a benchmark; anything
+     * but {@code -Dname=value} is refused, so that JVM flags stay the same for every run.
+     */
+    static List<String> extraSettings() {
+        final String value = System.getenv(EXTRA_SETTINGS_ENV);
+        if (value == null || value.isBlank()) {
+            return List.of();
+        }
+        final List<String> settings = List.of(value.trim().split("\\s+"));
+        for (String setting : settings) {
+            if (!setting.matches("-D[\\w.-]+=\\S*")) {
+                throw new IllegalArgumentException(EXTRA_SETTINGS_ENV + " takes only -Dname=value settings, not "
+                    + setting);
+            }
+        }
+        return settings;
+    }
+
     /**
      * Starts the controller and waits until RESTCONF answers (at most {@code timeout}).
      *
@@ -89,8 +112,9 @@ public final class ControllerProcess implements AutoCloseable {
         final Path dataDir = run.outputDir().resolve(name + "-data");
         Files.createDirectories(dataDir);
         final List<String> flags = jvmFlags(heap, run.outputDir().resolve(name + "-gc.log"));
-        final List<String> settings = List.of("-Dsextant.port=" + port, "-Dsextant.bind=127.0.0.1",
-            "-Dsextant.data-dir=" + dataDir);
+        final List<String> settings = new ArrayList<>(List.of("-Dsextant.port=" + port, "-Dsextant.bind=127.0.0.1",
+            "-Dsextant.data-dir=" + dataDir));
+        settings.addAll(extraSettings());
         final Map<String, String> env = new HashMap<>();
         env.put("SEXTANT_ADMIN_PASSWORD", run.password());
         final List<String> command = new ArrayList<>();

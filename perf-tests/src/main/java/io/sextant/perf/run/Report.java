@@ -46,6 +46,11 @@ public final class Report {
         md.append("- Machine: ").append(s.machine.describe()).append("; JMeter, simulators and controller share it\n");
         md.append("- Controller: ").append(s.controller).append(", JVM flags `")
             .append(String.join(" ", s.controllerFlags)).append("`\n");
+        final java.util.List<String> extra = ControllerProcess.extraSettings();
+        if (!extra.isEmpty()) {
+            md.append("- Sextant settings from ").append(ControllerProcess.EXTRA_SETTINGS_ENV).append(": `")
+                .append(String.join(" ", extra)).append("`\n");
+        }
         md.append("- NETCONF transport: ").append(s.transport).append('\n');
         md.append("- Outcome: ").append(s.failure == null ? (s.errors == 0 ? "complete, 0 errors" : s.errors + " errors")
             : "FAILED: " + s.failure).append("\n\n");
