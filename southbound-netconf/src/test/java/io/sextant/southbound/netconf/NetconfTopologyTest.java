@@ -269,8 +269,9 @@ class NetconfTopologyTest {
     }
 
     /**
-     * An edit returns before the device has answered its unlock; the next edit's lock, sent on the
-     * same session, must still find the lock released, and the device must end up unlocked.
+     * Edits one after the other through one session, each with its existence read sent behind its
+     * lock: each finds the candidate unlocked, answers 201 only the first time, and the device
+     * ends up unlocked.
      */
     @Test
     void backToBackEditsEachFindTheCandidateUnlocked() throws Exception {

@@ -103,12 +103,11 @@ final class DeviceMountPoint implements MountPoint, DataService {
     }
 
     /**
-     * One edit as a device transaction, in as few round trips as the device's ordering allows. A
-     * NETCONF server handles one session's requests in the order sent, so the existence read goes
-     * out right behind the lock (it does not depend on the lock's outcome), and the unlock is sent
-     * before the result is returned without waiting for its reply: any later request of this
-     * session, including the next lock, reaches the device after it. The edit and the commit
-     * still wait for the step before them, since neither may run when that step failed.
+     * One edit as a device transaction. A NETCONF server handles one session's requests in the
+     * order sent, so the existence read goes out right behind the lock, without waiting for it (it
+     * does not depend on the lock's outcome). The edit and the commit wait for the step before
+     * them, since neither may run when that step failed; the result waits for the unlock, so that
+     * the next request through this session does not queue behind it at the device.
      */
     private CompletionStage<EditResult> transaction(final Datastore target, final List<Edit> edits,
             final EditOptions options, final boolean commit) {
@@ -126,8 +125,15 @@ final class DeviceMountPoint implements MountPoint, DataService {
             .handle((done, failure) -> Optional.ofNullable(failure))
             .thenCompose(failure -> {
                 if (failure.isEmpty()) {
-                    unlockAfterSuccess(target);
-                    return CompletableFuture.completedFuture(new EditResult(created));
+                    return session.unlock(target).handle((unlocked, unlockFailure) -> {
+                        if (unlockFailure != null) {
+                            // The edit is committed either way; the next edit's lock will say if the
+                            // device still holds it.
+                            LOG.warn("Node {}: unlock of {} after a committed edit failed", session.nodeId(),
+                                target, unlockFailure);
+                        }
+                        return new EditResult(created);
+                    });
                 }
                 if (!locked.get()) {
                     return CompletableFuture.failedFuture(failure.get());
@@ -139,20 +145,6 @@ final class DeviceMountPoint implements MountPoint, DataService {
                     .thenCompose(r -> session.unlock(target).handle((u, e) -> null))
                     .thenCompose(r -> CompletableFuture.<EditResult>failedFuture(failure.get()));
             });
-    }
-
-    /**
-     * Releases the lock of a transaction whose edit is already committed. Its reply is not awaited:
-     * the edit's outcome no longer depends on it. Should the device refuse the unlock, the lock
-     * stays with this session and the next edit through it fails on its own lock with the device's
-     * lock-denied error; that is where the failure surfaces.
-     */
-    private void unlockAfterSuccess(final Datastore target) {
-        session.unlock(target).whenComplete((unlocked, failure) -> {
-            if (failure != null) {
-                LOG.warn("Node {}: unlock of {} after a committed edit failed", session.nodeId(), target, failure);
-            }
-        });
     }
 
     /** Whether each edit's target is new, which decides 201 or 204 for a RESTCONF PUT. */
