@@ -1,6 +1,7 @@
 package io.sextant.translation.frr;
 
 import io.sextant.datastore.OperationFailedException;
+import io.sextant.translation.oc.BgpNeighborLines;
 import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.Change;
@@ -34,9 +35,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
  */
 final class FrrBgp {
     private static final Pattern ROUTER_ID = Pattern.compile("bgp router-id (\\S+)");
-    private static final Pattern REMOTE_AS = Pattern.compile("neighbor (\\S+) remote-as (\\S+)");
-    private static final Pattern DESCRIPTION = Pattern.compile("neighbor (\\S+) description (.*)");
-    private static final Pattern SHUTDOWN = Pattern.compile("neighbor (\\S+) shutdown");
+    private static final Pattern REMOTE_AS = BgpNeighborLines.REMOTE_AS;
     private static final Pattern IPV4_UNICAST = Pattern.compile("address-family ipv4(?: unicast)?");
     private static final Pattern ACTIVATE = Pattern.compile("(no )?neighbor (\\S+) activate");
     private static final Pattern NO_DEFAULT_IPV4 = Pattern.compile("no bgp default ipv4-unicast");
@@ -120,30 +119,12 @@ final class FrrBgp {
         final String address = OcPaths.keyOf(path, Ni.NEIGHBOR, Ni.NEIGHBOR_ADDRESS).toString();
         return block(ctx, path).map(bgp -> {
             final String localAs = bgp.match(FrrConfig.ROUTER_BGP).orElseThrow().group(1);
-            final var config = Nodes.container(Ni.CONFIG).leaf(Ni.NEIGHBOR_ADDRESS, address);
-            boolean enabled = true;
-            for (ConfigLine line : bgp.children()) {
-                final Optional<Matcher> remoteAs = line.match(REMOTE_AS).filter(m -> m.group(1).equals(address));
-                if (remoteAs.isPresent()) {
-                    final String as = remoteAs.orElseThrow().group(2);
-                    // "internal" is the local AS; "external" names no AS and stays out of the model
-                    if (as.equals("internal")) {
-                        config.leaf(Ni.PEER_AS, Uint32.valueOf(localAs));
-                    } else if (!as.equals("external")) {
-                        config.leaf(Ni.PEER_AS, Uint32.valueOf(as));
-                    }
-                }
-                final Optional<Matcher> description = line.match(DESCRIPTION).filter(m -> m.group(1).equals(address));
-                if (description.isPresent()) {
-                    line.claim();
-                    config.leaf(Ni.DESCRIPTION, description.orElseThrow().group(2));
-                }
-                if (line.match(SHUTDOWN).filter(m -> m.group(1).equals(address)).isPresent()) {
-                    line.claim();
-                    enabled = false;
-                }
-            }
-            return config.leaf(Ni.ENABLED, enabled).build();
+            // "internal" is the local AS; "external" names no AS and stays out of the model
+            return BgpNeighborLines.read(bgp.children(), address, as -> switch (as) {
+                case "internal" -> Optional.of(Uint32.valueOf(localAs));
+                case "external" -> Optional.empty();
+                default -> Optional.of(Uint32.valueOf(as));
+            });
         });
     }
 
@@ -159,23 +140,7 @@ final class FrrBgp {
             }
             return;
         }
-        final Mode mode = bgpMode(ctx, change);
-        final List<String> commands = new ArrayList<>();
-        if (change.leafChanged(Ni.PEER_AS)) {
-            commands.add("neighbor " + address + " remote-as " + change.leafAfter(Ni.PEER_AS).orElseThrow(() ->
-                OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
-                    "FRR needs the peer-as of neighbor " + address, change.path())));
-        }
-        if (change.leafChanged(Ni.DESCRIPTION)) {
-            commands.add(change.leafAfter(Ni.DESCRIPTION).map(d -> "neighbor " + address + " description " + d)
-                .orElse("no neighbor " + address + " description"));
-        }
-        final boolean enabledBefore = change.isCreate() || (Boolean) change.leafBefore(Ni.ENABLED).orElse(true);
-        final boolean enabledAfter = (Boolean) change.leafAfter(Ni.ENABLED).orElse(true);
-        if (enabledBefore != enabledAfter) {
-            commands.add((enabledAfter ? "no " : "") + "neighbor " + address + " shutdown");
-        }
-        out.in(mode, commands.toArray(String[]::new));
+        out.in(bgpMode(ctx, change), BgpNeighborLines.commands(change, address, "FRR").toArray(String[]::new));
     }
 
     /** Whether a neighbor is active in IPv4 unicast, claiming the lines that say so. */

@@ -1,6 +1,7 @@
 package io.sextant.translation.ios;
 
 import io.sextant.datastore.OperationFailedException;
+import io.sextant.translation.oc.BgpNeighborLines;
 import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.Change;
@@ -34,8 +35,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 final class IosBgp {
     private static final Pattern ROUTER_ID = Pattern.compile("bgp router-id (\\S+)");
     private static final Pattern REMOTE_AS = Pattern.compile("neighbor (\\S+) remote-as (\\d+)");
-    private static final Pattern DESCRIPTION = Pattern.compile("neighbor (\\S+) description (.*)");
-    private static final Pattern SHUTDOWN = Pattern.compile("neighbor (\\S+) shutdown");
+    private static final Pattern REMOTE_AS_NUMBER = Pattern.compile("\\d+");
     private static final Pattern ACTIVATE = Pattern.compile("neighbor (\\S+) activate");
 
     private IosBgp() {
@@ -129,24 +129,8 @@ final class IosBgp {
 
     private static Optional<ContainerNode> readNeighbor(final ReadContext ctx, final YangInstanceIdentifier path) {
         final String address = OcPaths.keyOf(path, Ni.NEIGHBOR, Ni.NEIGHBOR_ADDRESS).toString();
-        return scope(ctx, path).map(scope -> {
-            final var config = Nodes.container(Ni.CONFIG).leaf(Ni.NEIGHBOR_ADDRESS, address);
-            boolean enabled = true;
-            for (ConfigLine line : scope.children()) {
-                final Optional<Matcher> remoteAs = line.match(REMOTE_AS).filter(m -> m.group(1).equals(address));
-                remoteAs.ifPresent(m -> config.leaf(Ni.PEER_AS, Uint32.valueOf(m.group(2))));
-                final Optional<Matcher> description = line.match(DESCRIPTION).filter(m -> m.group(1).equals(address));
-                if (description.isPresent()) {
-                    line.claim();
-                    config.leaf(Ni.DESCRIPTION, description.orElseThrow().group(2));
-                }
-                if (line.match(SHUTDOWN).filter(m -> m.group(1).equals(address)).isPresent()) {
-                    line.claim();
-                    enabled = false;
-                }
-            }
-            return config.leaf(Ni.ENABLED, enabled).build();
-        });
+        return scope(ctx, path).map(scope -> BgpNeighborLines.read(scope.children(), address,
+            as -> REMOTE_AS_NUMBER.matcher(as).matches() ? Optional.of(Uint32.valueOf(as)) : Optional.empty()));
     }
 
     private static void writeNeighbor(final Change change, final WriteContext ctx, final CliCommands out)
@@ -160,22 +144,7 @@ final class IosBgp {
             }
             return;
         }
-        final List<String> commands = new ArrayList<>();
-        if (change.leafChanged(Ni.PEER_AS)) {
-            commands.add("neighbor " + address + " remote-as " + change.leafAfter(Ni.PEER_AS).orElseThrow(() ->
-                OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
-                    "IOS needs the peer-as of neighbor " + address, change.path())));
-        }
-        if (change.leafChanged(Ni.DESCRIPTION)) {
-            commands.add(change.leafAfter(Ni.DESCRIPTION).map(d -> "neighbor " + address + " description " + d)
-                .orElse("no neighbor " + address + " description"));
-        }
-        final boolean enabledBefore = change.isCreate() || (Boolean) change.leafBefore(Ni.ENABLED).orElse(true);
-        final boolean enabledAfter = (Boolean) change.leafAfter(Ni.ENABLED).orElse(true);
-        if (enabledBefore != enabledAfter) {
-            commands.add((enabledAfter ? "no " : "") + "neighbor " + address + " shutdown");
-        }
-        out.in(modes(ctx, change), commands.toArray(String[]::new));
+        out.in(modes(ctx, change), BgpNeighborLines.commands(change, address, "IOS").toArray(String[]::new));
     }
 
     /** The lines carrying a neighbor's IPv4 unicast activation. */
