@@ -46,7 +46,7 @@ public final class Report {
         md.append("- Machine: ").append(s.machine.describe()).append("; JMeter, simulators and controller share it\n");
         md.append("- Controller: ").append(s.controller).append(", JVM flags `")
             .append(String.join(" ", s.controllerFlags)).append("`\n");
-        final java.util.List<String> extra = ControllerProcess.extraSettings();
+        final List<String> extra = ControllerProcess.extraSettings();
         if (!extra.isEmpty()) {
             md.append("- Sextant settings from ").append(ControllerProcess.EXTRA_SETTINGS_ENV).append(": `")
                 .append(String.join(" ", extra)).append("`\n");

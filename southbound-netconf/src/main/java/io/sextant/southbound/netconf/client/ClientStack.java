@@ -64,11 +64,12 @@ public final class ClientStack implements AutoCloseable {
         return setups;
     }
 
-    /** Session set-ups running now and waiting for their turn. */
+    /** Session set-ups running now. */
     public int setupsRunning() {
         return setups.running();
     }
 
+    /** Session set-ups waiting for their turn. */
     public int setupsWaiting() {
         return setups.waiting();
     }
