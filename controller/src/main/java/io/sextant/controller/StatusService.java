@@ -2,7 +2,6 @@ package io.sextant.controller;
 
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationFailedException;
-import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.model.ControllerSchema;
@@ -127,14 +126,12 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     }
 
     private void publish() {
-        final WriteTransaction tx = datastores.operational().newTransaction();
         try {
-            tx.put(PATH, toContainer(Instant.now()));
-            tx.commit();
+            final ContainerNode status = toContainer(Instant.now());
+            datastores.operational().update(tx -> tx.put(PATH, status));
         } catch (OperationFailedException e) {
-            // a concurrent writer of the same container cannot exist; anything else is a bug worth seeing
-            tx.cancel();
-            LOG.warn("Cannot publish sextant:status; the next refresh tries again", e);
+            // an update cannot conflict with other writers: the container does not fit the schema
+            LOG.error("Cannot publish sextant:status", e);
         } catch (RuntimeException e) {
             LOG.error("Publishing sextant:status failed", e);
         }

@@ -103,6 +103,25 @@ public final class InMemoryDataStore implements DataStore {
     }
 
     @Override
+    public DataTreeCandidate update(final Changes changes) throws OperationFailedException {
+        final DataTreeCandidate candidate;
+        synchronized (commitLock) {
+            final Transaction tx = new Transaction(tree.takeSnapshot());
+            try {
+                changes.apply(tx);
+            } catch (OperationFailedException | RuntimeException e) {
+                tx.cancel();
+                throw e;
+            }
+            tx.checkOpen();
+            tx.done = true;
+            candidate = prepare(tx.modification);
+            apply(candidate);
+        }
+        return candidate;
+    }
+
+    @Override
     public Registration registerValidator(final YangInstanceIdentifier subtree, final CommitValidator validator) {
         final var sub = new Subscription<>(subtree, validator);
         validators.add(sub);
@@ -150,6 +169,10 @@ public final class InMemoryDataStore implements DataStore {
         return candidate;
     }
 
+    /**
+     * Apply a prepared candidate and hand it to the listeners. Both happen under the commit
+     * lock, so listeners get candidates in commit order (their executor keeps that order).
+     */
     private void apply(final DataTreeCandidate candidate) throws OperationFailedException {
         synchronized (commitLock) {
             try {
@@ -159,7 +182,11 @@ public final class InMemoryDataStore implements DataStore {
                 throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
                     "The data was changed by another transaction after this change was prepared");
             }
+            notifyListeners(candidate);
         }
+    }
+
+    private void notifyListeners(final DataTreeCandidate candidate) {
         for (var sub : listeners) {
             if (Candidates.touches(candidate, sub.subtree())) {
                 notifications.execute(() -> {
@@ -193,8 +220,8 @@ public final class InMemoryDataStore implements DataStore {
     }
 
     private final class Transaction implements WriteTransaction {
-        private final DataTreeModification modification;
-        private boolean done;
+        final DataTreeModification modification;
+        boolean done;
 
         Transaction(final DataTreeSnapshot snapshot) {
             this.modification = snapshot.newModification();
@@ -309,7 +336,7 @@ public final class InMemoryDataStore implements DataStore {
             }
         }
 
-        private void checkOpen() {
+        void checkOpen() {
             if (done) {
                 throw new IllegalStateException("Transaction already committed or cancelled");
             }

@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.codec.InstanceIdentifiers;
@@ -10,10 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -103,11 +102,7 @@ final class CommitCoordinator {
 
     /** The device's errors, with their paths and details, as one line. */
     static String describe(final Throwable failure, final EffectiveModelContext schema) {
-        Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
-                && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
+        final Throwable cause = Failures.unwrap(failure);
         if (cause instanceof OperationFailedException failed) {
             return failed.errors().stream().map(error -> describe(error, schema)).collect(Collectors.joining("; "));
         }

@@ -1,8 +1,13 @@
 package io.sextant.uniconfig;
 
+import io.sextant.datastore.Failures;
+import io.sextant.datastore.OperationFailedException;
 import io.sextant.unified.UnifiedDevice.Protocol;
 import java.util.List;
 import java.util.Optional;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The outcome of a UniConfig operation for one node.
@@ -17,6 +22,8 @@ import java.util.Optional;
  */
 public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, List<Change> diff,
         Optional<String> payload, Optional<Protocol> protocol, Optional<Boolean> inSync) {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeResult.class);
 
     /** Why an operation failed on a node. */
     public record NodeError(ErrorKind kind, String message) {
@@ -49,6 +56,25 @@ public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, L
     public static NodeResult ok(final String nodeId) {
         return new NodeResult(nodeId, true, Optional.empty(), List.of(), Optional.empty(), Optional.empty(),
             Optional.empty());
+    }
+
+    /**
+     * The result of a node whose stage failed: a {@link NodeFailure} keeps its error-type, an
+     * error reported by the device (or its session) is a device-error, anything else a
+     * processing-error. Every per-node failure of every operation goes through here, so none
+     * escapes as a failure of the whole request.
+     */
+    static NodeResult failed(final String nodeId, final Throwable failure, final EffectiveModelContext schema) {
+        final Throwable cause = Failures.unwrap(failure);
+        if (cause instanceof NodeFailure node) {
+            return failed(nodeId, node.kind(), node.getMessage());
+        }
+        if (cause instanceof OperationFailedException) {
+            return failed(nodeId, ErrorKind.DEVICE_ERROR, CommitCoordinator.describe(cause, schema));
+        }
+        LOG.error("Operation on node {} failed unexpectedly", nodeId, cause);
+        return failed(nodeId, ErrorKind.PROCESSING_ERROR, "Internal error: " + CommitCoordinator.describe(cause,
+            schema));
     }
 
     public static NodeResult failed(final String nodeId, final ErrorKind kind, final String message) {

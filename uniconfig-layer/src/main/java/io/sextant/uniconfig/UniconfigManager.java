@@ -90,19 +90,16 @@ public final class UniconfigManager implements AutoCloseable {
         return device.readConfiguration().thenAcceptAsync(config -> {
             try {
                 final UniconfigNode node = new UniconfigNode(device.nodeId(), device.schema(), config);
-                nodes.put(device.nodeId(), node);
+                // published before it is visible: a write to the new node publishes after this
                 publish(node, true);
+                nodes.put(device.nodeId(), node);
             } catch (OperationFailedException e) {
                 throw new IllegalStateException("The configuration read from " + device.nodeId()
                     + " does not fit its schema: " + CommitCoordinator.describe(e, device.schema()), e);
             }
         }, executor).whenComplete((ok, error) -> {
             if (error != null) {
-                try {
-                    status.writeFailure(device.nodeId(), CommitCoordinator.describe(error, device.schema()));
-                } catch (OperationFailedException e) {
-                    error.addSuppressed(e);
-                }
+                status.writeFailure(device.nodeId(), CommitCoordinator.describe(error, device.schema()));
             }
         });
     }
@@ -239,7 +236,7 @@ public final class UniconfigManager implements AutoCloseable {
     private CompletionStage<Optional<OperationResult>> checkInSync(final List<Target> targets) {
         final List<CompletableFuture<NodeResult>> reads = new ArrayList<>();
         for (Target target : targets) {
-            reads.add(compare(target.node()).toCompletableFuture());
+            reads.add(perNode(target.node(), this::compare));
         }
         return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(ignored -> {
             final List<NodeResult> results = reads.stream().map(CompletableFuture::join).toList();
@@ -577,11 +574,11 @@ public final class UniconfigManager implements AutoCloseable {
      * Publish the node's status (changed when its intent differs from its actual configuration,
      * synced otherwise) when it differs from what was published. Call with the lock held.
      */
-    void publish(final UniconfigNode node) throws OperationFailedException {
+    void publish(final UniconfigNode node) {
         publish(node, false);
     }
 
-    private void publish(final UniconfigNode node, final boolean synced) throws OperationFailedException {
+    private void publish(final UniconfigNode node, final boolean synced) {
         final NodeStatusWriter.Status now = node.hasChanges() ? NodeStatusWriter.Status.CHANGED
             : NodeStatusWriter.Status.SYNCED;
         if (synced || now != node.published()) {
@@ -603,18 +600,6 @@ public final class UniconfigManager implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- helpers
-
-    /** Thrown inside a node's stage to report a failure of that node only. */
-    static final class NodeFailure extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        final transient ErrorKind kind;
-
-        NodeFailure(final ErrorKind kind, final String message) {
-            super(message, null, false, false);
-            this.kind = kind;
-        }
-    }
 
     @FunctionalInterface
     private interface TxAction {
@@ -658,18 +643,22 @@ public final class UniconfigManager implements AutoCloseable {
                 futures.add(CompletableFuture.completedFuture(unknown(id)));
                 continue;
             }
-            futures.add(action.apply(node).toCompletableFuture().exceptionally(e -> {
-                Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
-                    ? e.getCause() : e;
-                if (cause instanceof NodeFailure failure) {
-                    return NodeResult.failed(id, failure.kind, failure.getMessage());
-                }
-                return NodeResult.failed(id, ErrorKind.DEVICE_ERROR, CommitCoordinator.describe(cause,
-                    node.schema()));
-            }));
+            futures.add(perNode(node, action));
         }
         return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
             .thenApply(ignored -> OperationResult.of(futures.stream().map(CompletableFuture::join).toList()));
+    }
+
+    /** One node's share of an operation; whatever way it fails, the failure becomes the node's result. */
+    private static CompletableFuture<NodeResult> perNode(final UniconfigNode node,
+            final java.util.function.Function<UniconfigNode, CompletionStage<NodeResult>> action) {
+        CompletionStage<NodeResult> stage;
+        try {
+            stage = action.apply(node);
+        } catch (RuntimeException e) {
+            stage = CompletableFuture.failedFuture(e);
+        }
+        return stage.toCompletableFuture().exceptionally(e -> NodeResult.failed(node.nodeId(), e, node.schema()));
     }
 
     /** Lock the nodes in a fixed order (no deadlock between commits); null when one stays busy. */

@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.RequestContext;
@@ -13,6 +14,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -83,8 +86,38 @@ final class UniconfigRpcs implements AutoCloseable {
 
     private void nodeRpc(final RpcRegistry registry, final String name, final Shape shape,
             final BiFunction<List<String>, RequestContext, CompletionStage<OperationResult>> operation) {
-        register(registry, QName.create(UCM, name), (input, context) ->
-            output(UCM, name, shape, operation.apply(targetNodes(input), context)));
+        register(registry, QName.create(UCM, name), (input, context) -> {
+            final List<String> targets = targetNodes(input);
+            return output(UCM, name, shape, guarded(targets, () -> operation.apply(targets, context)));
+        });
+    }
+
+    /**
+     * An operation whose unexpected failures become per-node results: a request that cannot
+     * run at all (an unknown transaction, say) fails with its RESTCONF error; anything else
+     * that goes wrong is reported on the nodes, never as a failure of the whole request.
+     */
+    static CompletionStage<OperationResult> guarded(final List<String> targets,
+            final Supplier<CompletionStage<OperationResult>> operation) {
+        CompletionStage<OperationResult> stage;
+        try {
+            stage = operation.get();
+        } catch (RuntimeException e) {
+            stage = CompletableFuture.failedFuture(e);
+        }
+        return stage.handle((result, failure) -> {
+            if (failure == null) {
+                return CompletableFuture.completedFuture(result);
+            }
+            final Throwable cause = Failures.unwrap(failure);
+            if (cause instanceof OperationFailedException) {
+                return CompletableFuture.<OperationResult>failedFuture(cause);
+            }
+            final List<NodeResult> nodes = targets.stream().distinct().map(id -> NodeResult.failed(id, cause, null))
+                .toList();
+            return CompletableFuture.completedFuture(OperationResult.failed("The operation stopped on an internal error (see the controller log): "
+                + CommitCoordinator.describe(cause, null), nodes));
+        }).thenCompose(Function.identity());
     }
 
     private void register(final RpcRegistry registry, final QName rpc, final RpcImplementation implementation) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.Datastores;
+import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -24,6 +25,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.Uint16;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -321,5 +324,71 @@ class UniconfigManagerTest {
         assertTrue(dry.ok());
         assertTrue(dry.nodes().get(0).payload().orElseThrow().contains("WRITE"), dry.toString());
         assertEquals(device, r1.config());
+    }
+
+    @Test
+    void checkedCommitOnADisconnectedDeviceAnswersNoConnectionForThatNode() throws Exception {
+        put("r1", ADMIN, interfacePath("eth6"), iface("eth6", 1500, "checked"));
+        put("r2", ADMIN, interfacePath("eth6"), iface("eth6", 1500, "checked"));
+        registry.register(new TestDevice("r2", schema)).close();
+        final OperationResult result = get(manager.checkedCommit(List.of("r1", "r2"), ADMIN));
+        assertFalse(result.ok());
+        assertEquals(0, r1.applied, "nothing reached r1");
+        final NodeResult r2Result = result.nodes().stream().filter(n -> n.nodeId().equals("r2")).findFirst()
+            .orElseThrow();
+        assertEquals(NodeResult.ErrorKind.NO_CONNECTION, r2Result.error().orElseThrow().kind(), result.toString());
+        assertTrue(result.nodes().stream().filter(n -> n.nodeId().equals("r1")).allMatch(NodeResult::ok),
+            "r1 is in sync: " + result);
+    }
+
+    /**
+     * A user's intent write races with the controller publishing the node's first status: the
+     * write must succeed, and the status published last must be the write's.
+     */
+    @Test
+    void intentWritesRacingWithStatusPublishingNeverFail() throws Exception {
+        for (int round = 0; round < 60; round++) {
+            final Datastores stores = new Datastores();
+            final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
+            final MountPointRegistry mountPoints = new MountPointRegistry();
+            try (UniconfigService fresh = new UniconfigService(stores, new RpcRegistry(), mountPoints, devices,
+                    Duration.ofMinutes(5))) {
+                final List<String> ids = List.of("a", "b", "c");
+                for (String id : ids) {
+                    devices.register(new TestDevice(id, schema));
+                }
+                for (String id : ids) {
+                    while (fresh.manager().node(id).isEmpty()) {
+                        Thread.onSpinWait();
+                    }
+                    mountPoints.find(TopologyPaths.node(TopologyPaths.UNICONFIG, id).node(TopologyPaths.CONFIGURATION))
+                        .orElseThrow().data().edit(List.of(Edit.replace(interfacePath("eth1"),
+                            iface("eth1", 1500, "round " + round))), ADMIN).toCompletableFuture().get();
+                }
+                for (String id : ids) {
+                    final String status = stores.operational().snapshot().read(TopologyPaths.node(
+                        TopologyPaths.UNICONFIG, id)).orElseThrow().toString();
+                    assertTrue(status.contains("changed"), "round " + round + ": " + status);
+                }
+            } finally {
+                stores.close();
+            }
+        }
+    }
+
+    @Test
+    void anUnexpectedFailureOfAnOperationIsReportedOnItsNodes() throws Exception {
+        final OperationResult result = get(UniconfigRpcs.guarded(List.of("r1", "r2"), () -> {
+            throw new IllegalStateException("boom");
+        }));
+        assertFalse(result.ok());
+        assertEquals(List.of("r1", "r2"), result.nodes().stream().map(NodeResult::nodeId).toList());
+        assertTrue(result.nodes().stream().allMatch(n -> n.error().orElseThrow().kind()
+            == NodeResult.ErrorKind.PROCESSING_ERROR && n.error().orElseThrow().message().contains("boom")),
+            result.toString());
+        final var requestError = UniconfigRpcs.guarded(List.of("r1"), () -> CompletableFuture.failedFuture(
+            OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "no such transaction")))
+            .toCompletableFuture();
+        assertTrue(requestError.isCompletedExceptionally(), "a request that cannot run keeps its RESTCONF error");
     }
 }

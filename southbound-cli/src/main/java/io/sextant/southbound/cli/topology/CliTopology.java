@@ -8,7 +8,6 @@ import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.MountedNodes;
-import io.sextant.datastore.WriteTransaction;
 import io.sextant.southbound.cli.CliConnector;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -175,10 +174,8 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         if (connected.remove(nodeId) != null) {
             listeners.forEach(listener -> listener.disconnected(nodeId));
         }
-        final WriteTransaction tx = operational.newTransaction();
         try {
-            tx.remove(CliTopologyModel.nodePath(nodeId));
-            tx.commit();
+            operational.update(tx -> tx.remove(CliTopologyModel.nodePath(nodeId)));
         } catch (OperationFailedException e) {
             LOG.error("Cannot remove the operational state of {}", nodeId, e);
         }
@@ -204,10 +201,9 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         if (unit != null) {
             entry.withChild(ImmutableNodes.leafNode(CliTopologyModel.TRANSLATION_UNIT, unit));
         }
-        final WriteTransaction tx = operational.newTransaction();
+        final var built = entry.build();
         try {
-            tx.put(CliTopologyModel.nodePath(nodeId), entry.build());
-            tx.commit();
+            operational.update(tx -> tx.put(CliTopologyModel.nodePath(nodeId), built));
         } catch (OperationFailedException e) {
             LOG.error("Cannot write the connection status of {}", nodeId, e);
         }
