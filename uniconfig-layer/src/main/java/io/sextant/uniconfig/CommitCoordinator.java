@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
@@ -101,7 +102,7 @@ final class CommitCoordinator {
     }
 
     /** The device's errors, with their paths and details, as one line. */
-    static String describe(final Throwable failure, final EffectiveModelContext schema) {
+    static String describe(final Throwable failure, final @Nullable EffectiveModelContext schema) {
         final Throwable cause = Failures.unwrap(failure);
         if (cause instanceof OperationFailedException failed) {
             return failed.errors().stream().map(error -> describe(error, schema)).collect(Collectors.joining("; "));
@@ -109,11 +110,11 @@ final class CommitCoordinator {
         return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     }
 
-    private static String describe(final OperationError error, final EffectiveModelContext schema) {
+    private static String describe(final OperationError error, final @Nullable EffectiveModelContext schema) {
         final StringBuilder sb = new StringBuilder(error.message());
         sb.append(" (").append(error.tag().elementBody());
-        error.path().ifPresent(path -> sb.append(", path ").append(InstanceIdentifiers.toInstanceIdentifier(path,
-            schema)));
+        error.path().ifPresent(path -> sb.append(", path ").append(schema == null ? path.toString()
+            : InstanceIdentifiers.toInstanceIdentifier(path, schema)));
         error.info().ifPresent(info -> sb.append(", ").append(info));
         return sb.append(')').toString();
     }
