@@ -63,7 +63,7 @@ final class SshNetconfSubsystem implements Command {
 
     @Override
     public void start(final ChannelSession channel, final Environment env) {
-        session = device.new Session(in, out, () -> channel.close(true));
+        session = device.new Session(in, out, () -> channel.close(false));
         device.startSession(session, "misbehaving-netconf-ssh-" + device.port());
     }
 
