@@ -100,7 +100,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             final YangParserFactory parsers, final NetconfSettings settings) {
         this.config = datastores.config();
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads(),
-            settings.maxConcurrentSetups());
+            settings.maxConcurrentSetups(), settings.maxReplyBytes());
         this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
             settings.schemaCacheDirectory()), BundledModels.get(), settings.schemaFetchTimeout()),
             stack.schemaResolvers());
@@ -122,6 +122,11 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     /** Device session set-ups in progress now ({@link NetconfSettings#maxConcurrentSetups()} at most). */
     public int setupsRunning() {
         return stack.setupsRunning();
+    }
+
+    /** Timers waiting (request timeouts, keepalives, reconnects), for checking that faults leave none behind. */
+    public int scheduledTasks() {
+        return stack.scheduledTasks();
     }
 
     /** Mounted devices waiting for their turn to set up a session. */

@@ -45,9 +45,13 @@ final class TopologyFixture implements AutoCloseable {
     }
 
     TopologyFixture(final int maxConcurrentSetups) throws IOException {
+        this(maxConcurrentSetups, NetconfSettings.DEFAULT_MAX_REPLY_BYTES);
+    }
+
+    TopologyFixture(final int maxConcurrentSetups, final long maxReplyBytes) throws IOException {
         schemaCache = Files.createTempDirectory("sextant-schema-cache-");
         topology = new NetconfTopology(datastores, mounts, rpcs,
-            new NetconfSettings(schemaCache, 2, 2, Duration.ofSeconds(30), maxConcurrentSetups));
+            new NetconfSettings(schemaCache, 2, 2, Duration.ofSeconds(30), maxConcurrentSetups, maxReplyBytes));
     }
 
     static QName nettop(final String name) {
