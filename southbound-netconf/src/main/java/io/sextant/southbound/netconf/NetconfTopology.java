@@ -90,10 +90,14 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         this(datastores, mounts, rpcs, parsers, NetconfSettings.fromSystemProperties());
     }
 
-    /** Plain Java: yangtools' default YANG parser. */
-    public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
-            final NetconfSettings settings) {
-        this(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
+    /**
+     * Plain Java: yangtools' default YANG parser. A factory rather than a constructor: Felix SCR
+     * picks the component constructor by its number of parameters alone, so no other public
+     * constructor may have as many as the {@link Activate} one.
+     */
+    public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
+            final RpcRegistry rpcs, final NetconfSettings settings) {
+        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
     }
 
     public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
