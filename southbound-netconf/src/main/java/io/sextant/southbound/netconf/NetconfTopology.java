@@ -6,7 +6,6 @@ import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.service.RpcRegistry;
