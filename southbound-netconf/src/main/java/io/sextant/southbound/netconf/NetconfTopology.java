@@ -6,7 +6,6 @@ import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.service.RpcRegistry;
@@ -90,17 +89,21 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         this(datastores, mounts, rpcs, parsers, NetconfSettings.fromSystemProperties());
     }
 
-    /** Plain Java: yangtools' default YANG parser. */
-    public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
-            final NetconfSettings settings) {
-        this(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
+    /**
+     * Plain Java: yangtools' default YANG parser. A factory rather than a constructor: Felix SCR
+     * picks the component constructor by its number of parameters alone, so no other public
+     * constructor may have as many as the {@link Activate} one.
+     */
+    public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
+            final RpcRegistry rpcs, final NetconfSettings settings) {
+        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
     }
 
     public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
             final YangParserFactory parsers, final NetconfSettings settings) {
         this.config = datastores.config();
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads(),
-            settings.maxConcurrentSetups());
+            settings.maxConcurrentSetups(), settings.maxReplyBytes());
         this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
             settings.schemaCacheDirectory()), BundledModels.get(), settings.schemaFetchTimeout()),
             stack.schemaResolvers());
@@ -122,6 +125,11 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     /** Device session set-ups in progress now ({@link NetconfSettings#maxConcurrentSetups()} at most). */
     public int setupsRunning() {
         return stack.setupsRunning();
+    }
+
+    /** Timers waiting (request timeouts, keepalives, reconnects), for checking that faults leave none behind. */
+    public int scheduledTasks() {
+        return stack.scheduledTasks();
     }
 
     /** Mounted devices waiting for their turn to set up a session. */
