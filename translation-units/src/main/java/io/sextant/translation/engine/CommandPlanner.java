@@ -5,8 +5,9 @@ import io.sextant.translation.CommandPlan;
 import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.CliCommands.Entry;
-import io.sextant.translation.spi.Handlers.Handler;
-import io.sextant.translation.spi.Handlers.Kind;
+import io.sextant.translation.spi.Handler;
+import io.sextant.translation.spi.Handler.ListHandler;
+import io.sextant.translation.spi.Handler.SubtreeHandler;
 import io.sextant.translation.spi.WriteContext;
 import io.sextant.translation.spi.Writer;
 import java.util.ArrayList;
@@ -36,9 +37,9 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
 /**
  * Computes the commands between two configuration trees: finds every changed instance of
  * every handler's data (skipping unchanged subtrees), lets the writers translate them, and
- * orders the result: deletions first, children before parents (reverse registration order),
- * then creations and updates, parents before children (registration order). A change that no
- * writer owns is refused with {@code operation-not-supported}.
+ * orders the result by the unit's write order: deletions first, in reverse write order (children
+ * before parents), then creations and updates in write order (parents before children). A change
+ * that no writer owns is refused with {@code operation-not-supported}.
  */
 public final class CommandPlanner {
     private final HandlerTree tree;
@@ -72,7 +73,7 @@ public final class CommandPlanner {
         final List<List<Entry>> forward = new ArrayList<>();
         final List<List<Entry>> reverse = new ArrayList<>();
         for (Found f : ordered) {
-            final Writer writer = f.handler().writer().orElseThrow();
+            final Writer writer = f.handler().writer();
             final CliCommands commands = new CliCommands();
             writer.write(f.change(), forwardContext, commands);
             final CliCommands undo = new CliCommands();
@@ -92,7 +93,7 @@ public final class CommandPlanner {
             return;
         }
         final Optional<Handler> handler = step.handler();
-        if (handler.isPresent() && handler.orElseThrow().kind() == Kind.SUBTREE) {
+        if (handler.isPresent() && handler.orElseThrow() instanceof SubtreeHandler) {
             found.add(new Found(handler.orElseThrow(), step.order(), found.size(),
                 new Change(path, Optional.ofNullable(before), Optional.ofNullable(after))));
             return;
@@ -128,7 +129,7 @@ public final class CommandPlanner {
         final Map<PathArgument, NormalizedNode> ownBefore = own(step, before);
         final Map<PathArgument, NormalizedNode> ownAfter = own(step, after);
         final Optional<Handler> handler = step.handler();
-        if (handler.isPresent() && handler.orElseThrow().writer().isPresent()) {
+        if (handler.isPresent() && handler.orElseThrow().writer() != null) {
             if (!ownBefore.equals(ownAfter)) {
                 found.add(new Found(handler.orElseThrow(), step.order(), found.size(),
                     new Change(path, Optional.ofNullable(before), Optional.ofNullable(after))));
@@ -155,12 +156,13 @@ public final class CommandPlanner {
 
     /** The handler's entry order, else by key text: deterministic output for unordered lists. */
     private static Comparator<PathArgument> entryOrder(final HandlerTree.Step list) {
-        final Optional<Comparator<NodeIdentifierWithPredicates>> order = list.handler()
-            .flatMap(Handler::entryOrder);
+        final Comparator<NodeIdentifierWithPredicates> order = list.handler().orElse(null) instanceof ListHandler handler
+            ? handler.entryOrder() : ListHandler.BY_KEY;
         final Comparator<PathArgument> byKey = Comparator.comparing(arg -> ((NodeIdentifierWithPredicates) arg)
             .values().toString());
-        return order.<Comparator<PathArgument>>map(o -> (a, b) -> o.compare((NodeIdentifierWithPredicates) a,
-            (NodeIdentifierWithPredicates) b)).map(o -> o.thenComparing(byKey)).orElse(byKey);
+        final Comparator<PathArgument> entries = (a, b) -> order.compare((NodeIdentifierWithPredicates) a,
+            (NodeIdentifierWithPredicates) b);
+        return entries.thenComparing(byKey);
     }
 
     private static Map<PathArgument, NormalizedNode> own(final HandlerTree.Step step, final DataContainerNode node) {

@@ -2,6 +2,7 @@ package io.sextant.translation.frr;
 
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.translation.TranslationUnit;
+import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig;
 import io.sextant.translation.spi.Handlers;
 import java.util.List;
@@ -45,7 +46,10 @@ public final class FrrUnit implements TranslationUnit {
         FrrNetworkInstances.register(builder);
         FrrStaticRoutes.register(builder);
         FrrBgp.register(builder);
-        return builder.build();
+        // interfaces first; a network instance before its protocols, BGP's instance before its neighbors
+        return builder.writeOrder(OcPaths.INTERFACE_CONFIG, OcPaths.SUBINTERFACE_CONFIG, OcPaths.ADDRESS_CONFIG,
+            OcPaths.NI_CONFIG, OcPaths.PROTOCOL_CONFIG, OcPaths.STATIC_CONFIG, OcPaths.NEXT_HOP_LIST,
+            OcPaths.BGP_GLOBAL_CONFIG, OcPaths.NEIGHBOR_CONFIG, OcPaths.NEIGHBOR_AFI_CONFIG).build();
     }
 
     @Override

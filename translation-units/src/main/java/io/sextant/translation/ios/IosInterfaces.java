@@ -53,12 +53,8 @@ final class IosInterfaces {
             .container(OcPaths.INTERFACE_CONFIG, IosInterfaces::readConfig, IosInterfaces::writeConfig)
             .list(OcPaths.SUBINTERFACE_LIST, IosInterfaces::subinterfaces)
             .container(OcPaths.SUBINTERFACE_CONFIG, IosInterfaces::readSubinterfaceConfig,
-                IosInterfaces::writeSubinterfaceConfig);
-    }
-
-    /** Addresses are registered after VRF membership: IOS drops an interface's addresses when its VRF changes. */
-    static void registerAddresses(final Handlers.Builder handlers) {
-        handlers.list(OcPaths.ADDRESS_LIST, IosInterfaces::addresses)
+                IosInterfaces::writeSubinterfaceConfig)
+            .list(OcPaths.ADDRESS_LIST, IosInterfaces::addresses)
             .container(OcPaths.ADDRESS_CONFIG, IosInterfaces::readAddressConfig, IosInterfaces::writeAddressConfig);
     }
 

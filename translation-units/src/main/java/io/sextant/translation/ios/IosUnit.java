@@ -2,6 +2,7 @@ package io.sextant.translation.ios;
 
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.translation.TranslationUnit;
+import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig;
 import io.sextant.translation.spi.Handlers;
 import java.util.List;
@@ -45,10 +46,14 @@ public final class IosUnit implements TranslationUnit {
         final Handlers.Builder builder = Handlers.builder();
         IosInterfaces.register(builder);
         IosNetworkInstances.register(builder);
-        IosInterfaces.registerAddresses(builder);
         IosStaticRoutes.register(builder);
         IosBgp.register(builder);
-        return builder.build();
+        // a VRF before the interfaces bound to it (vrf forwarding), and addresses after the binding:
+        // IOS drops an interface's addresses when its VRF changes
+        return builder.writeOrder(OcPaths.INTERFACE_CONFIG, OcPaths.SUBINTERFACE_CONFIG, OcPaths.NI_CONFIG,
+            OcPaths.NI_INTERFACE_CONFIG, OcPaths.PROTOCOL_CONFIG, OcPaths.ADDRESS_CONFIG, OcPaths.STATIC_CONFIG,
+            OcPaths.NEXT_HOP_LIST, OcPaths.BGP_GLOBAL_CONFIG, OcPaths.NEIGHBOR_CONFIG, OcPaths.NEIGHBOR_AFI_CONFIG)
+            .build();
     }
 
     @Override
