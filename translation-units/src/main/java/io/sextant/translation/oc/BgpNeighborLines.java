@@ -22,9 +22,9 @@ import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
  * {@code neighbor/config} they stand for. Each dialect finds the lines of a network instance's
  * BGP and the mode to type them in; what a remote-as value means is also its own.
  */
-public final class BgpNeighborLines {
+final class BgpNeighborLines {
     /** {@code neighbor ADDRESS remote-as VALUE}: group 1 the address, group 2 the value. */
-    public static final Pattern REMOTE_AS = Pattern.compile("neighbor (\\S+) remote-as (\\S+)");
+    static final Pattern REMOTE_AS = Pattern.compile("neighbor (\\S+) remote-as (\\S+)");
     private static final Pattern DESCRIPTION = Pattern.compile("neighbor (\\S+) description (.*)");
     private static final Pattern SHUTDOWN = Pattern.compile("neighbor (\\S+) shutdown");
 
@@ -37,7 +37,7 @@ public final class BgpNeighborLines {
      *
      * @param peerAs the peer AS a remote-as value stands for, if any
      */
-    public static ContainerNode read(final List<ConfigLine> lines, final String address,
+    static ContainerNode read(final List<ConfigLine> lines, final String address,
             final Function<String, Optional<Uint32>> peerAs) {
         final var config = Nodes.container(Ni.CONFIG).leaf(Ni.NEIGHBOR_ADDRESS, address);
         boolean enabled = true;
@@ -64,7 +64,7 @@ public final class BgpNeighborLines {
      *
      * @param dialect named in the error when the peer AS is missing
      */
-    public static List<String> commands(final Change change, final String address, final String dialect)
+    static List<String> commands(final Change change, final String address, final String dialect)
             throws OperationFailedException {
         final List<String> commands = new ArrayList<>();
         if (change.leafChanged(Ni.PEER_AS)) {

@@ -9,7 +9,6 @@ import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig;
 import io.sextant.translation.oc.OpenConfig.If;
 import io.sextant.translation.oc.OpenConfig.Ni;
-import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.ContainerReader;
 import io.sextant.translation.spi.Handlers;
 import io.sextant.translation.spi.ListReader;

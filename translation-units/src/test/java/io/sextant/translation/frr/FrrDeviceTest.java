@@ -35,6 +35,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -116,7 +117,7 @@ class FrrDeviceTest {
         return devices.find(nodeId).orElseThrow();
     }
 
-    private static <T> T await(final java.util.concurrent.CompletionStage<T> stage) {
+    private static <T> T await(final CompletionStage<T> stage) {
         return stage.toCompletableFuture().join();
     }
 

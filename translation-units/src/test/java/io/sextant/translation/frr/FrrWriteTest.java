@@ -13,6 +13,7 @@ import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.testing.OcJson;
 import io.sextant.translation.testing.Trees;
 import io.sextant.translation.testing.Yid;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -234,7 +235,7 @@ class FrrWriteTest {
         assertEquals(List.of("interface eth1", "no shutdown", "exit"), plan.lines());
         final String changed = FrrFixtures.RUNNING_CONFIG.replace(" description spare port\n shutdown\n",
             " description spare port\n");
-        final var outputs = new java.util.HashMap<>(FrrFixtures.outputs());
+        final var outputs = new HashMap<>(FrrFixtures.outputs());
         outputs.put("show running-config", changed);
         final ContainerNode reread = model.read(outputs).configuration();
         Trees.assertSameTree(model.schema(), Trees.edit(model.schema(), before, m -> m.write(

@@ -1,0 +1,111 @@
+package io.sextant.translation.oc;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.translation.oc.OpenConfig.Ni;
+import io.sextant.translation.spi.Change;
+import io.sextant.translation.spi.CliCommands;
+import io.sextant.translation.spi.CliCommands.Mode;
+import io.sextant.translation.spi.ConfigLine;
+import io.sextant.translation.spi.Handlers;
+import io.sextant.translation.spi.Nodes;
+import io.sextant.translation.spi.ReadContext;
+import io.sextant.translation.spi.WriteContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+
+/**
+ * OpenConfig network instances on a CLI: the default instance, which always exists, and VRFs
+ * (type L3VRF) with, where the device has them, a route distinguisher and a description. The
+ * default instance is created first and deleted last. The {@link NetworkInstanceSyntax} says how
+ * VRFs are found, entered and created.
+ */
+public final class OcNetworkInstances {
+    private static final Pattern RD = Pattern.compile("rd (\\S+)");
+    private static final Pattern DESCRIPTION = Pattern.compile("description (.*)");
+
+    private final String device;
+    private final NetworkInstanceSyntax syntax;
+
+    /** @param device the device's name in error messages, for example {@code FRR} */
+    public OcNetworkInstances(final String device, final NetworkInstanceSyntax syntax) {
+        this.device = device;
+        this.syntax = syntax;
+    }
+
+    public void register(final Handlers.Builder handlers) {
+        handlers.list(OcPaths.NI_LIST, this::instances, OcPaths.DEFAULT_INSTANCE_FIRST)
+            .container(OcPaths.NI_CONFIG, this::readConfig, this::writeConfig);
+    }
+
+    private List<NodeIdentifierWithPredicates> instances(final ReadContext ctx, final YangInstanceIdentifier parent)
+            throws OperationFailedException {
+        final List<NodeIdentifierWithPredicates> keys = new ArrayList<>();
+        keys.add(Nodes.key(Ni.NETWORK_INSTANCE, Ni.NAME, Ni.DEFAULT));
+        for (String vrf : syntax.vrfNames(ctx)) {
+            keys.add(Nodes.key(Ni.NETWORK_INSTANCE, Ni.NAME, vrf));
+        }
+        return keys;
+    }
+
+    private static QName type(final String name) {
+        return Ni.DEFAULT.equals(name) ? Ni.DEFAULT_INSTANCE : Ni.L3VRF;
+    }
+
+    private Optional<ContainerNode> readConfig(final ReadContext ctx, final YangInstanceIdentifier path) {
+        final String name = OcPaths.networkInstanceName(path);
+        final var config = Nodes.container(Ni.CONFIG).leaf(Ni.NAME, name).leaf(Ni.TYPE, type(name));
+        if (syntax.vrfHasRdAndDescription()) {
+            ctx.runningConfig().block(syntax.vrfLine(), name).ifPresent(block -> {
+                for (ConfigLine line : block.childrenMatching(RD)) {
+                    config.leaf(Ni.ROUTE_DISTINGUISHER, line.claim().match(RD).orElseThrow().group(1));
+                }
+                for (ConfigLine line : block.childrenMatching(DESCRIPTION)) {
+                    config.leaf(Ni.DESCRIPTION, line.claim().match(DESCRIPTION).orElseThrow().group(1));
+                }
+            });
+        }
+        return Optional.of(config.build());
+    }
+
+    private void writeConfig(final Change change, final WriteContext ctx, final CliCommands out)
+            throws OperationFailedException {
+        final String name = OcPaths.networkInstanceName(change.path());
+        final boolean vrf = !Ni.DEFAULT.equals(name);
+        change.requireOnly(vrf && syntax.vrfHasRdAndDescription()
+            ? Set.of(Ni.NAME, Ni.TYPE, Ni.ROUTE_DISTINGUISHER, Ni.DESCRIPTION) : Set.of(Ni.NAME, Ni.TYPE), device);
+        final Optional<Object> type = change.leafAfter(Ni.TYPE);
+        if (type.isPresent() && !type.orElseThrow().equals(type(name))) {
+            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
+                device + " network instance " + name + " must be of type " + type(name).getLocalName(),
+                change.path());
+        }
+        if (!vrf) {
+            return;
+        }
+        if (change.isDelete()) {
+            out.line("no " + syntax.vrfMode(name).enter());
+            return;
+        }
+        final Mode mode = syntax.vrfMode(name);
+        if (change.leafChanged(Ni.ROUTE_DISTINGUISHER)) {
+            // a route distinguisher changes only after the old one is removed
+            change.leafBefore(Ni.ROUTE_DISTINGUISHER).ifPresent(rd -> out.in(mode, "no rd " + rd));
+            change.leafAfter(Ni.ROUTE_DISTINGUISHER).ifPresent(rd -> out.in(mode, "rd " + rd));
+        }
+        if (change.leafChanged(Ni.DESCRIPTION)) {
+            out.in(mode, change.leafAfter(Ni.DESCRIPTION).map(d -> "description " + d).orElse("no description"));
+        }
+        if (change.isCreate()) {
+            out.visit(syntax.vrfCreation(name).toArray(Mode[]::new));
+        }
+    }
+}
