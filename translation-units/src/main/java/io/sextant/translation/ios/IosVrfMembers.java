@@ -1,10 +1,14 @@
 package io.sextant.translation.ios;
 
+import static io.sextant.translation.spi.Changes.isCreate;
+import static io.sextant.translation.spi.Changes.isDelete;
+import static io.sextant.translation.spi.Changes.leafAfter;
+import static io.sextant.translation.spi.Changes.requireOnly;
+
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OcInterfaces;
 import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig.Ni;
-import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.ConfigLine;
 import io.sextant.translation.spi.Handlers;
@@ -21,6 +25,7 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 
 /**
  * The interfaces of an IOS VRF: {@code vrf forwarding NAME} in the interface's block. Deleting
@@ -57,22 +62,23 @@ final class IosVrfMembers {
         return Optional.of(Nodes.container(Ni.CONFIG).leaf(Ni.ID, id).leaf(Ni.INTERFACE_LEAF, id).build());
     }
 
-    private static void writeMember(final Change change, final WriteContext ctx, final CliCommands out)
+    private static void writeMember(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
-        change.requireOnly(Set.of(Ni.ID, Ni.INTERFACE_LEAF), "IOS");
-        final String instance = OcPaths.networkInstanceName(change.path());
-        final String id = change.key(Ni.INTERFACE, Ni.ID).toString();
-        final Object iface = change.after().isPresent() ? change.leafAfter(Ni.INTERFACE_LEAF).orElse(id) : id;
+        requireOnly(path, node, Set.of(Ni.ID, Ni.INTERFACE_LEAF), "IOS");
+        final String instance = OcPaths.networkInstanceName(path);
+        final String id = OcPaths.keyOf(path, Ni.INTERFACE, Ni.ID).toString();
+        final Object iface = node.dataAfter() != null ? leafAfter(node, Ni.INTERFACE_LEAF).orElse(id) : id;
         if (!id.equals(iface)) {
             throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
-                "The IOS unit names VRF interfaces by themselves: id must equal interface", change.path());
+                "The IOS unit names VRF interfaces by themselves: id must equal interface", path);
         }
         if (Ni.DEFAULT.equals(instance)) {
             return;
         }
-        if (change.isCreate()) {
+        if (isCreate(node)) {
             out.in(OcInterfaces.mode(id), "vrf forwarding " + instance);
-        } else if (change.isDelete() && !ctx.deleted(OcPaths.networkInstance(instance))) {
+        } else if (isDelete(node) && !ctx.deleted(OcPaths.networkInstance(instance))) {
             out.in(OcInterfaces.mode(id), "no vrf forwarding " + instance);
         }
     }

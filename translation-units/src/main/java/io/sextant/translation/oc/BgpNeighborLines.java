@@ -1,8 +1,12 @@
 package io.sextant.translation.oc;
 
+import static io.sextant.translation.spi.Changes.isCreate;
+import static io.sextant.translation.spi.Changes.leafAfter;
+import static io.sextant.translation.spi.Changes.leafBefore;
+import static io.sextant.translation.spi.Changes.leafChanged;
+
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OpenConfig.Ni;
-import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.ConfigLine;
 import io.sextant.translation.spi.Nodes;
 import java.util.ArrayList;
@@ -14,7 +18,9 @@ import java.util.regex.Pattern;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.Uint32;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 
 /**
  * The BGP neighbor lines the CLI dialects share ({@code neighbor X remote-as AS},
@@ -64,20 +70,21 @@ final class BgpNeighborLines {
      *
      * @param dialect named in the error when the peer AS is missing
      */
-    static List<String> commands(final Change change, final String address, final String dialect)
+    static List<String> commands(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final String address, final String dialect)
             throws OperationFailedException {
         final List<String> commands = new ArrayList<>();
-        if (change.leafChanged(Ni.PEER_AS)) {
-            commands.add("neighbor " + address + " remote-as " + change.leafAfter(Ni.PEER_AS).orElseThrow(() ->
+        if (leafChanged(node, Ni.PEER_AS)) {
+            commands.add("neighbor " + address + " remote-as " + leafAfter(node, Ni.PEER_AS).orElseThrow(() ->
                 OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
-                    dialect + " needs the peer-as of neighbor " + address, change.path())));
+                    dialect + " needs the peer-as of neighbor " + address, path)));
         }
-        if (change.leafChanged(Ni.DESCRIPTION)) {
-            commands.add(change.leafAfter(Ni.DESCRIPTION).map(d -> "neighbor " + address + " description " + d)
+        if (leafChanged(node, Ni.DESCRIPTION)) {
+            commands.add(leafAfter(node, Ni.DESCRIPTION).map(d -> "neighbor " + address + " description " + d)
                 .orElse("no neighbor " + address + " description"));
         }
-        final boolean enabledBefore = change.isCreate() || (Boolean) change.leafBefore(Ni.ENABLED).orElse(true);
-        final boolean enabledAfter = (Boolean) change.leafAfter(Ni.ENABLED).orElse(true);
+        final boolean enabledBefore = isCreate(node) || (Boolean) leafBefore(node, Ni.ENABLED).orElse(true);
+        final boolean enabledAfter = (Boolean) leafAfter(node, Ni.ENABLED).orElse(true);
         if (enabledBefore != enabledAfter) {
             commands.add((enabledAfter ? "no " : "") + "neighbor " + address + " shutdown");
         }

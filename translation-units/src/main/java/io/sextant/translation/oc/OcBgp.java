@@ -1,8 +1,15 @@
 package io.sextant.translation.oc;
 
+import static io.sextant.translation.spi.Changes.isCreate;
+import static io.sextant.translation.spi.Changes.isDelete;
+import static io.sextant.translation.spi.Changes.isUpdate;
+import static io.sextant.translation.spi.Changes.leafAfter;
+import static io.sextant.translation.spi.Changes.leafBefore;
+import static io.sextant.translation.spi.Changes.leafChanged;
+import static io.sextant.translation.spi.Changes.requireOnly;
+
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OpenConfig.Ni;
-import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.CliCommands.Mode;
 import io.sextant.translation.spi.ConfigLine;
@@ -22,6 +29,7 @@ import org.opendaylight.yangtools.yang.common.Uint32;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 
 /**
  * OpenConfig BGP on a CLI: a network instance's AS and router-id, its neighbors (remote-as,
@@ -75,46 +83,47 @@ public final class OcBgp {
         });
     }
 
-    private void writeGlobal(final Change change, final WriteContext ctx, final CliCommands out)
+    private void writeGlobal(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
-        change.requireOnly(Set.of(Ni.AS, Ni.ROUTER_ID), device);
-        final String instance = OcPaths.networkInstanceName(change.path());
-        if (change.isDelete()) {
+        requireOnly(path, node, Set.of(Ni.AS, Ni.ROUTER_ID), device);
+        final String instance = OcPaths.networkInstanceName(path);
+        if (isDelete(node)) {
             // with one process, a VRF's BGP goes with the process
             if (!syntax.oneProcess() || Ni.DEFAULT.equals(instance)
                     || !ctx.deleted(OcPaths.bgpGlobalConfig(Ni.DEFAULT))) {
-                final List<Mode> modes = syntax.modes(change.leafBefore(Ni.AS).orElseThrow(), instance);
+                final List<Mode> modes = syntax.modes(leafBefore(node, Ni.AS).orElseThrow(), instance);
                 out.in(modes.subList(0, modes.size() - 1), "no " + modes.get(modes.size() - 1).enter());
             }
             return;
         }
-        final Object as = change.leafAfter(Ni.AS).orElseThrow(() -> OperationFailedException.of(
-            ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT, "BGP needs its AS number", change.path()));
-        if (change.isUpdate() && change.leafChanged(Ni.AS)) {
+        final Object as = leafAfter(node, Ni.AS).orElseThrow(() -> OperationFailedException.of(
+            ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT, "BGP needs its AS number", path));
+        if (isUpdate(node) && leafChanged(node, Ni.AS)) {
             throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
-                device + " cannot change the AS number of a running BGP instance; delete it first", change.path());
+                device + " cannot change the AS number of a running BGP instance; delete it first", path);
         }
         if (syntax.oneProcess()) {
-            final Optional<Object> processAs = OcPaths.leaf(ctx.after(OcPaths.bgpGlobalConfig(Ni.DEFAULT)), Ni.AS);
+            final Optional<Object> processAs = ctx.leafAfter(OcPaths.bgpGlobalConfig(Ni.DEFAULT), Ni.AS);
             if (processAs.isPresent() && !processAs.orElseThrow().equals(as)) {
                 throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                     device + " runs one BGP process: every network instance uses AS " + processAs.orElseThrow(),
-                    change.path());
+                    path);
             }
         }
         final List<Mode> modes = syntax.modes(as, instance);
-        if (change.leafChanged(Ni.ROUTER_ID)) {
-            out.in(modes, change.leafAfter(Ni.ROUTER_ID).map(id -> "bgp router-id " + id).orElse("no bgp router-id"));
-        } else if (change.isCreate()) {
+        if (leafChanged(node, Ni.ROUTER_ID)) {
+            out.in(modes, leafAfter(node, Ni.ROUTER_ID).map(id -> "bgp router-id " + id).orElse("no bgp router-id"));
+        } else if (isCreate(node)) {
             out.visit(modes.toArray(Mode[]::new));
         }
     }
 
-    /** The AS of the BGP instance a neighbor's change lies in, from the data the change needs. */
-    private static Object as(final WriteContext ctx, final Change change) throws OperationFailedException {
-        final YangInstanceIdentifier global = OcPaths.bgpGlobalConfig(OcPaths.networkInstanceName(change.path()));
-        final Optional<Object> as = change.isDelete() ? OcPaths.leaf(ctx.before(global), Ni.AS)
-            : OcPaths.leaf(ctx.after(global), Ni.AS);
+    /** The AS of the BGP instance the change at {@code path} lies in, from the data the change needs. */
+    private static Object as(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx) throws OperationFailedException {
+        final YangInstanceIdentifier global = OcPaths.bgpGlobalConfig(OcPaths.networkInstanceName(path));
+        final Optional<Object> as = isDelete(node) ? ctx.leafBefore(global, Ni.AS) : ctx.leafAfter(global, Ni.AS);
         return as.orElseThrow(() -> OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
             "BGP neighbors need the AS number in global/config/as", global));
     }
@@ -137,20 +146,21 @@ public final class OcBgp {
         });
     }
 
-    private void writeNeighbor(final Change change, final WriteContext ctx, final CliCommands out)
+    private void writeNeighbor(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
-        change.requireOnly(Set.of(Ni.NEIGHBOR_ADDRESS, Ni.PEER_AS, Ni.DESCRIPTION, Ni.ENABLED), device);
-        final String address = change.key(Ni.NEIGHBOR, Ni.NEIGHBOR_ADDRESS).toString();
-        final String instance = OcPaths.networkInstanceName(change.path());
-        if (change.isDelete()) {
+        requireOnly(path, node, Set.of(Ni.NEIGHBOR_ADDRESS, Ni.PEER_AS, Ni.DESCRIPTION, Ni.ENABLED), device);
+        final String address = OcPaths.keyOf(path, Ni.NEIGHBOR, Ni.NEIGHBOR_ADDRESS).toString();
+        final String instance = OcPaths.networkInstanceName(path);
+        if (isDelete(node)) {
             // deleting the whole BGP instance removes its neighbors with it
             if (!ctx.deleted(OcPaths.bgpGlobalConfig(instance))) {
-                out.in(syntax.modes(as(ctx, change), instance), "no neighbor " + address);
+                out.in(syntax.modes(as(path, node, ctx), instance), "no neighbor " + address);
             }
             return;
         }
-        out.in(syntax.modes(as(ctx, change), instance),
-            BgpNeighborLines.commands(change, address, device).toArray(String[]::new));
+        out.in(syntax.modes(as(path, node, ctx), instance),
+            BgpNeighborLines.commands(path, node, address, device).toArray(String[]::new));
     }
 
     private List<NodeIdentifierWithPredicates> afiSafis(final ReadContext ctx, final YangInstanceIdentifier parent) {
@@ -169,22 +179,23 @@ public final class OcBgp {
             .build());
     }
 
-    private void writeAfiSafi(final Change change, final WriteContext ctx, final CliCommands out)
+    private void writeAfiSafi(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
-        change.requireOnly(Set.of(Ni.AFI_SAFI_NAME, Ni.ENABLED), device);
-        if (!Ni.IPV4_UNICAST.equals(change.key(Ni.AFI_SAFI, Ni.AFI_SAFI_NAME))) {
+        requireOnly(path, node, Set.of(Ni.AFI_SAFI_NAME, Ni.ENABLED), device);
+        if (!Ni.IPV4_UNICAST.equals(OcPaths.keyOf(path, Ni.AFI_SAFI, Ni.AFI_SAFI_NAME))) {
             throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
-                "The " + device + " unit configures the IPV4_UNICAST address family only", change.path());
+                "The " + device + " unit configures the IPV4_UNICAST address family only", path);
         }
-        final String address = change.key(Ni.NEIGHBOR, Ni.NEIGHBOR_ADDRESS).toString();
-        final String instance = OcPaths.networkInstanceName(change.path());
-        if (change.isDelete() && ctx.deleted(OcPaths.neighborConfig(instance, address))) {
+        final String address = OcPaths.keyOf(path, Ni.NEIGHBOR, Ni.NEIGHBOR_ADDRESS).toString();
+        final String instance = OcPaths.networkInstanceName(path);
+        if (isDelete(node) && ctx.deleted(OcPaths.neighborConfig(instance, address))) {
             return;
         }
-        final boolean before = change.before().isPresent() && (Boolean) change.leafBefore(Ni.ENABLED).orElse(true);
-        final boolean after = change.after().isPresent() && (Boolean) change.leafAfter(Ni.ENABLED).orElse(true);
-        if (before != after || change.isCreate()) {
-            out.in(syntax.ipv4UnicastModes(as(ctx, change), instance),
+        final boolean before = node.dataBefore() != null && (Boolean) leafBefore(node, Ni.ENABLED).orElse(true);
+        final boolean after = node.dataAfter() != null && (Boolean) leafAfter(node, Ni.ENABLED).orElse(true);
+        if (before != after || isCreate(node)) {
+            out.in(syntax.ipv4UnicastModes(as(path, node, ctx), instance),
                 (after ? "" : "no ") + "neighbor " + address + " activate");
         }
     }

@@ -1,8 +1,14 @@
 package io.sextant.translation.oc;
 
+import static io.sextant.translation.spi.Changes.isCreate;
+import static io.sextant.translation.spi.Changes.isDelete;
+import static io.sextant.translation.spi.Changes.leafAfter;
+import static io.sextant.translation.spi.Changes.leafBefore;
+import static io.sextant.translation.spi.Changes.leafChanged;
+import static io.sextant.translation.spi.Changes.requireOnly;
+
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OpenConfig.If;
-import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.CliCommands.Mode;
 import io.sextant.translation.spi.ConfigLine;
@@ -31,6 +37,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 
 /**
  * OpenConfig interfaces on a CLI: description, {@code shutdown}, MTU where the device has it,
@@ -105,38 +112,39 @@ public final class OcInterfaces {
         return Optional.of(config.build());
     }
 
-    private void writeConfig(final Change change, final WriteContext ctx, final CliCommands out)
+    private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
         final Set<QName> leaves = syntax.hasMtu() ? Set.of(If.NAME, If.TYPE, If.ENABLED, If.DESCRIPTION, If.MTU)
             : Set.of(If.NAME, If.TYPE, If.ENABLED, If.DESCRIPTION);
-        change.requireOnly(leaves, device);
-        final String name = OcPaths.interfaceName(change.path());
-        if (change.isDelete()) {
+        requireOnly(path, node, leaves, device);
+        final String name = OcPaths.interfaceName(path);
+        if (isDelete(node)) {
             final Optional<String> delete = syntax.deleteLine(name);
             if (delete.isPresent()) {
                 out.line(delete.orElseThrow());
                 return;
             }
             // the interface stays on the device: its leaves are reset below
-        } else if (change.isCreate()) {
-            syntax.checkCreate(name, change.path());
-        } else if (change.leafChanged(If.TYPE)) {
+        } else if (isCreate(node)) {
+            syntax.checkCreate(name, path);
+        } else if (leafChanged(node, If.TYPE)) {
             throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
-                device + " cannot change the type of an interface", change.path());
+                device + " cannot change the type of an interface", path);
         }
         final Mode mode = mode(name);
-        if (change.leafChanged(If.DESCRIPTION)) {
-            out.in(mode, change.leafAfter(If.DESCRIPTION).map(d -> "description " + d).orElse("no description"));
+        if (leafChanged(node, If.DESCRIPTION)) {
+            out.in(mode, leafAfter(node, If.DESCRIPTION).map(d -> "description " + d).orElse("no description"));
         }
-        if (change.leafChanged(If.MTU)) {
-            out.in(mode, change.leafAfter(If.MTU).map(m -> "mtu " + m).orElse("no mtu"));
+        if (leafChanged(node, If.MTU)) {
+            out.in(mode, leafAfter(node, If.MTU).map(m -> "mtu " + m).orElse("no mtu"));
         }
-        final boolean enabledBefore = change.isCreate() || (Boolean) change.leafBefore(If.ENABLED).orElse(true);
-        final boolean enabledAfter = (Boolean) change.leafAfter(If.ENABLED).orElse(true);
+        final boolean enabledBefore = isCreate(node) || (Boolean) leafBefore(node, If.ENABLED).orElse(true);
+        final boolean enabledAfter = (Boolean) leafAfter(node, If.ENABLED).orElse(true);
         if (enabledBefore != enabledAfter) {
             out.in(mode, enabledAfter ? "no shutdown" : "shutdown");
         }
-        if (change.isCreate() && out.isEmpty()) {
+        if (isCreate(node) && out.isEmpty()) {
             out.visit(mode);
         }
     }
@@ -155,12 +163,13 @@ public final class OcInterfaces {
         return Optional.of(Nodes.container(If.CONFIG).leaf(If.INDEX, SUBINTERFACE_ZERO).build());
     }
 
-    private void writeSubinterfaceConfig(final Change change, final WriteContext ctx, final CliCommands out)
+    private void writeSubinterfaceConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
-        change.requireOnly(Set.of(If.INDEX), device);
-        if (!SUBINTERFACE_ZERO.equals(change.key(If.SUBINTERFACE, If.INDEX))) {
+        requireOnly(path, node, Set.of(If.INDEX), device);
+        if (!SUBINTERFACE_ZERO.equals(OcPaths.keyOf(path, If.SUBINTERFACE, If.INDEX))) {
             throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
-                "The " + device + " unit configures IPv4 addresses on subinterface 0 only", change.path());
+                "The " + device + " unit configures IPv4 addresses on subinterface 0 only", path);
         }
     }
 
@@ -184,20 +193,21 @@ public final class OcInterfaces {
                 .build());
     }
 
-    private void writeAddressConfig(final Change change, final WriteContext ctx, final CliCommands out)
+    private void writeAddressConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
-        change.requireOnly(Set.of(If.IP, If.PREFIX_LENGTH), device);
-        final String ip = change.key(If.ADDRESS, If.IP).toString();
-        final Optional<Object> lengthBefore = change.leafBefore(If.PREFIX_LENGTH);
-        final Optional<Object> lengthAfter = change.leafAfter(If.PREFIX_LENGTH);
-        if (!change.isDelete() && lengthAfter.isEmpty()) {
+        requireOnly(path, node, Set.of(If.IP, If.PREFIX_LENGTH), device);
+        final String ip = OcPaths.keyOf(path, If.ADDRESS, If.IP).toString();
+        final Optional<Object> lengthBefore = leafBefore(node, If.PREFIX_LENGTH);
+        final Optional<Object> lengthAfter = leafAfter(node, If.PREFIX_LENGTH);
+        if (!isDelete(node) && lengthAfter.isEmpty()) {
             throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
-                "An IPv4 address needs its prefix-length", change.path());
+                "An IPv4 address needs its prefix-length", path);
         }
-        final YangInstanceIdentifier addressList = change.path().getParent().getParent();
+        final YangInstanceIdentifier addressList = path.getParent().getParent();
         final List<String> before = ips(ctx.before(addressList).orElse(null));
         final List<String> after = ips(ctx.after(addressList).orElse(null));
-        final Mode mode = mode(OcPaths.interfaceName(change.path()));
+        final Mode mode = mode(OcPaths.interfaceName(path));
         if (lengthBefore.isPresent() && !lengthBefore.equals(lengthAfter)) {
             final boolean primary = before.get(0).equals(ip);
             out.in(mode, "no " + syntax.addressLine(ip, length(lengthBefore.orElseThrow()), primary));

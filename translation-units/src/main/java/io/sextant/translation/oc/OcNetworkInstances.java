@@ -1,8 +1,14 @@
 package io.sextant.translation.oc;
 
+import static io.sextant.translation.spi.Changes.isCreate;
+import static io.sextant.translation.spi.Changes.isDelete;
+import static io.sextant.translation.spi.Changes.leafAfter;
+import static io.sextant.translation.spi.Changes.leafBefore;
+import static io.sextant.translation.spi.Changes.leafChanged;
+import static io.sextant.translation.spi.Changes.requireOnly;
+
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OpenConfig.Ni;
-import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.CliCommands.Mode;
 import io.sextant.translation.spi.ConfigLine;
@@ -21,6 +27,7 @@ import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 
 /**
  * OpenConfig network instances on a CLI: the default instance, which always exists, and VRFs
@@ -76,35 +83,36 @@ public final class OcNetworkInstances {
         return Optional.of(config.build());
     }
 
-    private void writeConfig(final Change change, final WriteContext ctx, final CliCommands out)
+    private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
-        final String name = OcPaths.networkInstanceName(change.path());
+        final String name = OcPaths.networkInstanceName(path);
         final boolean vrf = !Ni.DEFAULT.equals(name);
-        change.requireOnly(vrf && syntax.vrfHasRdAndDescription()
+        requireOnly(path, node, vrf && syntax.vrfHasRdAndDescription()
             ? Set.of(Ni.NAME, Ni.TYPE, Ni.ROUTE_DISTINGUISHER, Ni.DESCRIPTION) : Set.of(Ni.NAME, Ni.TYPE), device);
-        final Optional<Object> type = change.leafAfter(Ni.TYPE);
+        final Optional<Object> type = leafAfter(node, Ni.TYPE);
         if (type.isPresent() && !type.orElseThrow().equals(type(name))) {
             throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                 device + " network instance " + name + " must be of type " + type(name).getLocalName(),
-                change.path());
+                path);
         }
         if (!vrf) {
             return;
         }
-        if (change.isDelete()) {
+        if (isDelete(node)) {
             out.line("no " + syntax.vrfMode(name).enter());
             return;
         }
         final Mode mode = syntax.vrfMode(name);
-        if (change.leafChanged(Ni.ROUTE_DISTINGUISHER)) {
+        if (leafChanged(node, Ni.ROUTE_DISTINGUISHER)) {
             // a route distinguisher changes only after the old one is removed
-            change.leafBefore(Ni.ROUTE_DISTINGUISHER).ifPresent(rd -> out.in(mode, "no rd " + rd));
-            change.leafAfter(Ni.ROUTE_DISTINGUISHER).ifPresent(rd -> out.in(mode, "rd " + rd));
+            leafBefore(node, Ni.ROUTE_DISTINGUISHER).ifPresent(rd -> out.in(mode, "no rd " + rd));
+            leafAfter(node, Ni.ROUTE_DISTINGUISHER).ifPresent(rd -> out.in(mode, "rd " + rd));
         }
-        if (change.leafChanged(Ni.DESCRIPTION)) {
-            out.in(mode, change.leafAfter(Ni.DESCRIPTION).map(d -> "description " + d).orElse("no description"));
+        if (leafChanged(node, Ni.DESCRIPTION)) {
+            out.in(mode, leafAfter(node, Ni.DESCRIPTION).map(d -> "description " + d).orElse("no description"));
         }
-        if (change.isCreate()) {
+        if (isCreate(node)) {
             out.visit(syntax.vrfCreation(name).toArray(Mode[]::new));
         }
     }

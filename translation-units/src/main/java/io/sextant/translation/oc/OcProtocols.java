@@ -1,8 +1,9 @@
 package io.sextant.translation.oc;
 
+import static io.sextant.translation.spi.Changes.requireOnly;
+
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OpenConfig.Ni;
-import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.Handlers;
 import io.sextant.translation.spi.Nodes;
@@ -17,6 +18,7 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 
 /**
  * The protocol instances of a network instance: STATIC when it has static routes, BGP when it
@@ -59,15 +61,16 @@ public final class OcProtocols {
             .build());
     }
 
-    private void writeConfig(final Change change, final WriteContext ctx, final CliCommands out)
+    private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
-        change.requireOnly(Set.of(Ni.IDENTIFIER, Ni.NAME), device);
-        final Object identifier = change.key(Ni.PROTOCOL, Ni.IDENTIFIER);
+        requireOnly(path, node, Set.of(Ni.IDENTIFIER, Ni.NAME), device);
+        final Object identifier = OcPaths.keyOf(path, Ni.PROTOCOL, Ni.IDENTIFIER);
         if (!Ni.BGP_PROTOCOL.equals(identifier) && !Ni.STATIC_PROTOCOL.equals(identifier)
-                || !Ni.PROTOCOL_NAME.equals(change.key(Ni.PROTOCOL, Ni.NAME))) {
+                || !Ni.PROTOCOL_NAME.equals(OcPaths.keyOf(path, Ni.PROTOCOL, Ni.NAME))) {
             throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                 "The " + device + " unit configures one BGP and one STATIC protocol per network instance, named '"
-                    + Ni.PROTOCOL_NAME + "'", change.path());
+                    + Ni.PROTOCOL_NAME + "'", path);
         }
     }
 }

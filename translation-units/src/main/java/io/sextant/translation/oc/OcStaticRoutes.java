@@ -1,9 +1,10 @@
 package io.sextant.translation.oc;
 
+import static io.sextant.translation.spi.Changes.requireOnly;
+
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.oc.StaticRouteSyntax.Route;
-import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.Handlers;
 import io.sextant.translation.spi.Nodes;
@@ -14,10 +15,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 
 /**
  * OpenConfig static routes on a CLI: a route exists through its next hops, each one line
@@ -56,9 +61,10 @@ public final class OcStaticRoutes {
     }
 
     /** The prefix alone configures nothing. */
-    private void writeConfig(final Change change, final WriteContext ctx, final CliCommands out)
+    private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
-        change.requireOnly(Set.of(Ni.PREFIX), device);
+        requireOnly(path, node, Set.of(Ni.PREFIX), device);
     }
 
     private List<MapEntryNode> nextHops(final ReadContext ctx, final YangInstanceIdentifier parent) {
@@ -70,16 +76,13 @@ public final class OcStaticRoutes {
             .toList();
     }
 
-    private void writeNextHop(final Change change, final WriteContext ctx, final CliCommands out)
+    private void writeNextHop(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final WriteContext ctx, final CliCommands out)
             throws OperationFailedException {
-        final String instance = OcPaths.networkInstanceName(change.path());
-        final String prefix = change.key(Ni.STATIC, Ni.PREFIX).toString();
-        final Optional<StaticNextHop> before = change.before().isPresent()
-            ? Optional.of(StaticNextHop.fromEntry(change.before().orElseThrow(), change.path(), device))
-            : Optional.empty();
-        final Optional<StaticNextHop> after = change.after().isPresent()
-            ? Optional.of(StaticNextHop.fromEntry(change.after().orElseThrow(), change.path(), device))
-            : Optional.empty();
+        final String instance = OcPaths.networkInstanceName(path);
+        final String prefix = OcPaths.keyOf(path, Ni.STATIC, Ni.PREFIX).toString();
+        final Optional<StaticNextHop> before = hop(path, node.dataBefore());
+        final Optional<StaticNextHop> after = hop(path, node.dataAfter());
         if (before.equals(after) || after.isEmpty() && syntax.vrfDeletesItsRoutes() && !Ni.DEFAULT.equals(instance)
                 && ctx.deleted(OcPaths.networkInstance(instance))) {
             return;
@@ -88,5 +91,11 @@ public final class OcStaticRoutes {
         before.ifPresent(hop -> lines.add("no " + syntax.routeLine(instance, prefix, hop)));
         after.ifPresent(hop -> lines.add(syntax.routeLine(instance, prefix, hop)));
         out.in(syntax.routeModes(instance), lines.toArray(String[]::new));
+    }
+
+    private Optional<StaticNextHop> hop(final YangInstanceIdentifier path, final @Nullable NormalizedNode entry)
+            throws OperationFailedException {
+        return entry instanceof DataContainerNode hop ? Optional.of(StaticNextHop.fromEntry(hop, path, device))
+            : Optional.empty();
     }
 }

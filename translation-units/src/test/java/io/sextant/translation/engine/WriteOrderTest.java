@@ -9,6 +9,7 @@ import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig;
 import io.sextant.translation.oc.OpenConfig.If;
 import io.sextant.translation.oc.OpenConfig.Ni;
+import io.sextant.translation.spi.Changes;
 import io.sextant.translation.spi.ContainerReader;
 import io.sextant.translation.spi.Handlers;
 import io.sextant.translation.spi.ListReader;
@@ -30,9 +31,9 @@ class WriteOrderTest {
 
     /** A writer typing "KIND KEY" for a created entry and "no KIND KEY" for a deleted one. */
     private static Writer lines(final String kind, final QName list, final QName key) {
-        return (change, ctx, out) -> {
-            final Object name = change.key(list, key);
-            out.line((change.isDelete() ? "no " : "") + kind + " " + name);
+        return (path, node, ctx, out) -> {
+            final Object name = OcPaths.keyOf(path, list, key);
+            out.line((Changes.isDelete(node) ? "no " : "") + kind + " " + name);
         };
     }
 
@@ -65,15 +66,16 @@ class WriteOrderTest {
         return new CommandPlanner(HandlerTree.of(handlers, schema), "test");
     }
 
+
     @Test
     void createdDataIsWrittenInTheDeclaredOrderAndDeletedDataInReverse() throws Exception {
         final CommandPlanner planner = planner(handlers()
             .writeOrder(OcPaths.NI_CONFIG, OcPaths.INTERFACE_CONFIG, OcPaths.ADDRESS_CONFIG).build());
 
         assertEquals(List.of("vrf blue", "interface eth0", "interface eth1", "address 10.0.0.1"),
-            planner.plan(Optional.empty(), Optional.of(configuration())).lines());
+            planner.plan(DiffNode.root(null, configuration())).lines());
         assertEquals(List.of("no address 10.0.0.1", "no interface eth1", "no interface eth0", "no vrf blue"),
-            planner.plan(Optional.of(configuration()), Optional.empty()).lines());
+            planner.plan(DiffNode.root(configuration(), null)).lines());
     }
 
     @Test

@@ -33,7 +33,6 @@ import io.sextant.unified.UnifiedDeviceRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
@@ -172,7 +171,7 @@ class FrrDeviceTest {
                         "config": {"afi-safi-name": "openconfig-bgp-types:IPV4_UNICAST", "enabled": true}}]}}]}}}]}}
               ]}
             }""");
-        final CommandPlan plan = r1.commands(Optional.of(before), Optional.of(intent));
+        final CommandPlan plan = r1.commands(before, intent);
         assertEquals(List.of("interface eth0", "description to core", "ip address 192.0.2.1/24", "exit",
             "vrf blue", "ip route 203.0.113.0/24 blackhole", "exit-vrf",
             "router bgp 64900", "bgp router-id 192.0.2.1", "neighbor 192.0.2.2 remote-as 64901",
@@ -209,7 +208,7 @@ class FrrDeviceTest {
                                           "description": "applied before the failure"}},
               {"name": "thisnameiswaytoolong", "config": {"name": "thisnameiswaytoolong",
                                           "type": "iana-if-type:ethernetCsmacd", "description": "never"}}]}}""");
-        final CommandPlan plan = r1.commands(Optional.of(before), Optional.of(intent));
+        final CommandPlan plan = r1.commands(before, intent);
         assertEquals(List.of("interface eth1", "description applied before the failure", "exit",
             "interface thisnameiswaytoolong", "description never", "exit"), plan.lines());
 
@@ -241,7 +240,7 @@ class FrrDeviceTest {
             final ContainerNode withoutBgp = Trees.edit(device.schema(), current, m -> m.delete(
                 Yid.of(Ni.NETWORK_INSTANCES).entry(Ni.NETWORK_INSTANCE, Ni.NAME, "default").node(Ni.PROTOCOLS)
                     .path()));
-            await(device.apply(device.commands(Optional.of(current), Optional.of(withoutBgp))));
+            await(device.apply(device.commands(current, withoutBgp)));
         }
         assertFalse(pair.first().runningConfig().contains("router bgp"));
     }
@@ -262,7 +261,7 @@ class FrrDeviceTest {
                     "neighbors": {"neighbor": [{"neighbor-address": "%s",
                       "config": {"neighbor-address": "%s", "peer-as": %d, "enabled": true}}]}}}]}}]}
             }""".formatted(link, address, address, as, address, peer, peer, peerAs));
-        await(device.apply(device.commands(Optional.of(before), Optional.of(intent))));
+        await(device.apply(device.commands(before, intent)));
     }
 
     @Test

@@ -15,7 +15,6 @@ import io.sextant.translation.testing.Trees;
 import io.sextant.translation.testing.Yid;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
@@ -39,7 +38,7 @@ class FrrWriteTest {
 
     private CommandPlan plan(final Trees.Edit edit) throws Exception {
         final ContainerNode after = Trees.edit(model.schema(), before, edit);
-        return model.commands(Optional.of(before), Optional.of(after));
+        return model.commands(before, after);
     }
 
     private static Yid eth(final String name) {
@@ -61,7 +60,7 @@ class FrrWriteTest {
 
     @Test
     void unchangedConfigurationNeedsNoCommands() throws Exception {
-        assertTrue(model.commands(Optional.of(before), Optional.of(before)).isEmpty());
+        assertTrue(model.commands(before, before).isEmpty());
     }
 
     @Test
@@ -155,7 +154,7 @@ class FrrWriteTest {
         // BGP (VRF instances before the default one), static routes, the VRF, then interface addresses
         assertEquals(List.of("no router bgp 65001 vrf blue", "no router bgp 65001", "vrf blue",
             "no ip route 172.16.0.0/16 10.9.9.9", "exit-vrf", "no vrf blue", "interface eth0",
-            "no ip address 10.0.1.1/24", "exit"), model.commands(Optional.of(before), Optional.of(without)).lines());
+            "no ip address 10.0.1.1/24", "exit"), model.commands(before, without).lines());
         // created the other way round: interfaces, the VRF with its routes, BGP instances, neighbors, address families
         assertEquals(List.of("interface eth0", "ip address 10.0.1.1/24", "exit", "vrf blue",
             "ip route 172.16.0.0/16 10.9.9.9", "exit-vrf", "router bgp 65001", "bgp router-id 1.1.1.1", "exit",
@@ -166,7 +165,7 @@ class FrrWriteTest {
             "address-family ipv4 unicast", "neighbor 10.0.0.2 activate", "neighbor 10.0.0.4 activate",
             "exit-address-family", "exit", "router bgp 65001 vrf blue", "address-family ipv4 unicast",
             "neighbor 10.9.9.9 activate", "exit-address-family", "exit"),
-            model.commands(Optional.of(without), Optional.of(before)).lines());
+            model.commands(without, before).lines());
     }
 
     @Test

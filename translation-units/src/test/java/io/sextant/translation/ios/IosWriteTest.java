@@ -12,7 +12,6 @@ import io.sextant.translation.testing.OcJson;
 import io.sextant.translation.testing.Trees;
 import io.sextant.translation.testing.Yid;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
@@ -62,11 +61,11 @@ class IosWriteTest {
     }
 
     private CommandPlan plan(final Trees.Edit edit) throws Exception {
-        return model.commands(Optional.of(before), Optional.of(Trees.edit(model.schema(), before, edit)));
+        return model.commands(before, Trees.edit(model.schema(), before, edit));
     }
 
     private CommandPlan merged(final String json) throws Exception {
-        return model.commands(Optional.of(before), Optional.of(withMerged(json)));
+        return model.commands(before, withMerged(json));
     }
 
     /** The fixture with the top-level containers of {@code json} merged in. */
@@ -134,7 +133,7 @@ class IosWriteTest {
         // go with the VRF itself, last
         assertEquals(List.of("router bgp 65001", "no address-family ipv4 vrf RED", "exit",
             "interface GigabitEthernet0/2", "no ip address 192.0.2.1 255.255.255.0", "exit", "no vrf definition RED"),
-            model.commands(Optional.of(withMerged(RED_VRF)), Optional.of(before)).lines());
+            model.commands(withMerged(RED_VRF), before).lines());
     }
 
     @Test
