@@ -31,11 +31,12 @@ import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -74,13 +75,8 @@ class FrrDeviceTest {
         mount(tx, "R1", pair.first());
         mount(tx, "R2", pair.second());
         tx.commit();
-        final Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-        while (devices.find("R1").isEmpty() || devices.find("R2").isEmpty()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("R1 and R2 did not connect");
-            }
-            Thread.sleep(50);
-        }
+        Awaitility.await("R1 and R2 connected").atMost(Duration.ofSeconds(30))
+            .until(() -> devices.find("R1").isPresent() && devices.find("R2").isPresent());
     }
 
     private static void mount(final WriteTransaction tx, final String nodeId, final FrrRouter router)
@@ -268,11 +264,8 @@ class FrrDeviceTest {
     void unifiedLayerGetsTheDeviceAndCommitsAndRollsBackThroughIt() throws Exception {
         final UnifiedDeviceRegistry registry = new UnifiedDeviceRegistry();
         try (CliUnifiedDevices publisher = new CliUnifiedDevices(devices, registry)) {
-            final Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-            while (registry.device("R2").isEmpty() && Instant.now().isBefore(deadline)) {
-                Thread.sleep(20);
-            }
-            final UnifiedDevice r2 = registry.device("R2").orElseThrow();
+            final UnifiedDevice r2 = Awaitility.await("R2 published").atMost(Duration.ofSeconds(10))
+                .until(() -> registry.device("R2"), Optional::isPresent).orElseThrow();
             assertEquals(UnifiedDevice.Protocol.CLI, r2.protocol());
             final ContainerNode before = await(r2.readConfiguration());
             final DataTree tree = Trees.tree(r2.schema(), before);
