@@ -156,8 +156,8 @@ public final class CommandPlanner {
 
     /** The handler's entry order, else by key text: deterministic output for unordered lists. */
     private static Comparator<PathArgument> entryOrder(final HandlerTree.Step list) {
-        final Comparator<NodeIdentifierWithPredicates> order = list.handler().orElse(null) instanceof ListHandler handler
-            ? handler.entryOrder() : ListHandler.BY_KEY;
+        final Comparator<NodeIdentifierWithPredicates> order =
+            list.handler().orElse(null) instanceof ListHandler handler ? handler.entryOrder() : ListHandler.BY_KEY;
         final Comparator<PathArgument> byKey = Comparator.comparing(arg -> ((NodeIdentifierWithPredicates) arg)
             .values().toString());
         final Comparator<PathArgument> entries = (a, b) -> order.compare((NodeIdentifierWithPredicates) a,

@@ -63,8 +63,7 @@ final class IosVrfMembers {
     }
 
     private static void writeMember(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         requireOnly(path, node, Set.of(Ni.ID, Ni.INTERFACE_LEAF), "IOS");
         final String instance = OcPaths.networkInstanceName(path);
         final String id = OcPaths.keyOf(path, Ni.INTERFACE, Ni.ID).toString();

@@ -84,8 +84,7 @@ public final class OcBgp {
     }
 
     private void writeGlobal(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         requireOnly(path, node, Set.of(Ni.AS, Ni.ROUTER_ID), device);
         final String instance = OcPaths.networkInstanceName(path);
         if (isDelete(node)) {
@@ -147,8 +146,7 @@ public final class OcBgp {
     }
 
     private void writeNeighbor(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         requireOnly(path, node, Set.of(Ni.NEIGHBOR_ADDRESS, Ni.PEER_AS, Ni.DESCRIPTION, Ni.ENABLED), device);
         final String address = OcPaths.keyOf(path, Ni.NEIGHBOR, Ni.NEIGHBOR_ADDRESS).toString();
         final String instance = OcPaths.networkInstanceName(path);
@@ -180,8 +178,7 @@ public final class OcBgp {
     }
 
     private void writeAfiSafi(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         requireOnly(path, node, Set.of(Ni.AFI_SAFI_NAME, Ni.ENABLED), device);
         if (!Ni.IPV4_UNICAST.equals(OcPaths.keyOf(path, Ni.AFI_SAFI, Ni.AFI_SAFI_NAME))) {
             throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,

@@ -113,8 +113,7 @@ public final class OcInterfaces {
     }
 
     private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         final Set<QName> leaves = syntax.hasMtu() ? Set.of(If.NAME, If.TYPE, If.ENABLED, If.DESCRIPTION, If.MTU)
             : Set.of(If.NAME, If.TYPE, If.ENABLED, If.DESCRIPTION);
         requireOnly(path, node, leaves, device);
@@ -164,8 +163,7 @@ public final class OcInterfaces {
     }
 
     private void writeSubinterfaceConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         requireOnly(path, node, Set.of(If.INDEX), device);
         if (!SUBINTERFACE_ZERO.equals(OcPaths.keyOf(path, If.SUBINTERFACE, If.INDEX))) {
             throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
@@ -194,8 +192,7 @@ public final class OcInterfaces {
     }
 
     private void writeAddressConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         requireOnly(path, node, Set.of(If.IP, If.PREFIX_LENGTH), device);
         final String ip = OcPaths.keyOf(path, If.ADDRESS, If.IP).toString();
         final Optional<Object> lengthBefore = leafBefore(node, If.PREFIX_LENGTH);

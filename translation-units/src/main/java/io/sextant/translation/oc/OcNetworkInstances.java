@@ -84,8 +84,7 @@ public final class OcNetworkInstances {
     }
 
     private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         final String name = OcPaths.networkInstanceName(path);
         final boolean vrf = !Ni.DEFAULT.equals(name);
         requireOnly(path, node, vrf && syntax.vrfHasRdAndDescription()

@@ -62,8 +62,7 @@ public final class OcProtocols {
     }
 
     private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         requireOnly(path, node, Set.of(Ni.IDENTIFIER, Ni.NAME), device);
         final Object identifier = OcPaths.keyOf(path, Ni.PROTOCOL, Ni.IDENTIFIER);
         if (!Ni.BGP_PROTOCOL.equals(identifier) && !Ni.STATIC_PROTOCOL.equals(identifier)

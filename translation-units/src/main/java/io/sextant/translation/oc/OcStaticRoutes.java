@@ -62,8 +62,7 @@ public final class OcStaticRoutes {
 
     /** The prefix alone configures nothing. */
     private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         requireOnly(path, node, Set.of(Ni.PREFIX), device);
     }
 
@@ -77,8 +76,7 @@ public final class OcStaticRoutes {
     }
 
     private void writeNextHop(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out)
-            throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
         final String instance = OcPaths.networkInstanceName(path);
         final String prefix = OcPaths.keyOf(path, Ni.STATIC, Ni.PREFIX).toString();
         final Optional<StaticNextHop> before = hop(path, node.dataBefore());
