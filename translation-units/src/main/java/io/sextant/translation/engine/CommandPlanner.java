@@ -127,7 +127,7 @@ public final class CommandPlanner {
         if (node instanceof DiffNode || type != ModificationType.WRITE && type != ModificationType.DELETE) {
             return node;
         }
-        return DiffNode.of(path.isEmpty() ? DiffNode.ROOT : node.name(), node.dataBefore(), node.dataAfter());
+        return DiffNode.expand(path.isEmpty() ? DiffNode.ROOT : node.name(), node);
     }
 
     /** Data of this step that belongs to no deeper step must be owned by this step's writer. */

@@ -29,35 +29,64 @@ public final class DiffNode implements DataTreeCandidateNode {
     private final PathArgument name;
     private final @Nullable NormalizedNode before;
     private final @Nullable NormalizedNode after;
+    private final ModificationType type;
 
     private DiffNode(final PathArgument name, final @Nullable NormalizedNode before,
-            final @Nullable NormalizedNode after) {
+            final @Nullable NormalizedNode after, final ModificationType type) {
         this.name = name;
         this.before = before;
         this.after = after;
+        this.type = type;
     }
 
     public static DiffNode of(final PathArgument name, final @Nullable NormalizedNode before,
             final @Nullable NormalizedNode after) {
-        return new DiffNode(name, before, after);
+        return new DiffNode(name, before, after, before == after || Objects.equals(before, after)
+            ? ModificationType.UNMODIFIED : differing(before, after));
+    }
+
+    /** The same data as {@code node}, known to differ, with its modified children found by comparing them. */
+    static DiffNode expand(final PathArgument name, final DataTreeCandidateNode node) {
+        return new DiffNode(name, node.dataBefore(), node.dataAfter(), differing(node.dataBefore(), node.dataAfter()));
     }
 
     /** The change from one configuration root to another; null is an empty configuration. */
     public static DiffNode root(final @Nullable NormalizedNode before, final @Nullable NormalizedNode after) {
-        return new DiffNode(ROOT, before, after);
+        return of(ROOT, before, after);
     }
 
     /** The same change the other way round: what undoes {@code node}. */
     public static DiffNode reverse(final DataTreeCandidateNode node) {
-        return new DiffNode(node.name(), node.dataAfter(), node.dataBefore());
+        return of(node.name(), node.dataAfter(), node.dataBefore());
     }
 
-    /** Whether {@code node}'s data differs before and after, whatever its modification type says. */
+    /**
+     * Whether {@code node}'s data differs before and after. Nodes whose children carry the
+     * modification are trusted; written and deleted nodes are compared, so that data written
+     * again unchanged is no change.
+     */
     public static boolean changed(final DataTreeCandidateNode node) {
+        final ModificationType modification = node.modificationType();
+        if (modification == ModificationType.UNMODIFIED) {
+            return false;
+        }
+        if (node instanceof DiffNode) {
+            return true;
+        }
         final NormalizedNode dataBefore = node.dataBefore();
         final NormalizedNode dataAfter = node.dataAfter();
-        return node.modificationType() != ModificationType.UNMODIFIED && dataBefore != dataAfter
-            && !Objects.equals(dataBefore, dataAfter);
+        return dataBefore != dataAfter && (modification != ModificationType.WRITE
+            && modification != ModificationType.DELETE || !Objects.equals(dataBefore, dataAfter));
+    }
+
+    /** The modification between data known to differ. */
+    private static ModificationType differing(final @Nullable NormalizedNode before,
+            final @Nullable NormalizedNode after) {
+        if (after == null) {
+            return ModificationType.DELETE;
+        }
+        return before instanceof DistinctNodeContainer && after instanceof DistinctNodeContainer
+            ? ModificationType.SUBTREE_MODIFIED : ModificationType.WRITE;
     }
 
     @Override
@@ -77,14 +106,7 @@ public final class DiffNode implements DataTreeCandidateNode {
 
     @Override
     public ModificationType modificationType() {
-        if (before == after || Objects.equals(before, after)) {
-            return ModificationType.UNMODIFIED;
-        }
-        if (after == null) {
-            return ModificationType.DELETE;
-        }
-        return before instanceof DistinctNodeContainer && after instanceof DistinctNodeContainer
-            ? ModificationType.SUBTREE_MODIFIED : ModificationType.WRITE;
+        return type;
     }
 
     @Override
@@ -107,7 +129,7 @@ public final class DiffNode implements DataTreeCandidateNode {
         final NormalizedNode childBefore = child(before, childName);
         final NormalizedNode childAfter = child(after, childName);
         return childBefore == childAfter || Objects.equals(childBefore, childAfter) ? null
-            : new DiffNode(childName, childBefore, childAfter);
+            : new DiffNode(childName, childBefore, childAfter, differing(childBefore, childAfter));
     }
 
     private static void childNames(final @Nullable NormalizedNode node, final Set<PathArgument> names) {
@@ -124,6 +146,6 @@ public final class DiffNode implements DataTreeCandidateNode {
 
     @Override
     public String toString() {
-        return "DiffNode[" + name + ", " + modificationType() + "]";
+        return "DiffNode[" + name + ", " + type + "]";
     }
 }

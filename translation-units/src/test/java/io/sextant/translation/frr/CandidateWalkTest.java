@@ -12,11 +12,15 @@ import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.testing.Trees;
 import io.sextant.translation.testing.Yid;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
@@ -54,7 +58,7 @@ class CandidateWalkTest {
         assertEquals(fromTrees.lines(), fromCandidate.lines());
         assertEquals(fromTrees.rollback().lines(), fromCandidate.rollback().lines());
         // a candidate whose written nodes do not list what changed inside them plans the same
-        final CommandPlan fromOpaque = model.commands(new OpaqueWrites(candidate));
+        final CommandPlan fromOpaque = model.commands(new Viewed(candidate));
         assertEquals(fromTrees.lines(), fromOpaque.lines());
         return fromCandidate.lines();
     }
@@ -126,14 +130,31 @@ class CandidateWalkTest {
         assertThrows(IllegalArgumentException.class, () -> model.commands(below));
     }
 
+    @Test
+    void theWalkFollowsTheCandidatesModifiedNodesOnly() throws Exception {
+        final DataTreeCandidate candidate = Trees.candidate(model.schema(), before, m -> m.write(
+            eth("eth1").node(If.CONFIG).node(If.DESCRIPTION).path(), ImmutableNodes.leafNode(If.DESCRIPTION, "lab")));
+        final Set<PathArgument> visited = new HashSet<>();
+        model.commands(new Viewed(candidate, false, visited));
+        assertEquals(Set.of(NodeIdentifier.create(If.INTERFACES), NodeIdentifier.create(If.INTERFACE),
+            NodeIdentifierWithPredicates.of(If.INTERFACE, If.NAME, "eth1"), NodeIdentifier.create(If.CONFIG),
+            NodeIdentifier.create(If.DESCRIPTION)), visited);
+    }
+
     /**
-     * A candidate whose {@code WRITE} and {@code DELETE} nodes list no children, as a diff-based
-     * candidate marks only the smallest node that differs.
+     * A candidate seen through {@link ViewedNode}s: recording the nodes the walk is handed, and
+     * optionally with {@code WRITE} and {@code DELETE} nodes that list no children, as a
+     * diff-based candidate marks only the smallest node that differs.
      */
-    private record OpaqueWrites(DataTreeCandidate candidate) implements DataTreeCandidate {
+    private record Viewed(DataTreeCandidate candidate, boolean opaque, Set<PathArgument> visited)
+            implements DataTreeCandidate {
+        Viewed(final DataTreeCandidate candidate) {
+            this(candidate, true, new HashSet<>());
+        }
+
         @Override
         public DataTreeCandidateNode getRootNode() {
-            return new OpaqueNode(candidate.getRootNode());
+            return new ViewedNode(candidate.getRootNode(), this);
         }
 
         @Override
@@ -142,10 +163,15 @@ class CandidateWalkTest {
         }
     }
 
-    private record OpaqueNode(DataTreeCandidateNode node) implements DataTreeCandidateNode {
+    private record ViewedNode(DataTreeCandidateNode node, Viewed view) implements DataTreeCandidateNode {
         private boolean terminal() {
-            return node.modificationType() == ModificationType.WRITE
-                || node.modificationType() == ModificationType.DELETE;
+            return view.opaque() && (node.modificationType() == ModificationType.WRITE
+                || node.modificationType() == ModificationType.DELETE);
+        }
+
+        private DataTreeCandidateNode viewed(final DataTreeCandidateNode child) {
+            view.visited().add(child.name());
+            return new ViewedNode(child, view);
         }
 
         @Override
@@ -155,14 +181,13 @@ class CandidateWalkTest {
 
         @Override
         public Collection<DataTreeCandidateNode> childNodes() {
-            return terminal() ? List.of()
-                : node.childNodes().stream().<DataTreeCandidateNode>map(OpaqueNode::new).toList();
+            return terminal() ? List.of() : node.childNodes().stream().map(this::viewed).toList();
         }
 
         @Override
         public @Nullable DataTreeCandidateNode modifiedChild(final PathArgument childName) {
             final DataTreeCandidateNode child = terminal() ? null : node.modifiedChild(childName);
-            return child == null ? null : new OpaqueNode(child);
+            return child == null ? null : viewed(child);
         }
 
         @Override
