@@ -274,7 +274,10 @@ public final class DefaultRestconfServer implements RestconfServer {
         }));
     }
 
-    /** Map a failure to its RFC 8040 response; anything unexpected is logged and becomes a 500. */
+    /**
+     * Map a failure to its RFC 8040 response. Anything unexpected is logged with its stack and
+     * becomes a 500 whose message says only that: no exception text reaches the client.
+     */
     public static RestconfResponse errorResponse(final Throwable failure, final EffectiveModelContext schema) {
         final Throwable cause = unwrap(failure);
         if (cause instanceof OperationFailedException failed) {
@@ -283,8 +286,8 @@ public final class DefaultRestconfServer implements RestconfServer {
         }
         LOG.error("Unexpected failure while serving a RESTCONF request", cause);
         return new RestconfResponse(500, Optional.of(new ErrorsBody(List.of(OperationError.of(ErrorType.APPLICATION,
-            ErrorTag.OPERATION_FAILED, "Internal error: " + cause.getClass().getSimpleName()
-                + (cause.getMessage() == null ? "" : ": " + cause.getMessage()))), schema)), Optional.empty());
+            ErrorTag.OPERATION_FAILED, "Internal error while serving the request; the server log has the details")),
+            schema)), Optional.empty());
     }
 
     private static int status(final OperationFailedException failed) {
