@@ -3,6 +3,7 @@ package io.sextant.restconf.server;
 import com.google.gson.stream.JsonWriter;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.codec.InstanceIdentifiers;
+import io.sextant.datastore.codec.UserTerms;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
@@ -77,6 +78,10 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
+            if (params.fields().isPresent()) {
+                DataFilters.checkFields(params.fields().orElseThrow(), target.isRoot()
+                    ? target.codecs().schema() : target.context().dataSchemaNode(), target.codecs().schema());
+            }
             final ReadScope scope = switch (params.content()) {
                 case CONFIG -> ReadScope.CONFIG;
                 case NONCONFIG -> ReadScope.NONCONFIG;
@@ -122,7 +127,8 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
-            final NormalizedNode data = withCodecErrors(target, () -> BodyParser.parseResource(target, body));
+            final NormalizedNode data = parse(target, dataResource(path), body,
+                () -> BodyParser.parseResource(target, body));
             checkName(target, data);
             return edit(target, List.of(Edit.replace(target.path(), data)), context)
                 .thenApply(result -> result.createdFirst() && !target.isRoot()
@@ -136,7 +142,8 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
-            final BodyParser.Child child = withCodecErrors(target, () -> BodyParser.parseChild(target, body));
+            final BodyParser.Child child = parse(target, dataResource(path), body,
+                () -> BodyParser.parseChild(target, body));
             final YangInstanceIdentifier created = YangInstanceIdentifier.builder(target.path())
                 .append(child.prefix()).build();
             return edit(target, List.of(Edit.create(created, child.data())), context)
@@ -159,7 +166,8 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
-            final NormalizedNode data = withCodecErrors(target, () -> BodyParser.parseResource(target, body));
+            final NormalizedNode data = parse(target, dataResource(path), body,
+                () -> BodyParser.parseResource(target, body));
             checkName(target, data);
             return edit(target, List.of(Edit.merge(target.path(), data)), context)
                 .thenApply(result -> RestconfResponse.noContent());
@@ -171,7 +179,8 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target base = resolver.resolveData(path);
-            final YangPatchParser.Patch patch = withCodecErrors(base, () -> YangPatchParser.parse(path, body,
+            final YangPatchParser.Patch patch = parse(base, dataResource(path), body, () -> YangPatchParser.parse(path,
+                body,
                 p -> {
                     final Target t = resolver.resolveData(p);
                     if (t.data() != base.data()) {
@@ -218,9 +227,11 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final PathResolver.RpcTarget rpc = resolver.resolveOperation(path);
+            mark(body);
             final PushbackInputStream stream = new PushbackInputStream(body.stream(), 1);
             final boolean empty = isBlank(stream);
-            final ContainerNode input = BodyParser.parseInput(rpc, new RequestBody(body.format(), stream), empty);
+            final ContainerNode input = parse(rpc.codecs().schema(), Optional.empty(), "/rests/operations" + path,
+                body, () -> BodyParser.parseInput(rpc, new RequestBody(body.format(), stream), empty));
             final QName name = rpc.rpc().getQName();
             return rpc.rpcs().invoke(name, input, context).thenApply(output -> {
                 if (output.isEmpty() || output.orElseThrow().isEmpty()) {
@@ -353,13 +364,52 @@ public final class DefaultRestconfServer implements RestconfServer {
         }
     }
 
-    /** Codec failures that escape as runtime exceptions become invalid-value errors. */
-    private static <T> T withCodecErrors(final Target target, final Parse<T> parse) throws OperationFailedException {
+    private static String dataResource(final ApiPath path) {
+        return "/rests/data" + (path.isEmpty() ? "" : path.toString());
+    }
+
+    /** Parse a body into {@code target}: any failure is said in the user's terms and rendered in its schema. */
+    private static <T> T parse(final Target target, final String resource, final RequestBody body,
+            final Parse<T> parse) {
+        mark(body);
+        return parse(target.codecs().schema(), target.isRoot() ? Optional.empty() : Optional.of(target.path()),
+            resource, body, parse);
+    }
+
+    private static <T> T parse(final EffectiveModelContext bodySchema, final Optional<YangInstanceIdentifier> errorPath,
+            final String resource, final RequestBody body, final Parse<T> parse) {
+        OperationFailedException failure;
         try {
             return parse.parse();
+        } catch (OperationFailedException e) {
+            failure = e;
         } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
-            throw new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
-                "Invalid data: " + BodyParser.message(e)), e);
+            // codec failures that escape as runtime exceptions are invalid values
+            failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                BodyParser.message(e)), e);
+        }
+        throw new InSchema(CodecErrors.explain(failure, resource, bodySchema, body.format(),
+            CodecErrors.rewound(body.stream()), errorPath), bodySchema);
+    }
+
+    /** Remember the start of a body, so that an error can read it again to name a bad value's leaf. */
+    private static void mark(final RequestBody body) {
+        if (body.stream().markSupported()) {
+            body.stream().mark(Integer.MAX_VALUE);
+        }
+    }
+
+    /** A failure whose paths and names belong to another schema than the controller's (a mount point's). */
+    private static final class InSchema extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        final transient OperationFailedException failure;
+        final transient EffectiveModelContext schema;
+
+        InSchema(final OperationFailedException failure, final EffectiveModelContext schema) {
+            super(null, null, false, false);
+            this.failure = failure;
+            this.schema = schema;
         }
     }
 
@@ -376,11 +426,13 @@ public final class DefaultRestconfServer implements RestconfServer {
     private static CompletionStage<RestconfResponse> run(final EffectiveModelContext schema, final Action action) {
         try {
             return action.run().exceptionallyCompose(e -> errorFor(e, schema));
+        } catch (InSchema e) {
+            return errorFor(e.failure, e.schema);
         } catch (OperationFailedException e) {
             return errorFor(e, schema);
         } catch (IllegalArgumentException | IllegalStateException e) {
             return errorFor(new OperationFailedException(OperationError.of(ErrorType.PROTOCOL,
-                ErrorTag.INVALID_VALUE, BodyParser.message(e)), e), schema);
+                ErrorTag.INVALID_VALUE, UserTerms.of(BodyParser.message(e), schema)), e), schema);
         } catch (RuntimeException e) {
             return errorFor(e, schema);
         }
