@@ -7,6 +7,7 @@ import io.sextant.datastore.codec.UserTerms;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
+import io.sextant.datastore.service.EditResult;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
@@ -291,6 +292,9 @@ public final class DefaultRestconfServer implements RestconfServer {
      */
     public static RestconfResponse errorResponse(final Throwable failure, final EffectiveModelContext schema) {
         final Throwable cause = unwrap(failure);
+        if (cause instanceof InSchema inSchema) {
+            return errorResponse(inSchema.failure, inSchema.schema);
+        }
         if (cause instanceof OperationFailedException failed) {
             return new RestconfResponse(status(failed), Optional.of(new ErrorsBody(failed.errors(), schema)),
                 Optional.empty());
@@ -318,9 +322,14 @@ public final class DefaultRestconfServer implements RestconfServer {
         return CompletableFuture.completedFuture(errorResponse(e, ctx));
     }
 
-    private CompletionStage<io.sextant.datastore.service.EditResult> edit(final Target target, final List<Edit> edits,
+    /** Apply edits at the target; their failures' paths and names are rendered in the target's schema. */
+    private static CompletionStage<EditResult> edit(final Target target, final List<Edit> edits,
             final RequestContext context) {
-        return target.data().edit(edits, context);
+        return target.data().edit(edits, context).exceptionallyCompose(e -> {
+            final Throwable cause = unwrap(e);
+            return CompletableFuture.failedFuture(cause instanceof OperationFailedException failed
+                ? new InSchema(failed, target.codecs().schema()) : cause);
+        });
     }
 
     /** The top-level name of a body must be the target's (and a list entry's keys the path's). */
