@@ -72,6 +72,26 @@ class RestconfErrorsTest {
     }
 
     @Test
+    void invalidUtf8InAJsonBodyIsRefusedNotStoredAsReplacementCharacters() throws Exception {
+        final byte[] head = "{\"network-topology:node\":[{\"node-id\":\"r1\",\"netconf-node-topology:host\":\"h"
+            .getBytes(StandardCharsets.UTF_8);
+        final byte[] tail = "\"}]}".getBytes(StandardCharsets.UTF_8);
+        final byte[] body = new byte[head.length + 2 + tail.length];
+        System.arraycopy(head, 0, body, 0, head.length);
+        body[head.length] = (byte) 0xC3;
+        body[head.length + 1] = (byte) 0x28;
+        System.arraycopy(tail, 0, body, head.length + 2, tail.length);
+        assertError(f.send(f.request(NODE).header("Content-Type", JSON).PUT(HttpRequest.BodyPublishers.ofByteArray(
+            body)).build()), 400, "malformed-message", "not valid UTF-8");
+    }
+
+    @Test
+    void invalidUtf8InAPathKeyIsRefused() throws Exception {
+        assertError(f.send(f.request(RestconfDataTest.TOPOLOGY + "/node=r%C3%28").DELETE().build()), 400,
+            "invalid-value", "not valid UTF-8");
+    }
+
+    @Test
     void malformedXmlIsMalformedMessage() throws Exception {
         var response = f.write("PUT", NODE, XML, "<node xmlns=\"urn:TBD:params:xml:ns:yang:network-topology\">"
             + "<node-id>r1</node-id>");

@@ -3,6 +3,7 @@ package io.sextant.restconf.http;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -233,6 +234,10 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         } else {
             throw new RequestException(415, ErrorTag.INVALID_VALUE, "Unsupported media type '" + type
                 + "': use application/yang-data+json or application/yang-data+xml");
+        }
+        if (format == Format.JSON && !ByteBufUtil.isText(request.content(), StandardCharsets.UTF_8)) {
+            // JSON is UTF-8 (RFC 8259); a reader would quietly turn broken bytes into U+FFFD and store them
+            throw new RequestException(400, ErrorTag.MALFORMED_MESSAGE, "The body is not valid UTF-8");
         }
         return new RequestBody(format, new ByteBufInputStream(request.content().retainedDuplicate(), true));
     }
