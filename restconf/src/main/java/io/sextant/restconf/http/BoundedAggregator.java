@@ -1,6 +1,5 @@
 package io.sextant.restconf.http;
 
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpExpectationFailedEvent;
@@ -39,6 +38,6 @@ final class BoundedAggregator extends HttpObjectAggregator {
     protected void handleOversizedMessage(final ChannelHandlerContext ctx, final HttpMessage oversized) {
         ctx.writeAndFlush(HttpErrors.closing(Format.JSON, 413, ErrorTag.TOO_BIG,
             "The request body is larger than " + maxContentLength() + " bytes (" + HttpLimits.MAX_BODY_PROPERTY + ")"))
-            .addListener(ChannelFutureListener.CLOSE);
+            .addListener(LingeringClose.AFTER_RESPONSE);
     }
 }

@@ -1,7 +1,6 @@
 package io.sextant.restconf.http;
 
 import io.netty.channel.ChannelDuplexHandler;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -118,7 +117,7 @@ final class RequestClock {
                 // written from the tail, through the HTTP encoder
                 ctx.channel().writeAndFlush(HttpErrors.closing(Format.JSON, 408, ErrorTag.OPERATION_FAILED,
                     "The request was not received completely within " + readTimeout.toSeconds() + " s ("
-                        + HttpLimits.READ_TIMEOUT_PROPERTY + ")")).addListener(ChannelFutureListener.CLOSE);
+                        + HttpLimits.READ_TIMEOUT_PROPERTY + ")")).addListener(LingeringClose.AFTER_RESPONSE);
             }
         });
     }
