@@ -113,6 +113,15 @@ class RestconfErrorMessagesTest {
             "idle-timeout"));
         cases.add(new Case("PUT", NODE, JSON, "{\"network-topology:topology\":[{\"topology-id\":\"t\"}]}", "topology"));
         cases.add(new Case("PUT", NODE, JSON, "[1,2,3]", ""));
+        cases.add(new Case("PUT", NODE, JSON, "[]", ""));
+        cases.add(new Case("PUT", NODE, JSON, "{\"nowhere:node\":[{\"node-id\":\"r1\"}]}", "nowhere"));
+        cases.add(new Case("PUT", NODE, JSON, "{\"network-topology:node\":[{\"node-id\":\"r1\","
+            + "\"netconf-node-topology:host\":{}}]}", "value"));
+        cases.add(new Case("POST", RPC, JSON, "{\"input\":[]}", "input"));
+        cases.add(new Case("POST", RPC, JSON, "{\"nowhere:input\":{}}", "nowhere:input"));
+        cases.add(new Case("PATCH", TOPOLOGY, PATCH_JSON, "{\"ietf-yang-patch:yang-patch\":{\"patch-id\":\"p\","
+            + "\"edit\":[{\"edit-id\":\"e\",\"operation\":\"merge\",\"target\":\"/node=r1\",\"value\":"
+            + "[".repeat(5000) + "]".repeat(5000) + "}]}}", "nests deeper"));
         cases.add(new Case("PUT", NODE, JSON, "{\"network-topology:node\":[{\"node-id\":\"r1\"", ""));
         cases.add(new Case("PUT", NODE, XML, "<node xmlns=\"urn:TBD:params:xml:ns:yang:network-topology\"><node-id>",
             ""));

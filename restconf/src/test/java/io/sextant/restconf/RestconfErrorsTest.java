@@ -86,6 +86,15 @@ class RestconfErrorsTest {
     }
 
     @Test
+    void readQueryParametersOnAWriteAreRefusedNotIgnored() throws Exception {
+        assertError(f.write("PUT", NODE + "?fields=node-id", JSON,
+            "{\"network-topology:node\":[{\"node-id\":\"r1\",\"netconf-node-topology:port\":1}]}"), 400,
+            "invalid-value", "only allowed with GET");
+        assertError(f.send(f.request(NODE + "?depth=1").DELETE().build()), 400, "invalid-value",
+            "only allowed with GET");
+    }
+
+    @Test
     void invalidUtf8InAPathKeyIsRefused() throws Exception {
         assertError(f.send(f.request(RestconfDataTest.TOPOLOGY + "/node=r%C3%28").DELETE().build()), 400,
             "invalid-value", "not valid UTF-8");

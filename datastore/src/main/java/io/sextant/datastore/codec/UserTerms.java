@@ -20,6 +20,9 @@ public final class UserTerms {
     private static final Pattern KEYS = Pattern.compile("\\[\\{([^\\]{}]*)\\}\\]");
     private static final Pattern CLASS_PREFIX = Pattern.compile(
         "\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error)(?::\\s*)?");
+    private static final Pattern QUALIFIED_CLASS = Pattern.compile(
+        "\\b(?:[a-z][a-z0-9_]*\\.){2,}[A-Z][\\w$]*(?:@[0-9a-f]+)?");
+    private static final Pattern HASHED_OBJECT = Pattern.compile("\\b[A-Z][\\w$]*@[0-9a-f]{4,}\\b");
     private static final Pattern SIMPLE_CLASS_PREFIX = Pattern.compile(
         "^[A-Z][A-Za-z0-9_]*(?:Exception|Error):\\s*");
     private static final Pattern NO_POSITION = Pattern.compile("ParseError at \\[row,col\\]:\\[-1,-1\\]\\s*Message:\\s*");
@@ -46,6 +49,8 @@ public final class UserTerms {
         text = POSITION.matcher(text).replaceAll("line $1, column $2: ");
         text = CLASS_PREFIX.matcher(text).replaceAll("");
         text = SIMPLE_CLASS_PREFIX.matcher(text).replaceAll("");
+        text = QUALIFIED_CLASS.matcher(text).replaceAll("").replaceAll("  +", " ");
+        text = HASHED_OBJECT.matcher(text).replaceAll("");
         text = LEXICAL.matcher(text).replaceAll("'$2' is not a valid $1");
         text = RANGE.matcher(text).replaceAll("$1 is out of the allowed range $2");
         text = LENGTH.matcher(text).replaceAll("the length $1 is outside the allowed $2");

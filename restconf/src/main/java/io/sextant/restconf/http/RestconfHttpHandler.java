@@ -57,6 +57,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     private static final String YANG_PATCH_XML = "application/yang-patch+xml";
     /** Netty's default limit on decoded query parameters. */
     private static final int QUERY_PARAMETER_LIMIT = 1024;
+    private static final List<String> READ_ONLY_PARAMETERS = List.of("content", "depth", "fields", "with-defaults");
     private static final byte[] HOST_META = ("<?xml version='1.0' encoding='UTF-8'?>\n"
         + "<XRD xmlns='http://docs.oasis-open.org/ns/xri/xrd-1.0'>\n"
         + "  <Link rel='restconf' href='/rests'/>\n</XRD>\n").getBytes(StandardCharsets.UTF_8);
@@ -86,6 +87,11 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             reply.send(refusedByDecoder(request.decoderResult().cause()));
             return;
         }
+        if (request.protocolVersion().majorVersion() != 1) {
+            reply.send(HttpErrors.closing(Format.JSON, 400, ErrorTag.MALFORMED_MESSAGE,
+                request.protocolVersion().text() + " is not supported: use HTTP/1.1"));
+            return;
+        }
         final HttpMethod method = request.method();
         // ';' separates the nodes of a fields expression (RFC 8040 4.8.3: fields=a(b;c)), not parameters
         final QueryStringDecoder uri = new QueryStringDecoder(request.uri(), StandardCharsets.UTF_8, true,
@@ -110,6 +116,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         try {
             // every request's query is decoded and checked here, whatever the resource
             final QueryParameters params = params(uri);
+            checkMethodAllowsQuery(method, uri);
             pretty = params.prettyPrint();
             result = dispatch(request, method, params, path, context(request));
         } catch (RequestException e) {
@@ -221,6 +228,20 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         }
     }
 
+    /** RFC 8040 4.8: content, depth, fields and with-defaults belong to GET and HEAD; elsewhere they are refused. */
+    private static void checkMethodAllowsQuery(final HttpMethod method, final QueryStringDecoder uri)
+            throws RequestException {
+        if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
+            return;
+        }
+        for (String name : READ_ONLY_PARAMETERS) {
+            if (uri.parameters().containsKey(name)) {
+                throw new RequestException(400, ErrorTag.INVALID_VALUE, "Query parameter '" + name
+                    + "' is only allowed with GET and HEAD, not " + method);
+            }
+        }
+    }
+
     private static RequestBody body(final FullHttpRequest request, final boolean patch) throws RequestException {
         final String type = contentType(request);
         final Format format;
@@ -233,6 +254,10 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         } else {
             throw new RequestException(415, ErrorTag.INVALID_VALUE, "Unsupported media type '" + type
                 + "': use application/yang-data+json or application/yang-data+xml");
+        }
+        if (NestingLimit.exceeded(format, request.content())) {
+            throw new RequestException(400, ErrorTag.MALFORMED_MESSAGE, "The body nests deeper than "
+                + NestingLimit.MAX_DEPTH + " levels");
         }
         if (format == Format.JSON && !ByteBufUtil.isText(request.content(), StandardCharsets.UTF_8)) {
             // JSON is UTF-8 (RFC 8259); a reader would quietly turn broken bytes into U+FFFD and store them

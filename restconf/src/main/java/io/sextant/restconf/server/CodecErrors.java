@@ -61,6 +61,9 @@ final class CodecErrors {
         } else if ((m = NOT_FOUND.matcher(raw)).matches()) {
             tag = ErrorTag.UNKNOWN_ELEMENT;
             message = "Unknown element '" + m.group(1) + "' in " + quoted(UserTerms.of(m.group(2).strip(), schema));
+        } else if (raw.contains("has not been completed")) {
+            // yangtools' result holder: the parser produced nothing (an empty array, say)
+            message = "The body holds no data node";
         } else {
             message = UserTerms.of(raw, schema);
             final Optional<Predicate<String>> value = badValue(raw);

@@ -128,8 +128,10 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
-            final NormalizedNode data = parse(target, dataResource(path), body,
-                () -> BodyParser.parseResource(target, body));
+            final NormalizedNode data = parse(target, dataResource(path), body, () -> {
+                checkTopModule(target, body);
+                return BodyParser.parseResource(target, body);
+            });
             checkName(target, data);
             return edit(target, List.of(Edit.replace(target.path(), data)), context)
                 .thenApply(result -> result.createdFirst() && !target.isRoot()
@@ -143,8 +145,11 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
-            final BodyParser.Child child = parse(target, dataResource(path), body,
-                () -> BodyParser.parseChild(target, body));
+            final BodyParser.Child child = parse(target, dataResource(path), body, () -> {
+                BodyShape.checkModule(body, module -> !target.codecs().schema().findModules(module).isEmpty(),
+                    "a module of the schema");
+                return BodyParser.parseChild(target, body);
+            });
             final YangInstanceIdentifier created = YangInstanceIdentifier.builder(target.path())
                 .append(child.prefix()).build();
             return edit(target, List.of(Edit.create(created, child.data())), context)
@@ -167,8 +172,10 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
-            final NormalizedNode data = parse(target, dataResource(path), body,
-                () -> BodyParser.parseResource(target, body));
+            final NormalizedNode data = parse(target, dataResource(path), body, () -> {
+                checkTopModule(target, body);
+                return BodyParser.parseResource(target, body);
+            });
             checkName(target, data);
             return edit(target, List.of(Edit.merge(target.path(), data)), context)
                 .thenApply(result -> RestconfResponse.noContent());
@@ -228,6 +235,12 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final PathResolver.RpcTarget rpc = resolver.resolveOperation(path);
+            final String rpcModule = rpc.codecs().schema().findModule(rpc.rpc().getQName().getModule())
+                .map(m -> m.getName()).orElse("");
+            parse(rpc.codecs().schema(), Optional.empty(), "/rests/operations" + path, body, () -> {
+                BodyShape.checkInput(body, rpcModule);
+                return body;
+            });
             mark(body);
             final PushbackInputStream stream = new PushbackInputStream(body.stream(), 1);
             final boolean empty = isBlank(stream);
@@ -373,6 +386,16 @@ public final class DefaultRestconfServer implements RestconfServer {
         }
     }
 
+    /** A PUT or PATCH body's top-level member, when module-qualified, names the target's module. */
+    private static void checkTopModule(final Target target, final RequestBody body) throws OperationFailedException {
+        if (target.isRoot()) {
+            return;
+        }
+        final String module = target.codecs().schema().findModule(target.context().dataSchemaNode().getQName()
+            .getModule()).map(m -> m.getName()).orElse("");
+        BodyShape.checkModule(body, module::equals, "'" + module + "'");
+    }
+
     private static String dataResource(final ApiPath path) {
         return "/rests/data" + (path.isEmpty() ? "" : path.toString());
     }
@@ -396,6 +419,10 @@ public final class DefaultRestconfServer implements RestconfServer {
             // codec failures that escape as runtime exceptions are invalid values
             failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 BodyParser.message(e)), e);
+        } catch (NullPointerException e) {
+            // yangtools' JSON parser leaves a leaf given an object, array or null without a value
+            failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                "A leaf has no value: an object, array or null stands where a value belongs"));
         }
         throw new InSchema(CodecErrors.explain(failure, resource, bodySchema, body.format(),
             CodecErrors.rewound(body.stream()), errorPath), bodySchema);
