@@ -113,6 +113,8 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         }
         final CompletionStage<RestconfResponse> result;
         final boolean pretty;
+        // the body is read from the request's own buffer: it stays alive until the server has answered
+        request.retain();
         try {
             // every request's query is decoded and checked here, whatever the resource
             final QueryParameters params = params(uri);
@@ -120,10 +122,15 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             pretty = params.prettyPrint();
             result = dispatch(request, method, params, path, context(request));
         } catch (RequestException e) {
+            request.release();
             reply.send(HttpErrors.response(reply.format, e.status, e.tag, e.getMessage()));
             return;
+        } catch (RuntimeException | Error e) {
+            request.release();
+            throw e;
         }
         result.whenComplete((response, failure) -> {
+            request.release();
             try {
                 reply.send(failure != null ? render(DefaultRestconfServer.errorResponse(failure, null), reply.format,
                     false, method) : render(response, reply.format, pretty, method));
@@ -263,7 +270,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             // JSON is UTF-8 (RFC 8259); a reader would quietly turn broken bytes into U+FFFD and store them
             throw new RequestException(400, ErrorTag.MALFORMED_MESSAGE, "The body is not valid UTF-8");
         }
-        return new RequestBody(format, new ByteBufInputStream(request.content().retainedDuplicate(), true));
+        return new RequestBody(format, new ByteBufInputStream(request.content().duplicate(), false));
     }
 
     private static String contentType(final FullHttpRequest request) {
