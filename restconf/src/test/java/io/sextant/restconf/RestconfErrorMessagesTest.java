@@ -15,6 +15,7 @@ import io.sextant.model.BundledModels;
 import io.sextant.model.ControllerSchema;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.testing.JavaIsms;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,7 +166,7 @@ class RestconfErrorMessagesTest {
         final List<String> problems = new ArrayList<>();
         for (Case c : cases()) {
             final HttpResponse<String> response = f.send(f.request(c.path()).header("Content-Type", c.type())
-                .header("Accept", JSON).method(c.method(), java.net.http.HttpRequest.BodyPublishers.ofString(c.body()))
+                .header("Accept", JSON).method(c.method(), HttpRequest.BodyPublishers.ofString(c.body()))
                 .build());
             final String where = c.method() + " " + c.path() + " " + c.body();
             if (response.statusCode() < 400 || response.statusCode() >= 500) {
@@ -198,7 +199,7 @@ class RestconfErrorMessagesTest {
             final HttpResponse<String> response = f.write("PUT", NODE, body[0], body[1]);
             assertEquals(400, response.statusCode(), response.body());
             final JsonObject error = errors(f.send(f.request(NODE).header("Content-Type", body[0])
-                .header("Accept", JSON).PUT(java.net.http.HttpRequest.BodyPublishers.ofString(body[1])).build())
+                .header("Accept", JSON).PUT(HttpRequest.BodyPublishers.ofString(body[1])).build())
                 .body()).iterator().next().getAsJsonObject();
             assertEquals("unknown-element", error.get("error-tag").getAsString(), error.toString());
             assertEquals("Unknown element 'netconf-node-topology:transport-type' in 'network-topology:node' (body of "

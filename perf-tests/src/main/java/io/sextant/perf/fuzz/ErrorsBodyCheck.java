@@ -8,6 +8,7 @@ import com.google.gson.JsonParser;
 import io.sextant.testing.JavaIsms;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +37,7 @@ final class ErrorsBodyCheck {
         }
         final String type = contentType == null ? "" : contentType;
         try {
-            return type.contains("xml") ? xml(body) : json(new String(body, java.nio.charset.StandardCharsets.UTF_8));
+            return type.contains("xml") ? xml(body) : json(new String(body, StandardCharsets.UTF_8));
         } catch (JsonParseException | IllegalStateException | IOException | SAXException
                 | ParserConfigurationException e) {
             return Optional.of("not an errors body (" + type + "): " + e.getMessage());

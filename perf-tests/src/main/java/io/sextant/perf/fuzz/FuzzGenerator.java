@@ -4,9 +4,12 @@ import static io.sextant.perf.fuzz.HttpRequests.bytes;
 
 import io.sextant.perf.fuzz.FuzzCase.Expect;
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * Hostile RESTCONF requests from a seed: case {@code i} of seed {@code s} is always the same
@@ -166,7 +169,7 @@ public final class FuzzGenerator {
 
     /** Positions of ':' and ',' outside JSON strings. */
     private static List<Integer> structuralSpots(final String json) {
-        final java.util.ArrayList<Integer> spots = new java.util.ArrayList<>();
+        final List<Integer> spots = new ArrayList<>();
         boolean inString = false;
         for (int i = 0; i < json.length(); i++) {
             final char ch = json.charAt(i);
@@ -335,7 +338,7 @@ public final class FuzzGenerator {
                 // a body over the limit, really sent (rarely: it costs megabytes)
                 final int size = maxBodyBytes + 1 + r.nextInt(65_536);
                 final byte[] body = new byte[size];
-                java.util.Arrays.fill(body, (byte) ' ');
+                Arrays.fill(body, (byte) ' ');
                 final byte[] head = bytes("{\"openconfig-interfaces:interface\":[{\"name\":\"eth0\"");
                 System.arraycopy(head, 0, body, 0, head.length);
                 return bad("body of " + size + " bytes", http.request("PUT", ifPath(0), JSON, body));
@@ -348,7 +351,7 @@ public final class FuzzGenerator {
                 final int chunks = maxBodyBytes / 65_536 + 2;
                 final ByteArrayOutputStream body = new ByteArrayOutputStream(chunks * 65_600);
                 final byte[] chunk = new byte[65_536];
-                java.util.Arrays.fill(chunk, (byte) ' ');
+                Arrays.fill(chunk, (byte) ' ');
                 for (int i = 0; i < chunks; i++) {
                     body.writeBytes(bytes("10000\r\n"));
                     body.writeBytes(chunk);
@@ -383,7 +386,7 @@ public final class FuzzGenerator {
 
     private Case invalidUtf8(final Random r) {
         final byte[] bad = BAD_UTF8[r.nextInt(BAD_UTF8.length)];
-        final String hex = java.util.HexFormat.of().formatHex(bad);
+        final String hex = HexFormat.of().formatHex(bad);
         switch (r.nextInt(6)) {
             case 0 -> {
                 return bad("JSON body with bytes " + hex, http.request("PUT", ifPath(1), JSON, splice(
@@ -592,7 +595,7 @@ public final class FuzzGenerator {
                 "uniconfig-manager:compare-config", "uniconfig-manager:dry-run-commit"));
             final String body = pick(r, List.of(rpcJson("no-such-node-" + r.nextInt(1000)), rpcJson(),
                 rpcJson("", "a/b", "\u00e9t\u00e9"), rpcJson("R1", "R1"),
-                rpcJson(java.util.stream.IntStream.range(0, 1000).mapToObj(i -> "n" + i).toArray(String[]::new))));
+                rpcJson(IntStream.range(0, 1000).mapToObj(i -> "n" + i).toArray(String[]::new))));
             return new Case("RPC " + rpc + " on unknown nodes", http.request("POST", "/rests/operations/" + rpc, JSON,
                 body), Expect.NO_SERVER_ERROR);
         }
@@ -737,9 +740,5 @@ public final class FuzzGenerator {
         final boolean body = pair[0].equals("PUT") || pair[0].equals("POST") || pair[0].equals("PATCH");
         return bad(pair[0] + " " + pair[1], http.request(pair[0], pair[1], body ? JSON : null,
             body ? ifJson("eth0", 1500, "m") : ""));
-    }
-
-    static byte[] utf8(final String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -5,6 +5,7 @@ import io.sextant.perf.fuzz.FuzzConnection.Response;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -66,7 +67,7 @@ public final class FuzzRunner {
             for (Future<?> worker : workers) {
                 try {
                     worker.get();
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     throw new IOException("a fuzz connection failed: " + e.getCause(), e.getCause());
                 }
             }

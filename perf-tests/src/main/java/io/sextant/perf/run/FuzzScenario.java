@@ -12,6 +12,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -100,7 +101,7 @@ final class FuzzScenario implements Scenario {
             Files.writeString(run.outputDir().resolve("datastore-before.json"), before);
             Files.writeString(run.outputDir().resolve("datastore-after.json"), after);
         }
-        summary.data("fuzz", java.util.Map.of("sent", total.sent(), "findings", tally.findingCount(),
+        summary.data("fuzz", Map.of("sent", total.sent(), "findings", tally.findingCount(),
             "datastoreUnchanged", unchanged, "canaryStored", canaryStored, "controllerAlive", alive));
     }
 

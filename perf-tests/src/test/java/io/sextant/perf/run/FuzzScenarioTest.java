@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.sextant.perf.fuzz.FuzzGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,7 +37,7 @@ class FuzzScenarioTest {
         assertTrue(fuzz.get("datastoreUnchanged").getAsBoolean(), summary);
         assertTrue(!fuzz.get("canaryStored").getAsBoolean(), summary);
         assertTrue(fuzz.get("controllerAlive").getAsBoolean(), summary);
-        for (String category : io.sextant.perf.fuzz.FuzzGenerator.CATEGORIES) {
+        for (String category : FuzzGenerator.CATEGORIES) {
             assertTrue(summary.contains("| " + category + " |"), "every category was sent: " + category);
         }
     }
