@@ -175,8 +175,6 @@ class RestconfErrorMessagesTest {
             }
             for (JsonElement error : errors(response.body())) {
                 final String message = error.getAsJsonObject().get("error-message").getAsString();
-                System.out.println(response.statusCode() + " " + message + (error.getAsJsonObject().has("error-path")
-                    ? "  [path " + error.getAsJsonObject().get("error-path").getAsString() + "]" : ""));
                 final List<String> isms = JavaIsms.in(error.toString());
                 if (!isms.isEmpty()) {
                     problems.add(where + " -> " + isms + " in " + error);

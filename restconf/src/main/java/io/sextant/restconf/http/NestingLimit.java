@@ -1,12 +1,14 @@
 package io.sextant.restconf.http;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.util.ByteProcessor;
 import io.sextant.restconf.api.Format;
 
 /**
  * How deeply a body nests, counted before any parser sees it: JSON objects and arrays outside
  * strings, XML start tags. Some parsers and writers recurse once per level, so a body of a
  * hundred thousand levels would exhaust a thread's stack; YANG data nests a few dozen levels.
+ * One pass over the bytes ({@link ByteBuf#forEachByte}, cheap on the aggregated composite buffer).
  */
 final class NestingLimit {
     /** Deepest nesting accepted. */
@@ -17,16 +19,29 @@ final class NestingLimit {
 
     /** True when {@code body} nests deeper than {@link #MAX_DEPTH}. */
     static boolean exceeded(final Format format, final ByteBuf body) {
-        return format == Format.JSON ? jsonDepth(body) > MAX_DEPTH : xmlDepth(body) > MAX_DEPTH;
+        final Counter counter = format == Format.JSON ? new JsonCounter() : new XmlCounter();
+        body.forEachByte(counter);
+        return counter.max > MAX_DEPTH;
     }
 
-    private static int jsonDepth(final ByteBuf body) {
-        int depth = 0;
-        int max = 0;
-        boolean inString = false;
-        boolean escaped = false;
-        for (int i = body.readerIndex(), end = body.writerIndex(); i < end; i++) {
-            final byte b = body.getByte(i);
+    private abstract static class Counter implements ByteProcessor {
+        int depth;
+        int max;
+
+        final boolean open() {
+            max = Math.max(max, ++depth);
+            // stop early: nothing more needs to be known
+            return max <= MAX_DEPTH;
+        }
+    }
+
+    /** Objects and arrays outside strings. */
+    private static final class JsonCounter extends Counter {
+        private boolean inString;
+        private boolean escaped;
+
+        @Override
+        public boolean process(final byte b) {
             if (inString) {
                 if (escaped) {
                     escaped = false;
@@ -35,38 +50,57 @@ final class NestingLimit {
                 } else if (b == '"') {
                     inString = false;
                 }
-            } else if (b == '"') {
+                return true;
+            }
+            if (b == '"') {
                 inString = true;
             } else if (b == '{' || b == '[') {
-                max = Math.max(max, ++depth);
+                return open();
             } else if (b == '}' || b == ']') {
                 depth--;
             }
+            return true;
         }
-        return max;
     }
 
-    private static int xmlDepth(final ByteBuf body) {
-        int depth = 0;
-        int max = 0;
-        for (int i = body.readerIndex(), end = body.writerIndex() - 1; i < end; i++) {
-            if (body.getByte(i) != '<') {
-                continue;
-            }
-            final byte next = body.getByte(i + 1);
-            if (next == '/') {
-                depth--;
-            } else if (next != '!' && next != '?') {
-                // a start tag; an empty-element tag (<a/>) closes itself
-                int j = i + 1;
-                while (j < end + 1 && body.getByte(j) != '>') {
-                    j++;
+    /**
+     * Start tags less end tags; an empty-element tag ({@code <a/>}) closes itself; markup
+     * ({@code <!...>}, {@code <?...>}) is skipped to its first {@code >}, so a tag inside a comment
+     * may be counted, which can only make a body look deeper than it is.
+     */
+    private static final class XmlCounter extends Counter {
+        private boolean inTag;
+        private boolean inMarkup;
+        private boolean endTag;
+        private boolean afterLt;
+        private byte previous;
+
+        @Override
+        public boolean process(final byte b) {
+            boolean more = true;
+            if (inMarkup) {
+                inMarkup = b != '>';
+            } else if (afterLt) {
+                afterLt = false;
+                if (b == '!' || b == '?') {
+                    inTag = false;
+                    inMarkup = true;
+                } else {
+                    endTag = b == '/';
                 }
-                if (j <= end && body.getByte(j - 1) != '/') {
-                    max = Math.max(max, ++depth);
+            } else if (b == '<') {
+                inTag = true;
+                afterLt = true;
+            } else if (inTag && b == '>') {
+                inTag = false;
+                if (endTag) {
+                    depth--;
+                } else if (previous != '/') {
+                    more = open();
                 }
             }
+            previous = b;
+            return more;
         }
-        return max;
     }
 }
