@@ -83,7 +83,11 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     private final List<Registration> registrations = new ArrayList<>();
     private volatile boolean closed;
 
-    /** Under Karaf: the YANG parser service, settings from system properties. */
+    /**
+     * Under Karaf: the YANG parser service, settings from system properties. Felix SCR picks the
+     * constructor by its number of arguments and complains (at ERROR) about every other public
+     * constructor of that arity, so this is the only public one with four.
+     */
     @Activate
     public NetconfTopology(@Reference final Datastores datastores, @Reference final MountPointRegistry mounts,
             @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers) {
@@ -91,9 +95,9 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     }
 
     /** Plain Java: yangtools' default YANG parser. */
-    public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
-            final NetconfSettings settings) {
-        this(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
+    public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
+            final RpcRegistry rpcs, final NetconfSettings settings) {
+        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
     }
 
     public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,

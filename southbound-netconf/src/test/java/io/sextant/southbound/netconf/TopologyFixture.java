@@ -46,7 +46,7 @@ final class TopologyFixture implements AutoCloseable {
 
     TopologyFixture(final int maxConcurrentSetups) throws IOException {
         schemaCache = Files.createTempDirectory("sextant-schema-cache-");
-        topology = new NetconfTopology(datastores, mounts, rpcs,
+        topology = NetconfTopology.withDefaultParser(datastores, mounts, rpcs,
             new NetconfSettings(schemaCache, 2, 2, Duration.ofSeconds(30), maxConcurrentSetups));
     }
 
