@@ -8,6 +8,7 @@ import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.BundledModels;
@@ -173,6 +174,16 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     @Override
     public int connectedNodes() {
         return (int) connectors.values().stream().filter(c -> c.status().isConnected()).count();
+    }
+
+    @Override
+    public List<MountedNode> nodes() {
+        return connectors.values().stream().map(connector -> {
+            final NodeSettings settings = connector.settings();
+            final NodeStatus status = connector.status();
+            return new MountedNode(connector.nodeId(), "netconf", settings.tcpOnly() ? "tcp" : "ssh", settings.host(),
+                settings.port(), status.status().yangName(), status.connectedMessage().orElse(""));
+        }).toList();
     }
 
     /** Wait until every status change so far is in the operational datastore (for tests and tools). */
