@@ -84,7 +84,7 @@ CREATE TABLE transaction_log_node (
     status     text NOT NULL,
     error_type text,
     message    text,
-    diff       bytea,                  -- a DataTreeCandidate in binfmt (DataTreeCandidateInputOutput)
+    diff       bytea,                  -- each change: path, before and after images (binfmt stream)
     PRIMARY KEY (commit_id, node_id)
 );
 

@@ -1,12 +1,13 @@
 package io.sextant.persistence;
 
 import io.sextant.persistence.codec.BinaryCodec;
+import io.sextant.persistence.codec.DiffEntry;
 import java.io.IOException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.List;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
-import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 
 /** Decoding of stored values; a row that does not decode is bad data, never an outage. */
 final class Rows {
@@ -29,9 +30,9 @@ final class Rows {
         }
     }
 
-    static DataTreeCandidate candidate(final byte[] bytes, final String what) throws PersistenceException {
+    static List<DiffEntry> diff(final byte[] bytes, final String what) throws PersistenceException {
         try {
-            return BinaryCodec.decodeCandidate(bytes);
+            return BinaryCodec.decodeDiff(bytes);
         } catch (IOException | IllegalArgumentException | IllegalStateException e) {
             throw PersistenceException.badData("Stored diff of " + what + " cannot be read: " + e.getMessage(), e);
         }

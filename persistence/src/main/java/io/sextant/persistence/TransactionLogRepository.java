@@ -37,7 +37,7 @@ public final class TransactionLogRepository {
                 insert.setString(3, node.status());
                 insert.setString(4, node.errorTypeOrNull());
                 insert.setString(5, node.messageOrNull());
-                insert.setBytes(6, node.diffOrNull() == null ? null : BinaryCodec.encode(node.diffOrNull()));
+                insert.setBytes(6, node.diff().isEmpty() ? null : BinaryCodec.encode(node.diff()));
                 insert.addBatch();
             }
             insert.executeBatch();
@@ -76,7 +76,7 @@ public final class TransactionLogRepository {
                     final String node = rows.getString(2);
                     final byte[] diff = rows.getBytes(6);
                     nodes.get(id).add(new LoggedNode(node, rows.getString(3), rows.getString(4), rows.getString(5),
-                        diff == null ? null : Rows.candidate(diff, "commit " + id + " on node " + node)));
+                        diff == null ? List.of() : Rows.diff(diff, "commit " + id + " on node " + node)));
                 }
             }
         }

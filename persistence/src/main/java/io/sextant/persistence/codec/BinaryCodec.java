@@ -6,13 +6,13 @@ import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
-import org.opendaylight.yangtools.yang.data.codec.binfmt.DataTreeCandidateInputOutput;
 import org.opendaylight.yangtools.yang.data.codec.binfmt.NormalizedNodeDataInput;
 import org.opendaylight.yangtools.yang.data.codec.binfmt.NormalizedNodeDataOutput;
 import org.opendaylight.yangtools.yang.data.codec.binfmt.NormalizedNodeStreamVersion;
-import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 
 /**
  * YANG data in yangtools' binary format (yang-data-codec-binfmt, the format OpenDaylight's
@@ -46,14 +46,40 @@ public final class BinaryCodec {
         return bytes.toByteArray();
     }
 
-    public static byte[] encode(final DataTreeCandidate candidate) {
+    /** A diff as one stream: the count, then each entry's path and optional before and after images. */
+    public static byte[] encode(final List<DiffEntry> diff) {
         final ByteArrayDataOutput bytes = ByteStreams.newDataOutput();
         try (NormalizedNodeDataOutput out = VERSION.newDataOutput(bytes)) {
-            DataTreeCandidateInputOutput.writeDataTreeCandidate(out, candidate);
+            out.writeInt(diff.size());
+            for (DiffEntry entry : diff) {
+                out.writeYangInstanceIdentifier(entry.path());
+                out.writeOptionalNormalizedNode(entry.beforeOrNull());
+                out.writeOptionalNormalizedNode(entry.afterOrNull());
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot encode the change at " + candidate.getRootPath(), e);
+            throw new UncheckedIOException("cannot encode a diff", e);
         }
         return bytes.toByteArray();
+    }
+
+    public static List<DiffEntry> decodeDiff(final byte[] bytes) throws IOException {
+        final NormalizedNodeDataInput in = input(bytes);
+        final int count = in.readInt();
+        if (count < 0) {
+            throw new IOException("a diff with " + count + " entries");
+        }
+        final List<DiffEntry> diff = new ArrayList<>(Math.min(count, 1024));
+        for (int i = 0; i < count; i++) {
+            final YangInstanceIdentifier path = in.readYangInstanceIdentifier();
+            final NormalizedNode before = in.readOptionalNormalizedNode().orElse(null);
+            final NormalizedNode after = in.readOptionalNormalizedNode().orElse(null);
+            try {
+                diff.add(new DiffEntry(path, before, after));
+            } catch (IllegalArgumentException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+        return diff;
     }
 
     public static NormalizedNode decodeNode(final byte[] bytes) throws IOException {
@@ -62,10 +88,6 @@ public final class BinaryCodec {
 
     public static YangInstanceIdentifier decodePath(final byte[] bytes) throws IOException {
         return input(bytes).readYangInstanceIdentifier();
-    }
-
-    public static DataTreeCandidate decodeCandidate(final byte[] bytes) throws IOException {
-        return DataTreeCandidateInputOutput.readDataTreeCandidate(input(bytes));
     }
 
     private static NormalizedNodeDataInput input(final byte[] bytes) throws IOException {

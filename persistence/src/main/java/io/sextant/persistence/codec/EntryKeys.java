@@ -11,7 +11,8 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgum
 
 /**
  * A stable, readable text key for a path, such as
- * {@code (urn:TBD:params:xml:ns:yang:network-topology)network-topology/topology[topology-id=topology-netconf]/node[node-id=R1]}:
+ * {@code (urn:TBD:params:xml:ns:yang:network-topology)network-topology/topology[topology-id=topology-netconf]/node[node-id=R1]}
+ * (a list's entry is written as the list's step with its keys):
  * a node's namespace is written where it differs from its parent's (as in RFC 7951 JSON, but
  * with the namespace rather than the module name, so no schema is needed), key values follow
  * their names. Characters with a meaning here ({@code /[]=,()%}), spaces, controls and
@@ -27,11 +28,18 @@ public final class EntryKeys {
     public static String of(final YangInstanceIdentifier path) {
         final StringBuilder key = new StringBuilder();
         XMLNamespace parent = null;
+        PathArgument previous = null;
         for (PathArgument arg : path.getPathArguments()) {
-            if (!key.isEmpty()) {
-                key.append('/');
+            // a list entry follows its list's own step: "interface[name=eth0]", not "interface/interface[...]"
+            final boolean entryOfPrevious = arg instanceof NodeIdentifierWithPredicates && previous != null
+                && !(previous instanceof NodeIdentifierWithPredicates)
+                && previous.getNodeType().equals(arg.getNodeType());
+            if (!entryOfPrevious) {
+                if (!key.isEmpty()) {
+                    key.append('/');
+                }
+                parent = name(key, arg.getNodeType(), parent);
             }
-            parent = name(key, arg.getNodeType(), parent);
             if (arg instanceof NodeIdentifierWithPredicates keyed) {
                 key.append('[');
                 boolean first = true;
@@ -46,6 +54,7 @@ public final class EntryKeys {
                 }
                 key.append(']');
             }
+            previous = arg;
         }
         return key.toString();
     }
