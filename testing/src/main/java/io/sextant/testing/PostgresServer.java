@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>For crash tests: {@link #kill()} kills the postmaster and every backend with SIGKILL (as a
  * power cut would), {@link #stop()} shuts down cleanly, and {@link #restart()} starts the same
- * cluster on the same port again (running crash recovery after a kill).
+ * cluster on the same port again (running crash recovery after a kill). {@link #pause()} and
+ * {@link #resume()} freeze and thaw it (a server that stops answering).
  */
 public final class PostgresServer implements AutoCloseable {
     public static final String SYSTEM_USER = "sextant-postgres";
@@ -48,6 +49,7 @@ public final class PostgresServer implements AutoCloseable {
     private final String password;
     private final boolean asRoot;
     private final Thread shutdownHook;
+    private volatile boolean paused;
 
     private PostgresServer(final Path bin, final Path directory, final int port, final String password,
             final boolean asRoot) {
@@ -132,6 +134,7 @@ public final class PostgresServer implements AutoCloseable {
             children.forEach(all::add);
         }
         LOG.info("Killing PostgreSQL on port {} (SIGKILL to {} processes)", port, all.size());
+        paused = false;
         all.forEach(ProcessHandle::destroyForcibly);
         for (ProcessHandle process : all) {
             try {
@@ -140,6 +143,36 @@ public final class PostgresServer implements AutoCloseable {
                 LOG.warn("Process {} of PostgreSQL did not exit after SIGKILL", process.pid());
             }
         }
+    }
+
+    /** Freeze the postmaster and every backend (SIGSTOP): a database that stops answering without closing anything. */
+    public void pause() throws IOException {
+        signalAll("STOP");
+    }
+
+    /** Undo {@link #pause()} (SIGCONT). */
+    public void resume() throws IOException {
+        signalAll("CONT");
+    }
+
+    private void signalAll(final String signal) throws IOException {
+        final Optional<ProcessHandle> postmaster = pid().flatMap(ProcessHandle::of);
+        if (postmaster.isEmpty()) {
+            throw new IOException("PostgreSQL on port " + port + " is not running");
+        }
+        final List<ProcessHandle> all = new ArrayList<>();
+        all.add(postmaster.orElseThrow());
+        try (Stream<ProcessHandle> children = postmaster.orElseThrow().descendants()) {
+            children.forEach(all::add);
+        }
+        for (ProcessHandle process : all) {
+            // a backend may end between listing and signalling: only the postmaster must get it
+            final Output result = run(List.of("kill", "-" + signal, Long.toString(process.pid())), false);
+            if (result.exit() != 0 && process.equals(postmaster.orElseThrow()) && process.isAlive()) {
+                throw new IOException("kill -" + signal + " " + process.pid() + " failed: " + result.text());
+            }
+        }
+        paused = "STOP".equals(signal);
     }
 
     /** Shut down cleanly (fast mode: sessions are disconnected, everything committed is on disk). */
@@ -165,6 +198,9 @@ public final class PostgresServer implements AutoCloseable {
     @Override
     public void close() {
         try {
+            if (paused && isRunning()) {
+                resume();
+            }
             stop();
         } catch (IOException e) {
             LOG.warn("Clean stop of PostgreSQL on port {} failed; killing it", port, e);
