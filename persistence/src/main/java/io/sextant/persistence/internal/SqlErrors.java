@@ -2,8 +2,6 @@ package io.sextant.persistence.internal;
 
 import io.sextant.persistence.PersistenceException;
 import java.io.IOException;
-import java.net.SocketException;
-import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 
@@ -56,9 +54,9 @@ public final class SqlErrors {
                     break;
             }
         }
+        // no SQLSTATE: a broken or timed-out socket underneath (SocketException, SocketTimeoutException, ...)
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SocketException || cause instanceof SocketTimeoutException
-                    || cause instanceof IOException) {
+            if (cause instanceof IOException) {
                 return true;
             }
         }
