@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.sextant.persistence.internal.Migrations;
 import io.sextant.persistence.internal.SqlErrors;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -117,6 +118,10 @@ public final class Database implements AutoCloseable {
             final T result;
             try {
                 result = work.run(new Tx(connection));
+            } catch (UncheckedIOException | IllegalArgumentException e) {
+                // data that cannot be encoded, or values the repositories refuse: a bug, not an outage
+                rollback(connection);
+                throw PersistenceException.badData("Cannot " + doing + ": " + e.getMessage(), e);
             } catch (SQLException | PersistenceException | RuntimeException e) {
                 rollback(connection);
                 throw e;

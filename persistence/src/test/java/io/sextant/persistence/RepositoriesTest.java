@@ -202,6 +202,19 @@ class RepositoriesTest {
     }
 
     @Test
+    void aValueTheRepositoryRefusesIsBadDataAndRollsBack() throws PersistenceException {
+        final PersistenceException failure = assertThrows(PersistenceException.class, () -> db.run("save sources",
+            tx -> {
+                sources.save(tx, new YangSourceText("kept-back", "", "module kept-back { }"));
+                sources.save(tx, new YangSourceText("no-revision", null, "module no-revision { }"));
+            }));
+        assertEquals(PersistenceException.Reason.BAD_DATA, failure.reason());
+        assertTrue(failure.getMessage().startsWith("Cannot save sources: use \"\" for a module without a revision"),
+            failure.getMessage());
+        assertEquals(0, postgres.queryLong("SELECT count(*) FROM yang_source"));
+    }
+
+    @Test
     void statusShowsSizeSchemaAndLastCompaction() throws PersistenceException {
         final DatabaseStatus before = db.status();
         assertTrue(before.sizeBytes() > 0);
