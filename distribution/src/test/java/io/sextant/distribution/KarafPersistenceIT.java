@@ -39,8 +39,8 @@ class KarafPersistenceIT {
                 StandardCharsets.UTF_8);
             Files.setPosixFilePermissions(credentials, PosixFilePermissions.fromString("rw-------"));
             postgres.stop();
-            try (KarafServer karaf = KarafServer.start(assembly, List.of(
-                    "-Dsextant.port=" + KarafServer.freePort(), "-Dsextant.data-dir=" + dataDir,
+            try (KarafServer karaf = KarafServer.start(assembly, dataDir, List.of(
+                    "-Dsextant.port=" + KarafServer.freePort(),
                     "-Dsextant.db.url=" + postgres.jdbcUrl(), "-Dsextant.db.credentials-file=" + credentials),
                     Map.of("SEXTANT_ADMIN_PASSWORD", password))) {
                 karaf.awaitConsole("sextant:status", result -> result.succeeded(), STARTUP_TIMEOUT);
@@ -51,7 +51,7 @@ class KarafPersistenceIT {
                 await(() -> logged(karaf, "DatabaseComponent") && logged(karaf, "ready"), "the database is published");
                 assertEquals(1, karaf.log().stream().filter(line -> line.contains("Database unavailable")).count(),
                     "the outage is logged once: " + karaf.logTail());
-                assertEquals(List.of(), karaf.errors(), karaf.logTail());
+                assertEquals(List.of(), karaf.problems(), karaf.logTail());
             }
         } finally {
             try (var files = Files.walk(dataDir)) {
