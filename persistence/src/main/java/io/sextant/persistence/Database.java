@@ -31,7 +31,11 @@ import org.slf4j.LoggerFactory;
 public final class Database implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
 
-    /** The work of one SQL transaction, with a result. */
+    /**
+     * The work of one SQL transaction, with a result. It touches nothing but the database: when the
+     * connection is found lost before the commit, the server has rolled the transaction back and
+     * the work runs once more on a fresh connection.
+     */
     @FunctionalInterface
     public interface Work<T> {
         T run(Tx tx) throws SQLException, PersistenceException;
@@ -108,6 +112,33 @@ public final class Database implements AutoCloseable {
      * @param doing what the work does, in the user's words, for error messages ("record commit 12")
      */
     public <T> T call(final String doing, final Work<T> work) throws PersistenceException {
+        try {
+            return attempt(doing, work);
+        } catch (ConnectionLost lost) {
+            // a pooled connection from before a server restart: its siblings are as dead, open fresh ones
+            LOG.debug("Connection lost before commit while trying to {}; trying once more", doing, lost.getCause());
+            final var mx = pool.getHikariPoolMXBean();
+            if (mx != null) {
+                mx.softEvictConnections();
+            }
+            try {
+                return attempt(doing, work);
+            } catch (ConnectionLost again) {
+                throw SqlErrors.map((SQLException) again.getCause(), doing);
+            }
+        }
+    }
+
+    /** The connection was found gone before anything was committed on it. */
+    private static final class ConnectionLost extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ConnectionLost(final SQLException cause) {
+            super(cause);
+        }
+    }
+
+    private <T> T attempt(final String doing, final Work<T> work) throws PersistenceException, ConnectionLost {
         final Connection connection;
         try {
             connection = pool.getConnection();
@@ -122,7 +153,13 @@ public final class Database implements AutoCloseable {
                 // data that cannot be encoded, or values the repositories refuse: a bug, not an outage
                 rollback(connection);
                 throw PersistenceException.badData("Cannot " + doing + ": " + e.getMessage(), e);
-            } catch (SQLException | PersistenceException | RuntimeException e) {
+            } catch (SQLException e) {
+                rollback(connection);
+                if (SqlErrors.connectionLost(e)) {
+                    throw new ConnectionLost(e);
+                }
+                throw e;
+            } catch (PersistenceException | RuntimeException e) {
                 rollback(connection);
                 throw e;
             }

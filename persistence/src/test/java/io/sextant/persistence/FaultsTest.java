@@ -95,6 +95,33 @@ class FaultsTest {
     }
 
     @Test
+    void theFirstCallAfterACleanServerRestartSucceedsOnFreshConnections() throws Exception {
+        // fill the pool with connections that were just used, then restart the server under them
+        final ExecutorService users = Executors.newFixedThreadPool(4);
+        try {
+            final CountDownLatch inUse = new CountDownLatch(4);
+            final List<Future<Long>> calls = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                calls.add(users.submit(() -> db.call("hold", tx -> {
+                    inUse.countDown();
+                    awaitUninterruptibly(inUse);
+                    return PostgresFixture.longOf(tx, "SELECT 1");
+                })));
+            }
+            for (Future<Long> call : calls) {
+                assertEquals(1L, call.get(30, TimeUnit.SECONDS));
+            }
+        } finally {
+            users.shutdownNow();
+        }
+        postgres.server.stop();
+        postgres.server.restart();
+
+        db.run("save after restart", tx -> sources.save(tx, new YangSourceText("again", "", "module again { }")));
+        assertEquals(List.of("again"), db.call("list", sources::all).stream().map(YangSourceText::module).toList());
+    }
+
+    @Test
     void aDatabaseThatStopsAnsweringFailsCallsInsteadOfHangingThem() throws Exception {
         db.check();
         postgres.server.pause();
@@ -185,6 +212,15 @@ class FaultsTest {
             assertEquals(Optional.empty(), DatabaseSettings.fromSystem(new Properties(), Map.of()));
         } finally {
             Files.delete(file);
+        }
+    }
+
+    private static void awaitUninterruptibly(final CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(30, TimeUnit.SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -40,6 +40,26 @@ public final class SqlErrors {
             + "time (" + failure.getMessage() + ")", failure);
     }
 
+    /**
+     * Whether the connection itself is gone (the server shut down or ended the session, or the
+     * socket broke), as opposed to a statement that failed on a live connection. The server rolls
+     * back whatever that connection had not committed.
+     */
+    public static boolean connectionLost(final SQLException failure) {
+        final String state = failure.getSQLState();
+        if (state != null) {
+            // connection exception; admin_shutdown, crash_shutdown, cannot_connect_now
+            return state.startsWith("08") || state.equals("57P01") || state.equals("57P02")
+                || state.equals("57P03");
+        }
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof IOException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static boolean unavailable(final SQLException failure) {
         final String state = failure.getSQLState();
         if (state != null && state.length() >= 2) {
