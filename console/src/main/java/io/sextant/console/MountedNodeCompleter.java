@@ -13,11 +13,14 @@ import org.apache.karaf.shell.support.completers.StringsCompleter;
 /** Completes the ids of mounted nodes of every protocol. */
 @Service
 public final class MountedNodeCompleter implements Completer {
-    @Reference
+    @Reference(optional = true)
     ControllerInfo info;
 
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
+        if (info == null) {
+            return -1;
+        }
         return new StringsCompleter(info.nodes().stream().map(MountedNode::nodeId).distinct().toList())
             .complete(session, commandLine, candidates);
     }

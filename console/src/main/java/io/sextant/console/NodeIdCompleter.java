@@ -16,11 +16,14 @@ import org.apache.karaf.shell.support.completers.StringsCompleter;
  */
 @Service
 public final class NodeIdCompleter implements Completer {
-    @Reference
+    @Reference(optional = true)
     Datastores datastores;
 
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
+        if (datastores == null) {
+            return -1;
+        }
         return new StringsCompleter(TopologyNodes.nodeIds(datastores.config().snapshot()))
             .complete(session, commandLine, candidates);
     }

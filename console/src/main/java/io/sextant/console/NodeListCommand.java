@@ -4,6 +4,7 @@ import io.sextant.datastore.service.ControllerInfo;
 import java.io.PrintStream;
 import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.Command;
+import io.sextant.persistence.StateReport;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
@@ -12,8 +13,11 @@ import org.apache.karaf.shell.api.console.Session;
 @Command(scope = "sextant", name = "node-list",
     description = "Lists every mounted node (NETCONF and CLI) with its protocol, address and connection status")
 public final class NodeListCommand implements Action {
-    @Reference
+    @Reference(optional = true)
     ControllerInfo info;
+
+    @Reference
+    StateReport state;
 
     @Reference
     Session session;
@@ -21,6 +25,9 @@ public final class NodeListCommand implements Action {
     @Override
     public Object execute() {
         final PrintStream out = session.getConsole();
+        if (info == null) {
+            return Starting.report(out, state);
+        }
         out.print(MountedNodesReport.list(info.nodes()));
         out.flush();
         return null;

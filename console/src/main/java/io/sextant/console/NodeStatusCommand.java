@@ -7,6 +7,7 @@ import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
+import io.sextant.persistence.StateReport;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
@@ -15,11 +16,14 @@ import org.apache.karaf.shell.api.console.Session;
 @Command(scope = "sextant", name = "node-status",
     description = "Shows a mounted node's connection status and last error (for NETCONF also its capabilities)")
 public final class NodeStatusCommand implements Action {
-    @Reference
+    @Reference(optional = true)
     NetconfDevices devices;
 
-    @Reference
+    @Reference(optional = true)
     ControllerInfo info;
+
+    @Reference
+    StateReport state;
 
     @Reference
     Session session;
@@ -31,6 +35,9 @@ public final class NodeStatusCommand implements Action {
     @Override
     public Object execute() {
         final PrintStream out = session.getConsole();
+        if (devices == null || info == null) {
+            return Starting.report(out, state);
+        }
         out.print(devices.status(node).map(NetconfNodesReport::status)
             .or(() -> info.nodes().stream().filter(n -> n.nodeId().equals(node)).findFirst()
                 .map(MountedNodesReport::status))

@@ -1,6 +1,7 @@
 package io.sextant.console;
 
 import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.persistence.StateReport;
 import java.io.PrintStream;
 import java.time.Instant;
 import org.apache.karaf.shell.api.action.Action;
@@ -9,12 +10,18 @@ import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
 
-/** {@code sextant:status}: uptime, datastore sizes and mounted devices. */
+/**
+ * {@code sextant:status}: uptime, datastore sizes, mounted devices and where state is kept; while
+ * the controller waits for its database, what it waits for.
+ */
 @Service
-@Command(scope = "sextant", name = "status", description = "Shows uptime, datastore sizes and mounted devices")
+@Command(scope = "sextant", name = "status", description = "Shows uptime, datastore sizes, mounted devices and where state is kept")
 public final class StatusCommand implements Action {
-    @Reference
+    @Reference(optional = true)
     ControllerInfo info;
+
+    @Reference
+    StateReport state;
 
     @Reference
     Session session;
@@ -22,7 +29,8 @@ public final class StatusCommand implements Action {
     @Override
     public Object execute() {
         final PrintStream out = session.getConsole();
-        out.print(StatusReport.render(info, Instant.now()));
+        out.print(info == null ? StatusReport.starting(state.describe())
+            : StatusReport.render(info, state.describe(), Instant.now()));
         out.flush();
         return null;
     }

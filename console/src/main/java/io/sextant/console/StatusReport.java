@@ -10,7 +10,15 @@ public final class StatusReport {
     private StatusReport() {
     }
 
-    public static String render(final ControllerInfo info, final Instant now) {
+    /** While the controller is not up yet (waiting for its database): what it waits for. */
+    public static String starting(final String state) {
+        return String.format("""
+            Sextant is starting
+            State:                 %s
+            """, state);
+    }
+
+    public static String render(final ControllerInfo info, final String state, final Instant now) {
         final Instant started = info.startedAt();
         return String.format("""
             Sextant %s
@@ -19,10 +27,11 @@ public final class StatusReport {
             Operational datastore: %d data nodes
             Mounted nodes:         %d (%d connected, %d waiting to set up a session)
             Schema contexts:       %d in use (%d built since start)
+            State:                 %s
             """, info.version(), uptime(Duration.between(started, now)), started.truncatedTo(ChronoUnit.SECONDS),
             info.configDatastoreNodes(), info.operationalDatastoreNodes(), info.mountedNodes(), info.connectedNodes(),
             info.setupsWaiting(),
-            info.schemaContexts(), info.schemaContextsBuilt());
+            info.schemaContexts(), info.schemaContextsBuilt(), state);
     }
 
     /** {@code 1d 02:03:04}, or {@code 02:03:04} under a day; never negative. */

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.karaf.shell.api.action.Action;
+import io.sextant.persistence.StateReport;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.console.Session;
 
@@ -18,8 +19,11 @@ abstract class UniconfigCommand implements Action {
     /** How long a command waits for devices before giving up on the answer (the operation goes on). */
     private static final long TIMEOUT_MINUTES = 10;
 
-    @Reference
+    @Reference(optional = true)
     UniconfigService uniconfig;
+
+    @Reference
+    StateReport state;
 
     @Reference
     Session session;
@@ -29,6 +33,9 @@ abstract class UniconfigCommand implements Action {
     @Override
     public final Object execute() throws InterruptedException {
         final PrintStream out = session.getConsole();
+        if (uniconfig == null) {
+            return Starting.report(out, state);
+        }
         try {
             final OperationResult result = run(uniconfig, RequestContext.of("console"))
                 .toCompletableFuture().get(TIMEOUT_MINUTES, TimeUnit.MINUTES);

@@ -12,11 +12,14 @@ import org.apache.karaf.shell.support.completers.StringsCompleter;
 /** Completes the ids of the nodes of topology=uniconfig. */
 @Service
 public final class UniconfigNodeCompleter implements Completer {
-    @Reference
+    @Reference(optional = true)
     UniconfigService uniconfig;
 
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
+        if (uniconfig == null) {
+            return -1;
+        }
         return new StringsCompleter(uniconfig.nodeIds().stream().sorted().toList())
             .complete(session, commandLine, candidates);
     }

@@ -67,7 +67,7 @@ class StatusReportTest {
 
     @Test
     void reportShowsUptimeStoreSizesAndDeviceCounts() {
-        final String text = StatusReport.render(new Info(12, 7, 3, 2),
+        final String text = StatusReport.render(new Info(12, 7, 3, 2), "in memory",
             STARTED.plus(Duration.ofDays(1).plusHours(2).plusMinutes(3).plusSeconds(4)));
         assertTrue(text.startsWith("Sextant 0.1.0\n"), text);
         assertTrue(text.contains("Uptime:                1d 02:03:04 (since 2024-11-01T10:00:00Z)\n"), text);
@@ -75,6 +75,13 @@ class StatusReportTest {
         assertTrue(text.contains("Operational datastore: 7 data nodes\n"), text);
         assertTrue(text.contains("Mounted nodes:         3 (2 connected, 4 waiting to set up a session)\n"), text);
         assertTrue(text.contains("Schema contexts:       1 in use (2 built since start)\n"), text);
+        assertTrue(text.contains("State:                 in memory\n"), text);
+    }
+
+    @Test
+    void aControllerWaitingForItsDatabaseSaysSo() {
+        assertEquals("Sextant is starting\nState:                 waiting for PostgreSQL at jdbc:x\n",
+            StatusReport.starting("waiting for PostgreSQL at jdbc:x"));
     }
 
     @Test

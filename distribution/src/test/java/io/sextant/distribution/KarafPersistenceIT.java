@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.testing.PostgresServer;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +20,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -23,34 +30,63 @@ import org.junit.jupiter.api.Test;
 /**
  * The distribution with a database, as {@code ./sextant run} starts it: the persistence bundle
  * (pgjdbc and HikariCP under OSGi) waits for a PostgreSQL that is down when Karaf starts, and
- * applies the schema migrations once it comes up, with nothing logged as an error.
+ * applies the schema migrations once it comes up, with nothing logged as an error;
+ * {@code sextant:status} says what it waits for, then where state is kept; and a second Karaf
+ * on the same data directory and database serves what the first was given.
  */
 class KarafPersistenceIT {
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final String NODE = "/rests/data/network-topology:network-topology/topology=topology-netconf"
+        + "/node=kept";
+    /** A device that is not there: the mount request is what is kept, whether it connects or not. */
+    private static final String MOUNT = "{\"node\":[{\"node-id\":\"kept\",\"netconf-node-topology:host\":"
+        + "\"127.0.0.1\",\"netconf-node-topology:port\":9,\"netconf-node-topology:tcp-only\":true}]}";
 
     @Test
     void theControllerWaitsForItsDatabaseAndMigratesItWhenItComesUp() throws Exception {
         final Path assembly = Path.of(System.getProperty("sextant.assembly", "target/assembly"));
         final Path dataDir = Files.createTempDirectory("sextant-data-");
         final String password = UUID.randomUUID().toString();
+        final int restconfPort = KarafServer.freePort();
         try (PostgresServer postgres = PostgresServer.start()) {
             final Path credentials = dataDir.resolve("db-credentials");
             Files.writeString(credentials, "user=" + postgres.user() + "\npassword=" + postgres.password() + "\n",
                 StandardCharsets.UTF_8);
             Files.setPosixFilePermissions(credentials, PosixFilePermissions.fromString("rw-------"));
             postgres.stop();
-            try (KarafServer karaf = KarafServer.start(assembly, dataDir, List.of(
-                    "-Dsextant.port=" + KarafServer.freePort(),
-                    "-Dsextant.db.url=" + postgres.jdbcUrl(), "-Dsextant.db.credentials-file=" + credentials),
-                    Map.of("SEXTANT_ADMIN_PASSWORD", password))) {
-                karaf.awaitConsole("sextant:status", result -> result.succeeded(), STARTUP_TIMEOUT);
+            final List<String> options = List.of("-Dsextant.port=" + restconfPort,
+                "-Dsextant.db.url=" + postgres.jdbcUrl(), "-Dsextant.db.credentials-file=" + credentials);
+            final Map<String, String> environment = Map.of("SEXTANT_ADMIN_PASSWORD", password);
+            try (KarafServer karaf = KarafServer.start(assembly, dataDir, options, environment)) {
+                final var waiting = karaf.awaitConsole("sextant:status", result -> result.succeeded(),
+                    STARTUP_TIMEOUT);
+                assertTrue(waiting.output().startsWith("Sextant is starting\n")
+                    && waiting.output().contains("waiting for PostgreSQL at " + postgres.jdbcUrl()), waiting.output());
                 await(() -> logged(karaf, "Database unavailable"), "the database is reported unavailable");
 
                 postgres.restart();
-                await(() -> schemaVersion(postgres) == 1, "the controller applies the migrations");
+                await(() -> schemaVersion(postgres) >= 1, "the controller applies the migrations");
                 await(() -> logged(karaf, "DatabaseComponent") && logged(karaf, "ready"), "the database is published");
+                final var up = karaf.awaitConsole("sextant:status",
+                    result -> result.output().contains("Uptime:"), STARTUP_TIMEOUT);
+                assertTrue(up.output().contains("State:                 PostgreSQL ")
+                    && up.output().contains("schema version " + schemaVersion(postgres)), up.output());
+
+                final HttpResponse<String> mount = restconf(restconfPort, password, "PUT", NODE, MOUNT);
+                assertEquals(201, mount.statusCode(), mount.body());
                 assertEquals(1, karaf.log().stream().filter(line -> line.contains("Database unavailable")).count(),
                     "the outage is logged once: " + karaf.logTail());
+                assertEquals(List.of(), karaf.problems(), karaf.logTail());
+            }
+            // a new Karaf on the same data directory and database has the mount
+            try (KarafServer karaf = KarafServer.start(assembly, dataDir, options, environment)) {
+                karaf.awaitConsole("sextant:status", result -> result.output().contains("Uptime:"), STARTUP_TIMEOUT);
+                await(() -> statusOf(restconfPort, password, NODE + "?content=config") == 200,
+                    "the mount is served again");
+                final HttpResponse<String> kept = restconf(restconfPort, password, "GET", NODE + "?content=config",
+                    null);
+                assertTrue(kept.body().contains("\"netconf-node-topology:host\":\"127.0.0.1\""), kept.body());
                 assertEquals(List.of(), karaf.problems(), karaf.logTail());
             }
         } finally {
@@ -59,6 +95,28 @@ class KarafPersistenceIT {
                     Files.deleteIfExists(file);
                 }
             }
+        }
+    }
+
+    private static HttpResponse<String> restconf(final int port, final String password, final String method,
+            final String path, final String json) throws Exception {
+        final HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(("admin:" + password)
+                .getBytes(StandardCharsets.UTF_8)))
+            .header("Accept", "application/yang-data+json")
+            .header("Content-Type", "application/yang-data+json")
+            .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(json))
+            .build();
+        return HTTP.send(request, BodyHandlers.ofString());
+    }
+
+    /** The status of a GET, or 0 while RESTCONF does not listen yet. */
+    private static int statusOf(final int port, final String password, final String path) throws Exception {
+        try {
+            return restconf(port, password, "GET", path, null).statusCode();
+        } catch (ConnectException e) {
+            return 0;
         }
     }
 

@@ -3,6 +3,8 @@ package io.sextant.persistence.internal;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.PersistenceException;
+import io.sextant.persistence.StateBackend;
+import io.sextant.persistence.StateReport;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -18,13 +20,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * In Karaf: when {@code sextant.db.url} is set ({@code ./sextant run} sets it unless
- * {@code --in-memory}), opens the {@link Database}, brings its schema up to date and then
- * publishes it as a service, so components that keep durable state reference {@code Database}.
- * A database that is not reachable yet is retried every few seconds (logged once), so the
- * controller starts with PostgreSQL and follows it when it comes later. Without the property
- * nothing is published: the controller keeps its state in memory. Plain-Java assemblies
- * construct {@link Database} with {@code new} instead.
+ * In Karaf: publishes the {@link StateBackend} the controller's components keep their state in.
+ * When {@code sextant.db.url} is set ({@code ./sextant run} sets it unless {@code --in-memory}),
+ * it opens the {@link Database}, brings its schema up to date and only then publishes a durable
+ * backend (and the {@code Database} itself); a database that is not reachable yet is retried
+ * every few seconds (logged once), so the controller waits for PostgreSQL instead of starting
+ * without its state. Without the property an in-memory backend is published at once.
+ * Plain-Java assemblies construct {@link Database} and {@link StateBackend} with {@code new}.
  */
 @Component(immediate = true, service = {})
 public final class DatabaseComponent {
@@ -35,7 +37,11 @@ public final class DatabaseComponent {
     private final Database database;
     private final ScheduledExecutorService retries;
     private volatile ServiceRegistration<Database> registration;
+    private volatile ServiceRegistration<StateBackend> backend;
+    private final ServiceRegistration<StateReport> report;
     private volatile boolean reportedUnavailable;
+    /** What the controller waits for, or why it cannot start; null once the backend is published. */
+    private volatile String waiting;
 
     @Activate
     public DatabaseComponent(final BundleContext context) {
@@ -44,16 +50,25 @@ public final class DatabaseComponent {
         try {
             settings = DatabaseSettings.fromSystem(System.getProperties(), System.getenv());
         } catch (IllegalArgumentException e) {
-            LOG.error("Database settings are incomplete, keeping state in memory: {}", e.getMessage());
-            settings = Optional.empty();
+            // never fall back to memory: the operator asked for a database and would lose everything
+            LOG.error("Database settings are incomplete, the controller does not start: {}", e.getMessage());
+            waiting = "cannot start: database settings are incomplete: " + e.getMessage();
+            database = null;
+            retries = null;
+            report = context.registerService(StateReport.class, this::describe, null);
+            return;
         }
         if (settings.isEmpty()) {
             LOG.info("No {} set: state is kept in memory", DatabaseSettings.URL_PROPERTY);
             database = null;
             retries = null;
+            report = context.registerService(StateReport.class, this::describe, null);
+            backend = context.registerService(StateBackend.class, StateBackend.inMemory(), null);
             return;
         }
         database = new Database(settings.orElseThrow());
+        waiting = "waiting for PostgreSQL at " + database.settings().url();
+        report = context.registerService(StateReport.class, this::describe, null);
         retries = Executors.newSingleThreadScheduledExecutor(runnable -> {
             final Thread thread = new Thread(runnable, "sextant-db-start");
             thread.setDaemon(true);
@@ -67,19 +82,33 @@ public final class DatabaseComponent {
             database.migrate();
         } catch (PersistenceException e) {
             if (e.unavailable()) {
+                waiting = "waiting for PostgreSQL at " + database.settings().url() + ": " + e.getMessage();
                 if (!reportedUnavailable) {
                     reportedUnavailable = true;
                     LOG.warn("{}; retrying every {} s", e.getMessage(), RETRY_SECONDS);
                 }
                 retries.schedule(this::migrateAndPublish, RETRY_SECONDS, TimeUnit.SECONDS);
             } else {
+                waiting = "cannot start: PostgreSQL at " + database.settings().url() + " cannot be used: "
+                    + e.getMessage();
                 LOG.error("Database {} cannot be used: {}", database.settings().url(), e.getMessage(), e);
             }
             return;
         }
         registration = context.registerService(Database.class, database,
             FrameworkUtil.asDictionary(Map.of(DatabaseSettings.URL_PROPERTY, database.settings().url())));
+        backend = context.registerService(StateBackend.class, StateBackend.durable(database),
+            FrameworkUtil.asDictionary(Map.of(DatabaseSettings.URL_PROPERTY, database.settings().url())));
+        waiting = null;
         LOG.info("Database {} ready", database.settings().url());
+    }
+
+    private String describe() {
+        final String now = waiting;
+        if (now != null) {
+            return now;
+        }
+        return database == null ? StateReport.describe(StateBackend.inMemory()) : StateReport.describe(database);
     }
 
     @Deactivate
@@ -91,6 +120,11 @@ public final class DatabaseComponent {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        report.unregister();
+        final ServiceRegistration<StateBackend> publishedBackend = backend;
+        if (publishedBackend != null) {
+            publishedBackend.unregister();
         }
         final ServiceRegistration<Database> published = registration;
         if (published != null) {
