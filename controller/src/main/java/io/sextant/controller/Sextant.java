@@ -5,6 +5,8 @@ import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.model.ControllerSchema;
+import io.sextant.persistence.StateBackend;
 import io.sextant.restconf.RestconfService;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
 import io.sextant.southbound.cli.topology.CliTopology;
@@ -38,9 +40,9 @@ public final class Sextant implements AutoCloseable {
     private final RestconfService restconf;
     private final StatusService status;
 
-    private Sextant(final ControllerSettings settings) throws InterruptedException {
+    private Sextant(final ControllerSettings settings, final StateBackend backend) throws InterruptedException {
         try {
-            datastores = started(new Datastores());
+            datastores = started(new Datastores(ControllerSchema.get(), backend));
             rpcs = new RpcRegistry();
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
@@ -48,7 +50,7 @@ public final class Sextant implements AutoCloseable {
                 NetconfSettings.of(settings.dataDir())));
             started(new NetconfUnifiedDevices(netconf, devices));
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
-                settings.transactionIdleTimeout()));
+                settings.transactionIdleTimeout(), backend));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
             final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
             cli = started(new CliTopology(datastores, cliConnector, units));
@@ -63,9 +65,18 @@ public final class Sextant implements AutoCloseable {
         }
     }
 
-    /** Start every component; RESTCONF listens per {@code settings} (port 0: a free port). */
+    /** Start every component, state in memory; RESTCONF listens per {@code settings} (port 0: a free port). */
     public static Sextant start(final ControllerSettings settings) throws InterruptedException {
-        return new Sextant(settings);
+        return new Sextant(settings, StateBackend.inMemory());
+    }
+
+    /**
+     * Start every component with the state kept in {@code backend} (what it kept before is
+     * loaded first). The caller owns the backend's database and closes it after this.
+     */
+    public static Sextant start(final ControllerSettings settings, final StateBackend backend)
+            throws InterruptedException {
+        return new Sextant(settings, backend);
     }
 
     private <T extends AutoCloseable> T started(final T component) {

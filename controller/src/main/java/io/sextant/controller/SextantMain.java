@@ -1,24 +1,43 @@
 package io.sextant.controller;
 
 import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.persistence.Database;
+import io.sextant.persistence.DatabaseSettings;
+import io.sextant.persistence.PersistenceException;
+import io.sextant.persistence.StateBackend;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs the plain-Java assembly in the foreground (benchmarks use it to measure the
- * controller without Karaf). Settings come from the same system properties as under Karaf.
+ * controller without Karaf). Settings come from the same system properties as under Karaf:
+ * with {@code sextant.db.url} (and its credentials) the state is kept in that PostgreSQL.
  */
 public final class SextantMain {
     private SextantMain() {
     }
 
-    public static void main(final String[] args) throws InterruptedException {
-        final Sextant sextant = Sextant.start(ControllerSettings.fromSystemProperties());
+    public static void main(final String[] args) throws InterruptedException, PersistenceException {
+        final Optional<DatabaseSettings> db = DatabaseSettings.fromSystem(System.getProperties(), System.getenv());
+        final Database database = db.map(Database::new).orElse(null);
+        final StateBackend backend;
+        if (database != null) {
+            database.migrate();
+            backend = StateBackend.durable(database);
+        } else {
+            backend = StateBackend.inMemory();
+        }
+        final Sextant sextant = Sextant.start(ControllerSettings.fromSystemProperties(), backend);
         final CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             sextant.close();
+            if (database != null) {
+                database.close();
+            }
             stopped.countDown();
         }, "sextant-shutdown"));
-        System.out.println("Sextant (plain-Java assembly) serving RESTCONF on port " + sextant.restconfPort());
+        System.out.println("Sextant (plain-Java assembly) serving RESTCONF on port " + sextant.restconfPort()
+            + ", state " + backend);
         stopped.await();
     }
 }

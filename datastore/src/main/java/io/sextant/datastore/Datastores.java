@@ -2,6 +2,8 @@ package io.sextant.datastore;
 
 import io.sextant.datastore.service.StoreDataService;
 import io.sextant.model.ControllerSchema;
+import io.sextant.persistence.PersistenceException;
+import io.sextant.persistence.StateBackend;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -27,20 +29,35 @@ public final class Datastores implements AutoCloseable {
     private final InMemoryDataStore operational;
     private final StoreDataService data;
 
-    /** On the controller's own schema (parsed once per process). */
+    /** On the controller's own schema (parsed once per process), in memory. */
     public Datastores() {
-        this(ControllerSchema.get());
+        this(ControllerSchema.get(), StateBackend.inMemory());
     }
 
     /**
-     * On {@code schema}. Under OSGi, the controller schema the model bundle publishes (its
-     * parser is a service there, so the schema must come from that component).
+     * On {@code schema}, the configuration kept in {@code backend} (and loaded from it now).
+     * Under OSGi, the controller schema the model bundle publishes (its parser is a service
+     * there, so the schema must come from that component), and the backend the persistence
+     * bundle publishes once it can be used.
+     *
+     * @throws IllegalStateException when the kept configuration cannot be loaded
      */
     @Activate
-    public Datastores(@Reference(target = "(sextant.schema=controller)") final EffectiveModelContext schema) {
-        config = new InMemoryDataStore(StoreType.CONFIGURATION, schema, notifications);
+    public Datastores(@Reference(target = "(sextant.schema=controller)") final EffectiveModelContext schema,
+            @Reference final StateBackend backend) {
+        final DurableConfig durable = backend.database().map(DurableConfig::new).orElse(null);
+        config = new InMemoryDataStore(StoreType.CONFIGURATION, schema, notifications, true,
+            durable != null ? durable : CommitJournal.NONE);
         operational = new InMemoryDataStore(StoreType.OPERATIONAL, schema, notifications);
         data = new StoreDataService(config, operational);
+        if (durable != null) {
+            try {
+                durable.load(config);
+            } catch (PersistenceException | OperationFailedException e) {
+                notifications.shutdown();
+                throw new IllegalStateException("Cannot load the kept configuration: " + e.getMessage(), e);
+            }
+        }
     }
 
     public DataStore config() {

@@ -41,6 +41,7 @@ public final class InMemoryDataStore implements DataStore {
     private final List<Subscription<CommitValidator>> validators = new CopyOnWriteArrayList<>();
     private final List<Subscription<ChangeListener>> listeners = new CopyOnWriteArrayList<>();
     private final Object commitLock = new Object();
+    private final CommitJournal journal;
 
     /** Data nodes in the tree, kept up to date by each commit at the cost of the change. */
     private volatile long size;
@@ -66,7 +67,16 @@ public final class InMemoryDataStore implements DataStore {
      */
     public InMemoryDataStore(final StoreType type, final EffectiveModelContext schema, final Executor notifications,
             final boolean mandatoryNodes) {
+        this(type, schema, notifications, mandatoryNodes, CommitJournal.NONE);
+    }
+
+    /**
+     * @param journal keeps each commit durable before it is applied (see {@link CommitJournal})
+     */
+    public InMemoryDataStore(final StoreType type, final EffectiveModelContext schema, final Executor notifications,
+            final boolean mandatoryNodes, final CommitJournal journal) {
         this.type = type;
+        this.journal = journal;
         this.notifications = notifications;
         this.tree = FACTORY.create(DataTreeConfiguration.builder(type.treeType())
             .setMandatoryNodesValidation(mandatoryNodes)
@@ -116,8 +126,7 @@ public final class InMemoryDataStore implements DataStore {
             }
             tx.checkOpen();
             tx.done = true;
-            candidate = prepare(tx.modification);
-            apply(candidate);
+            candidate = prepareKeepApply(tx.modification);
         }
         return candidate;
     }
@@ -142,11 +151,7 @@ public final class InMemoryDataStore implements DataStore {
     }
 
     private DataTreeCandidate commit(final DataTreeModification modification) throws OperationFailedException {
-        synchronized (commitLock) {
-            final DataTreeCandidate candidate = prepare(modification);
-            apply(candidate);
-            return candidate;
-        }
+        return prepareKeepApply(modification);
     }
 
     private DataTreeCandidate prepare(final DataTreeModification modification) throws OperationFailedException {
@@ -169,6 +174,23 @@ public final class InMemoryDataStore implements DataStore {
             }
         }
         return candidate;
+    }
+
+    /** Validate, keep (journal) and apply: the path of every commit that is applied at once. */
+    private DataTreeCandidate prepareKeepApply(final DataTreeModification modification)
+            throws OperationFailedException {
+        synchronized (commitLock) {
+            final DataTreeCandidate candidate = prepare(modification);
+            keepAndApply(candidate);
+            return candidate;
+        }
+    }
+
+    private void keepAndApply(final DataTreeCandidate candidate) throws OperationFailedException {
+        synchronized (commitLock) {
+            journal.record(candidate);
+            apply(candidate);
+        }
     }
 
     /**
@@ -307,7 +329,7 @@ public final class InMemoryDataStore implements DataStore {
 
                 @Override
                 public void commit() throws OperationFailedException {
-                    InMemoryDataStore.this.apply(candidate);
+                    InMemoryDataStore.this.keepAndApply(candidate);
                 }
             };
         }

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -21,27 +22,52 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 /**
  * Drives the devices of one commit through the phases of {@link DeviceChange} so that the
  * commit lands on every device or on none: stage (staging devices first), apply (confirmable
- * ones first), finish; on any failure, roll back every device that started.
+ * ones first), keep (the controller makes the commit durable while every change can still be
+ * taken back), finish; on any failure, roll back every device that started.
  */
 final class CommitCoordinator {
     /** One device's part: the node and its prepared change. */
     record Participant(String nodeId, DeviceChange change, EffectiveModelContext schema) {
     }
 
-    /** Why a commit failed: the first node that failed and what its device said. */
-    record Failure(String nodeId, String message, List<String> rollbackProblems) {
+    /**
+     * Why a commit failed: the first node that failed and what its device said, or (node
+     * {@link #CONTROLLER}) the controller could not keep the commit, with its error.
+     */
+    record Failure(String nodeId, String message, List<String> rollbackProblems, @Nullable Throwable cause) {
+        Failure(final String nodeId, final String message, final List<String> rollbackProblems) {
+            this(nodeId, message, rollbackProblems, null);
+        }
+
+        boolean ofController() {
+            return CONTROLLER.equals(nodeId);
+        }
     }
 
+    /** The "node" of a failure of the controller itself (keeping the commit). */
+    static final String CONTROLLER = "";
+
     private final List<Participant> participants;
+    private final Supplier<CompletionStage<Void>> keep;
     private final Set<Participant> started = ConcurrentHashMap.newKeySet();
 
-    private CommitCoordinator(final List<Participant> participants) {
+    private CommitCoordinator(final List<Participant> participants, final Supplier<CompletionStage<Void>> keep) {
         this.participants = List.copyOf(participants);
+        this.keep = keep;
     }
 
     /** Run the commit; completes with the failure, or empty when every device changed. */
     static CompletionStage<Optional<Failure>> run(final List<Participant> participants) {
-        return new CommitCoordinator(participants).run();
+        return run(participants, () -> CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * Run the commit, calling {@code keep} once every device applied its change and before any
+     * is finished (confirmed, unlocked): when {@code keep} fails, every device is rolled back.
+     */
+    static CompletionStage<Optional<Failure>> run(final List<Participant> participants,
+            final Supplier<CompletionStage<Void>> keep) {
+        return new CommitCoordinator(participants, keep).run();
     }
 
     private CompletionStage<Optional<Failure>> run() {
@@ -53,6 +79,7 @@ final class CommitCoordinator {
             .thenCompose(f -> f.isPresent() ? done(f) : step(immediate, DeviceChange::stage))
             .thenCompose(f -> f.isPresent() ? done(f) : step(confirmable, DeviceChange::apply))
             .thenCompose(f -> f.isPresent() ? done(f) : step(stagedOnly, DeviceChange::apply))
+            .thenCompose(f -> f.isPresent() ? done(f) : keep())
             .thenCompose(f -> f.isPresent() ? done(f) : step(participants, DeviceChange::finish))
             .thenCompose(f -> f.isPresent() ? rollback(f.orElseThrow()) : done(f));
     }
@@ -84,6 +111,18 @@ final class CommitCoordinator {
             .stream().map(CompletableFuture::join).flatMap(Optional::stream).findFirst());
     }
 
+    private CompletionStage<Optional<Failure>> keep() {
+        CompletionStage<Void> stage;
+        try {
+            stage = keep.get();
+        } catch (RuntimeException e) {
+            stage = CompletableFuture.failedFuture(e);
+        }
+        return stage.handle((ok, error) -> error == null ? Optional.<Failure>empty()
+            : Optional.of(new Failure(CONTROLLER, "The controller could not keep the commit: "
+                + describe(error, null), List.of(), Failures.unwrap(error))));
+    }
+
     private CompletionStage<Optional<Failure>> rollback(final Failure failure) {
         final List<CompletableFuture<Optional<String>>> futures = new ArrayList<>();
         for (Participant participant : started) {
@@ -98,7 +137,7 @@ final class CommitCoordinator {
         }
         return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(ignored ->
             Optional.of(new Failure(failure.nodeId(), failure.message(), futures.stream()
-                .map(CompletableFuture::join).flatMap(Optional::stream).toList())));
+                .map(CompletableFuture::join).flatMap(Optional::stream).toList(), failure.cause())));
     }
 
     /** The device's errors, with their paths and details, as one line. */

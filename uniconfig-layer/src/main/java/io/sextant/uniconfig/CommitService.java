@@ -1,6 +1,5 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import io.sextant.datastore.service.RequestContext;
@@ -16,11 +15,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * commit and checked-commit: lock the target nodes, check transaction conflicts (and, for
@@ -30,6 +32,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * {@link TransactionLog}.
  */
 public final class CommitService {
+    private static final Logger LOG = LoggerFactory.getLogger(CommitService.class);
     private final NodeRegistry registry;
     private final NodeLocks locks;
     private final IntentService intents;
@@ -175,41 +178,88 @@ public final class CommitService {
             return done(record(operation, context, targets, OperationResult.failed("Nothing was committed: "
                 + failures.get(0).error().orElseThrow().message(), withOthersUntouched(targets, failures))));
         }
-        return CommitCoordinator.run(participants).thenApplyAsync(failure -> {
+        if (preparedIntents.isEmpty() && targets.stream().allMatch(t -> t.diff().isEmpty())) {
+            // nothing to send and nothing to keep
+            return done(OperationResult.of(targets.stream().map(t -> NodeResult.ok(t.nodeId())).toList()));
+        }
+        final List<NodeUpdate> updates = new ArrayList<>();
+        final List<NodeResult> committed = new ArrayList<>();
+        for (Target target : targets) {
+            updates.add(target.node().committed(preparedIntents.get(target.nodeId())));
+            committed.add(NodeResult.ok(target.nodeId()).withDiff(target.diff()));
+        }
+        final CommitRecord success = commitRecord(operation, context, targets, OperationResult.of(committed));
+        final String commitId = success.id();
+        final UniconfigStore store = registry.store();
+        try {
+            store.commitStarted(commitId, operation, context.user(), targets.stream().map(Target::nodeId).toList());
+        } catch (OperationFailedException e) {
+            // no device was touched: the request fails as a whole (503 when the database is down)
+            abandon(tx, preparedIntents.keySet());
+            return CompletableFuture.failedFuture(e);
+        }
+        return CommitCoordinator.run(participants, () -> CompletableFuture.runAsync(() -> {
+            try {
+                store.commitApplied(commitId, updates, success);
+            } catch (OperationFailedException e) {
+                throw new CompletionException(e);
+            }
+        }, executor)).thenApplyAsync(failure -> {
             if (failure.isPresent()) {
                 abandon(tx, preparedIntents.keySet());
-                return record(operation, context, targets, failedResult(targets, failure.orElseThrow()));
+                final CommitCoordinator.Failure why = failure.orElseThrow();
+                final CommitRecord failed = commitRecord(operation, context, targets, failedResult(targets, why));
+                finish(commitId, false, failed);
+                view(failed);
+                if (why.ofController() && why.rollbackProblems().isEmpty()
+                        && why.cause() instanceof OperationFailedException notKept) {
+                    // every device was put back: the request fails as a whole, as if nothing was tried
+                    throw new CompletionException(notKept);
+                }
+                return failed.result();
             }
-            return record(operation, context, targets, finish(targets, tx, preparedIntents));
+            final OperationResult result = apply(updates, tx);
+            finish(commitId, true, null);
+            view(success);
+            return result.ok() ? success.result() : result;
         }, executor);
     }
 
-    /** Every device changed: each node's intent is committed and becomes its actual configuration. */
-    private OperationResult finish(final List<Target> targets, final @Nullable IntentTransaction tx,
-            final Map<String, PreparedCommit> preparedIntents) {
+    /** Every device changed and the commit is kept: each node's intent becomes its actual configuration. */
+    private OperationResult apply(final List<NodeUpdate> updates, final @Nullable IntentTransaction tx) {
         final List<NodeResult> results = new ArrayList<>();
         final Set<String> committed = new LinkedHashSet<>();
-        for (Target target : targets) {
-            final String nodeId = target.nodeId();
+        for (NodeUpdate update : updates) {
+            final String nodeId = update.node().nodeId();
             try {
-                final PreparedCommit intent = preparedIntents.get(nodeId);
-                if (intent != null) {
-                    intent.commit();
-                    target.node().intentChanged();
-                }
-                target.node().committed();
+                update.apply();
                 committed.add(nodeId);
-                registry.publish(target.node());
-                results.add(NodeResult.ok(nodeId).withDiff(target.diff()));
+                registry.publish(update.node());
+                results.add(NodeResult.ok(nodeId));
             } catch (OperationFailedException e) {
-                results.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, "The devices were changed but "
-                    + "the controller could not record it: " + CommitCoordinator.describe(e, target.node().schema())));
+                LOG.error("Commit of {} kept but not applied in memory", nodeId, e);
+                results.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, "The devices were changed and "
+                    + "the change kept, but the controller could not apply it: " + CommitCoordinator.describe(e,
+                        update.node().schema())));
             }
         }
         if (tx != null) {
             tx.forget(committed);
         }
         return OperationResult.of(results);
+    }
+
+    /**
+     * The commit is over. When this cannot be kept, the commit stays pending in the store and is
+     * checked against its devices at the next start.
+     */
+    private void finish(final String commitId, final boolean done, final @Nullable CommitRecord failure) {
+        try {
+            registry.store().commitFinished(commitId, done, failure);
+        } catch (OperationFailedException e) {
+            LOG.warn("Commit {} ({}) could not be marked finished; it is checked at the next start: {}", commitId,
+                done ? "done" : "failed", e.getMessage());
+        }
     }
 
     /** After a failed commit, a transaction's prepared intents are dropped: rebuild its views. */
@@ -248,22 +298,34 @@ public final class CommitService {
             + (failure.rollbackProblems().isEmpty() ? "; every changed device was restored" : rollback), results);
     }
 
+    /**
+     * A commit that touched no device is only shown in the operational log (it changed
+     * nothing); one with no change at all is not logged.
+     */
     private OperationResult record(final String operation, final RequestContext context, final List<Target> targets,
             final OperationResult result) {
         if (targets.stream().allMatch(t -> t.diff().isEmpty()) && result.ok()) {
             return result;
         }
+        view(commitRecord(operation, context, targets, result));
+        return result;
+    }
+
+    private static CommitRecord commitRecord(final String operation, final RequestContext context,
+            final List<Target> targets, final OperationResult result) {
         final Map<String, EffectiveModelContext> schemas = new HashMap<>();
         targets.forEach(t -> schemas.put(t.nodeId(), t.node().schema()));
+        return new CommitRecord(UUID.randomUUID().toString(), Instant.now(), context.user(), operation, result,
+            schemas);
+    }
+
+    /** Show the commit in the operational transaction log (the durable one was written with the commit). */
+    private void view(final CommitRecord record) {
         try {
-            log.record(new CommitRecord(UUID.randomUUID().toString(), Instant.now(), context.user(), operation,
-                result, schemas));
+            log.record(record);
         } catch (Exception e) {
-            return new OperationResult(false, Optional.of("The commit finished (" + (result.ok() ? "complete" : "fail")
-                + ") but the transaction log could not record it: " + Failures.unwrap(e).getMessage()),
-                result.nodes());
+            LOG.error("Commit {} could not be shown in the transaction log", record.id(), e);
         }
-        return result;
     }
 
     private static CompletionStage<OperationResult> done(final OperationResult result) {

@@ -10,8 +10,8 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
  * Reads and writes of a node's intended configuration: inside a transaction (only it sees its
- * changes until it commits), or immediately (under the node's lock, publishing the node's
- * status afterwards).
+ * changes until it commits), or immediately (under the node's lock: kept durable, then applied,
+ * then the node's status published).
  */
 final class IntentService {
     /** A change of a node's intent made under its lock. */
@@ -43,7 +43,7 @@ final class IntentService {
         if (tx != null) {
             return now(() -> tx.edit(node, edits));
         }
-        return locked(node, () -> node.editIntent(edits));
+        return locked(node, () -> node.editIntent(edits)).thenApply(NodeUpdate::created);
     }
 
     /** Intent := {@code configuration} (a snapshot's, say). */
@@ -55,10 +55,7 @@ final class IntentService {
                 return null;
             });
         }
-        return locked(node, () -> {
-            node.replaceIntent(configuration);
-            return null;
-        });
+        return locked(node, () -> node.replaceIntent(configuration)).thenApply(update -> null);
     }
 
     /** Intent := the actual configuration. */
@@ -66,17 +63,15 @@ final class IntentService {
         if (tx != null) {
             return replace(node, node.actualRoot(), tx);
         }
-        return locked(node, () -> {
-            node.resetIntent();
-            return null;
-        });
+        return locked(node, node::resetIntent).thenApply(update -> null);
     }
 
-    private <T> CompletionStage<T> locked(final UniconfigNode node, final LockedChange<T> change) {
+    /** Compute a change under the node's lock, keep it, apply it and publish the node's status. */
+    private CompletionStage<NodeUpdate> locked(final UniconfigNode node, final LockedChange<NodeUpdate> change) {
         return locks.withLock(node, () -> now(() -> {
-            final T result = change.apply();
-            registry.publish(node);
-            return result;
+            final NodeUpdate update = change.apply();
+            registry.apply(update);
+            return update;
         }));
     }
 

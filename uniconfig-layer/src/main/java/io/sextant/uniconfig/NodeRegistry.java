@@ -15,22 +15,48 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The nodes of topology=uniconfig and the devices behind them: a node is created by the first
  * sync of its connected device (intent = actual), and its status (synced, changed, sync
- * failed) is published in the operational datastore.
+ * failed) is published in the operational datastore. Nodes kept by an earlier run come back
+ * when their devices connect with the same models, as they were kept: no configuration is read
+ * from such a device.
  */
 final class NodeRegistry {
+    private static final Logger LOG = LoggerFactory.getLogger(NodeRegistry.class);
+
     private final ConcurrentHashMap<String, UniconfigNode> nodes = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, UniconfigStore.KeptNode> kept = new ConcurrentHashMap<>();
     private final UnifiedDevices devices;
     private final NodeStatusWriter status;
+    private final UniconfigStore store;
     private final Executor executor;
 
-    NodeRegistry(final UnifiedDevices devices, final NodeStatusWriter status, final Executor executor) {
+    NodeRegistry(final UnifiedDevices devices, final NodeStatusWriter status, final UniconfigStore store,
+            final Executor executor) throws OperationFailedException {
         this.devices = devices;
         this.status = status;
+        this.store = store;
         this.executor = executor;
+        for (UniconfigStore.KeptNode node : store.load()) {
+            kept.put(node.nodeId(), node);
+        }
+        if (!kept.isEmpty()) {
+            LOG.info("{} UniConfig nodes kept from an earlier run, waiting for their devices", kept.size());
+        }
+    }
+
+    /** Nodes kept by an earlier run whose devices have not connected yet. */
+    Set<String> keptNodeIds() {
+        return Set.copyOf(kept.keySet());
+    }
+
+    UniconfigStore store() {
+        return store;
     }
 
     Optional<UniconfigNode> node(final String nodeId) {
@@ -56,25 +82,61 @@ final class NodeRegistry {
      * node (intent = actual). A failed read lists the node with its sync-error.
      */
     CompletionStage<Void> deviceConnected(final UnifiedDevice device) {
-        final UniconfigNode existing = nodes.get(device.nodeId());
-        if (existing != null && existing.schema().equals(device.schema())) {
+        final String nodeId = device.nodeId();
+        final UniconfigNode existing = nodes.get(nodeId);
+        if (existing != null && existing.schemaKey().equals(device.schemaKey())) {
             return CompletableFuture.completedFuture(null);
+        }
+        final UniconfigStore.KeptNode keptNode = kept.remove(nodeId);
+        if (keptNode != null && keptNode.schemaKey().equals(device.schemaKey())) {
+            return CompletableFuture.runAsync(() -> restore(keptNode, device), executor);
         }
         return device.readConfiguration().thenAcceptAsync(config -> {
             try {
-                final UniconfigNode node = new UniconfigNode(device.nodeId(), device.schema(), config);
+                final UniconfigNode node = new UniconfigNode(nodeId, device.schema(), device.schemaKey(), config);
+                store.created(node, config);
                 // published before it is visible: a write to the new node publishes after this
                 publish(node, true);
-                nodes.put(device.nodeId(), node);
+                nodes.put(nodeId, node);
             } catch (OperationFailedException e) {
-                throw new IllegalStateException("The configuration read from " + device.nodeId()
-                    + " does not fit its schema: " + CommitCoordinator.describe(e, device.schema()), e);
+                throw new IllegalStateException("The configuration read from " + nodeId + " could not be taken: "
+                    + CommitCoordinator.describe(e, device.schema()), e);
             }
         }, executor).whenComplete((ok, error) -> {
             if (error != null) {
                 status.writeFailure(device.nodeId(), CommitCoordinator.describe(error, device.schema()));
             }
         });
+    }
+
+    /** A kept node whose device is back with the same models: as it was kept, nothing read. */
+    private void restore(final UniconfigStore.KeptNode keptNode, final UnifiedDevice device) {
+        try {
+            final UniconfigNode node = new UniconfigNode(keptNode.nodeId(), device.schema(), keptNode.schemaKey(),
+                keptNode.intended(), keptNode.actual());
+            publish(node, true);
+            nodes.put(node.nodeId(), node);
+        } catch (OperationFailedException e) {
+            kept.put(keptNode.nodeId(), keptNode);
+            throw new IllegalStateException("The kept configuration of " + keptNode.nodeId()
+                + " does not fit its device's schema: " + CommitCoordinator.describe(e, device.schema()), e);
+        }
+    }
+
+    /** A schema a live node with {@code schemaKey} is in (to read data kept in that schema). */
+    Optional<EffectiveModelContext> schemaOf(final String schemaKey) {
+        return nodes.values().stream().filter(n -> n.schemaKey().equals(schemaKey)).findAny()
+            .map(UniconfigNode::schema);
+    }
+
+    /**
+     * Keep {@code update}, then apply it and publish the node's status. Call with the node's
+     * lock held. Nothing changes when it cannot be kept.
+     */
+    void apply(final NodeUpdate update) throws OperationFailedException {
+        store.changed(update);
+        update.apply();
+        publish(update.node());
     }
 
     /**

@@ -35,7 +35,7 @@ public final class SnapshotService {
             if (node.isEmpty()) {
                 results.add(NodeRegistry.unknown(id));
             } else {
-                captured.put(id, new SnapshotStore.Captured(node.orElseThrow().schema(),
+                captured.put(id, new SnapshotStore.Captured(node.orElseThrow().schemaKey(),
                     node.orElseThrow().intendedRoot()));
                 results.add(NodeResult.ok(id));
             }
@@ -69,7 +69,7 @@ public final class SnapshotService {
                 } else if (captured == null) {
                     results.add(CompletableFuture.completedFuture(NodeResult.failed(id, ErrorKind.UNKNOWN_NODE,
                         "Snapshot " + name + " does not contain node " + id)));
-                } else if (!captured.schema().equals(node.orElseThrow().schema())) {
+                } else if (!captured.schemaKey().equals(node.orElseThrow().schemaKey())) {
                     results.add(CompletableFuture.completedFuture(NodeResult.failed(id, ErrorKind.PROCESSING_ERROR,
                         "The device's models changed since snapshot " + name + " was taken")));
                 } else {

@@ -12,18 +12,18 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdent
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
-import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
  * Named snapshots of intended configuration. A snapshot holds references to immutable trees,
  * so taking one costs nothing per configuration line. Each snapshot is listed in the
  * operational datastore under topology=snapshots (node-id = snapshot name); the captured
  * configurations are read through the mount point at
- * {@code .../node=<snapshot>/snapshot-manager:snapshot/node=<node>/configuration}.
+ * {@code .../node=<snapshot>/snapshot-manager:snapshot/node=<node>/configuration}. Snapshots are
+ * kept in the {@link UniconfigStore} before they are listed, and loaded from it at start.
  */
 final class SnapshotStore {
-    /** One node's captured configuration and the schema it is in. */
-    record Captured(EffectiveModelContext schema, NormalizedNode configuration) {
+    /** One node's captured configuration and the schema it is in (by key, as the node's). */
+    record Captured(String schemaKey, NormalizedNode configuration) {
     }
 
     /** A snapshot: when it was taken, and the nodes it holds. */
@@ -32,9 +32,15 @@ final class SnapshotStore {
 
     private final ConcurrentHashMap<String, Snapshot> snapshots = new ConcurrentHashMap<>();
     private final DataStore operational;
+    private final UniconfigStore store;
 
-    SnapshotStore(final DataStore operational) {
+    /** The snapshots kept in {@code store}, listed in {@code operational}. */
+    SnapshotStore(final DataStore operational, final UniconfigStore store) throws OperationFailedException {
         this.operational = operational;
+        this.store = store;
+        for (UniconfigStore.KeptSnapshot kept : store.loadSnapshots()) {
+            list(new Snapshot(kept.name(), kept.created(), Map.copyOf(kept.nodes())));
+        }
     }
 
     Optional<Snapshot> get(final String name) {
@@ -47,9 +53,16 @@ final class SnapshotStore {
                 + " already exists; delete it first or choose another name");
         }
         final Snapshot snapshot = new Snapshot(name, Instant.now(), Map.copyOf(nodes));
+        store.snapshotCreated(name, snapshot.created(), snapshot.nodes());
+        list(snapshot);
+    }
+
+    /** Known and listed under topology=snapshots. */
+    private void list(final Snapshot snapshot) throws OperationFailedException {
+        final String name = snapshot.name();
         final var list = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(
             NodeIdentifier.create(TopologyPaths.SNAPSHOT_NODE));
-        for (String nodeId : nodes.keySet()) {
+        for (String nodeId : snapshot.nodes().keySet()) {
             list.withChild(ImmutableNodes.newMapEntryBuilder()
                 .withNodeIdentifier(NodeIdentifierWithPredicates.of(TopologyPaths.SNAPSHOT_NODE,
                     TopologyPaths.SNAPSHOT_NODE_ID, nodeId))
@@ -70,9 +83,11 @@ final class SnapshotStore {
     }
 
     synchronized boolean delete(final String name) throws OperationFailedException {
-        if (snapshots.remove(name) == null) {
+        if (!snapshots.containsKey(name)) {
             return false;
         }
+        store.snapshotDeleted(name);
+        snapshots.remove(name);
         operational.update(tx -> tx.remove(TopologyPaths.node(TopologyPaths.SNAPSHOTS, name)));
         return true;
     }

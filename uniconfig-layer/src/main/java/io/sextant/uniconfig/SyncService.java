@@ -53,12 +53,13 @@ public final class SyncService {
                 return NodeResult.failed(node.nodeId(), ErrorKind.CONFLICT, "node is being committed");
             }
             try {
-                node.synced(config);
+                final NodeUpdate update = node.synced(config);
+                registry.store().changed(update);
+                update.apply();
                 registry.publishSynced(node);
                 return NodeResult.ok(node.nodeId());
             } catch (OperationFailedException e) {
-                return NodeResult.failed(node.nodeId(), ErrorKind.PROCESSING_ERROR,
-                    CommitCoordinator.describe(e, node.schema()));
+                return NodeResult.failedProcessing(node.nodeId(), e, node.schema());
             } finally {
                 node.lock().release();
             }

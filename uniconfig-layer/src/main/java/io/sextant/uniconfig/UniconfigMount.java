@@ -67,7 +67,11 @@ final class UniconfigMount implements MountPointProvider {
             final SnapshotStore.Captured captured = snapshots.get(name.orElseThrow())
                 .map(s -> s.nodes().get(nodeId)).orElseThrow(() -> OperationFailedException.of(ErrorType.PROTOCOL,
                     ErrorTag.DATA_MISSING, "Snapshot " + name.orElseThrow() + " has no node " + nodeId, path));
-            return Optional.of(mount(captured.schema(), new SnapshotData(captured.configuration())));
+            final EffectiveModelContext schema = registry.schemaOf(captured.schemaKey()).orElseThrow(() ->
+                OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED, "Snapshot "
+                    + name.orElseThrow() + " of node " + nodeId + " can be read once a device with the same models is "
+                    + "connected", path));
+            return Optional.of(mount(schema, new SnapshotData(captured.configuration())));
         }
         return Optional.empty();
     }

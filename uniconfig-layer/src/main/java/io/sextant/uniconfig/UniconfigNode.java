@@ -2,6 +2,8 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.WriteTransaction;
+import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.StoreDataService;
@@ -9,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -25,12 +28,16 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * lock-free.
  * {@link #intentVersion()} counts committed changes of the intent, so a transaction can tell
  * whether someone else changed the node since it first touched it.
+ *
+ * <p>A change is computed as a {@link NodeUpdate} without changing the node; the caller keeps it
+ * ({@link NodeStore}) and then applies it, so that nothing is visible that was not kept.
  */
 final class UniconfigNode {
     static final YangInstanceIdentifier ROOT = YangInstanceIdentifier.of();
 
     private final String nodeId;
     private final EffectiveModelContext schema;
+    private final String schemaKey;
     private final InMemoryDataStore intended;
     private final NodeLock lock = new NodeLock();
     private final AtomicLong intentVersion = new AtomicLong();
@@ -38,15 +45,24 @@ final class UniconfigNode {
     private volatile Instant lastSync;
     private volatile NodeStatusWriter.Status published;
 
-    UniconfigNode(final String nodeId, final EffectiveModelContext schema, final NormalizedNode configuration)
-            throws OperationFailedException {
+    /** A node just read from its device: intent = actual = {@code configuration}. */
+    UniconfigNode(final String nodeId, final EffectiveModelContext schema, final String schemaKey,
+            final NormalizedNode configuration) throws OperationFailedException {
+        this(nodeId, schema, schemaKey, configuration, configuration);
+    }
+
+    /** A node as it was kept: its intended and actual configuration (sharing restored between them). */
+    UniconfigNode(final String nodeId, final EffectiveModelContext schema, final String schemaKey,
+            final NormalizedNode intent, final NormalizedNode actual) throws OperationFailedException {
         this.nodeId = nodeId;
         this.schema = schema;
+        this.schemaKey = schemaKey;
         // structure and types are checked on every write; mandatory nodes are left to the device
         // (see InMemoryDataStore: yangtools ignores 'when' on 'uses', which OpenConfig relies on)
         this.intended = new InMemoryDataStore(StoreType.CONFIGURATION, schema, Runnable::run, false);
-        writeIntent(configuration);
-        this.actualRoot = intendedRoot();
+        intended.update(tx -> tx.put(ROOT, intent == actual ? actual : Sharing.rebase(actual, intent)));
+        final NormalizedNode intendedRoot = intendedRoot();
+        this.actualRoot = intent == actual ? intendedRoot : Sharing.rebase(intendedRoot, actual);
         this.lastSync = Instant.now();
     }
 
@@ -56,6 +72,11 @@ final class UniconfigNode {
 
     EffectiveModelContext schema() {
         return schema;
+    }
+
+    /** Names the schema, as the device does ({@link io.sextant.unified.UnifiedDevice#schemaKey()}). */
+    String schemaKey() {
+        return schemaKey;
     }
 
     InMemoryDataStore intended() {
@@ -98,67 +119,70 @@ final class UniconfigNode {
         return intendedRoot() != actualRoot;
     }
 
-    /** A commit reached the device: the actual configuration is now the intent. Call with the lock held. */
-    void committed() {
-        actualRoot = intendedRoot();
-    }
-
-    /**
-     * The device was read: the actual configuration becomes {@code fresh}, sharing what did not
-     * change. Intent without pending changes follows it; pending changes stay. Call with the
-     * lock held.
-     */
-    void synced(final NormalizedNode fresh) throws OperationFailedException {
-        final NormalizedNode oldActual = actualRoot;
-        final NormalizedNode oldIntended = intendedRoot();
-        final NormalizedNode rebased = Sharing.rebase(oldActual, fresh);
-        if (oldIntended == oldActual) {
-            if (rebased != oldActual) {
-                writeIntent(rebased);
-            }
-            actualRoot = intendedRoot();
-        } else {
-            actualRoot = rebased;
-            final NormalizedNode rebasedIntent = Sharing.rebase(rebased, oldIntended);
-            if (rebasedIntent != oldIntended) {
-                writeIntent(rebasedIntent);
-            }
-        }
-        lastSync = Instant.now();
-    }
-
-    /** Intent := actual. Call with the lock held. */
-    void resetIntent() throws OperationFailedException {
-        if (hasChanges()) {
-            writeIntent(actualRoot);
-            actualRoot = intendedRoot();
+    /** {@link NodeUpdate#apply()}: the actual configuration is now {@code root}. */
+    void actual(final NormalizedNode root, final boolean synced) {
+        actualRoot = root;
+        if (synced) {
+            lastSync = Instant.now();
         }
     }
 
-    /** Intent := {@code configuration} (for example a snapshot's). Call with the lock held. */
-    void replaceIntent(final NormalizedNode configuration) throws OperationFailedException {
-        writeIntent(Sharing.rebase(actualRoot, configuration));
-    }
-
-    /**
-     * Apply {@code edits} to the intent, all or none. Call with the lock held.
-     *
-     * @return for each edit, whether its target did not exist before
-     */
-    List<Boolean> editIntent(final List<Edit> edits) throws OperationFailedException {
+    /** Apply {@code edits} to the intent, all or none. */
+    NodeUpdate editIntent(final List<Edit> edits) throws OperationFailedException {
+        final WriteTransaction tx = intended.newTransaction();
         final List<Boolean> created = new ArrayList<>(edits.size());
-        intended.update(tx -> {
+        try {
             for (Edit edit : edits) {
                 created.add(tx.read(edit.path()).isEmpty());
                 StoreDataService.apply(tx, edit);
             }
-        });
-        intentChanged();
-        return created;
+        } catch (OperationFailedException e) {
+            tx.cancel();
+            throw e;
+        }
+        return new NodeUpdate(this, tx.prepare(), actualRoot, false, false, created);
     }
 
-    private void writeIntent(final NormalizedNode root) throws OperationFailedException {
-        intended.update(tx -> tx.put(ROOT, root));
-        intentChanged();
+    /** Intent := {@code configuration} (for example a snapshot's). */
+    NodeUpdate replaceIntent(final NormalizedNode configuration) throws OperationFailedException {
+        return new NodeUpdate(this, writeIntent(Sharing.rebase(actualRoot, configuration)), actualRoot, false,
+            false, List.of());
+    }
+
+    /** Intent := actual. */
+    NodeUpdate resetIntent() throws OperationFailedException {
+        return new NodeUpdate(this, hasChanges() ? writeIntent(actualRoot) : null, actualRoot, false, false,
+            List.of());
+    }
+
+    /**
+     * A commit reached the device: the intent (with {@code transactionIntent}, the prepared
+     * intent of the committing transaction, if any) becomes the actual configuration.
+     */
+    NodeUpdate committed(final @Nullable PreparedCommit transactionIntent) {
+        return new NodeUpdate(this, transactionIntent, actualRoot, true, false, List.of());
+    }
+
+    /**
+     * The device was read: the actual configuration becomes {@code fresh}, sharing what did not
+     * change. Intent without pending changes follows it; pending changes stay.
+     */
+    NodeUpdate synced(final NormalizedNode fresh) throws OperationFailedException {
+        final NormalizedNode oldActual = actualRoot;
+        final NormalizedNode oldIntended = intendedRoot();
+        final NormalizedNode rebased = Sharing.rebase(oldActual, fresh);
+        if (oldIntended == oldActual) {
+            return new NodeUpdate(this, rebased != oldActual ? writeIntent(rebased) : null, rebased, true, true,
+                List.of());
+        }
+        final NormalizedNode rebasedIntent = Sharing.rebase(rebased, oldIntended);
+        return new NodeUpdate(this, rebasedIntent != oldIntended ? writeIntent(rebasedIntent) : null, rebased, false,
+            true, List.of());
+    }
+
+    private PreparedCommit writeIntent(final NormalizedNode root) throws OperationFailedException {
+        final WriteTransaction tx = intended.newTransaction();
+        tx.put(ROOT, root);
+        return tx.prepare();
     }
 }

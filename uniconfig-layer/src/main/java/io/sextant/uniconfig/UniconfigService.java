@@ -1,10 +1,12 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.Datastores;
+import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.persistence.StateBackend;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
 import java.time.Duration;
@@ -51,13 +53,21 @@ public final class UniconfigService implements AutoCloseable {
 
     @Activate
     public UniconfigService(@Reference final Datastores datastores, @Reference final RpcRegistry rpcRegistry,
-            @Reference final MountPointRegistry mounts, @Reference final UnifiedDevices devices) {
+            @Reference final MountPointRegistry mounts, @Reference final UnifiedDevices devices,
+            @Reference final StateBackend backend) {
         this(datastores, rpcRegistry, mounts, devices, ControllerSettings.fromSystemProperties()
-            .transactionIdleTimeout());
+            .transactionIdleTimeout(), backend);
     }
 
+    /**
+     * The layer with its nodes, commits, log and snapshots kept in {@code backend} (and those
+     * kept earlier loaded now).
+     *
+     * @throws IllegalStateException when what was kept cannot be loaded
+     */
     public UniconfigService(final Datastores datastores, final RpcRegistry rpcRegistry,
-            final MountPointRegistry mounts, final UnifiedDevices devices, final Duration transactionIdleTimeout) {
+            final MountPointRegistry mounts, final UnifiedDevices devices, final Duration transactionIdleTimeout,
+            final StateBackend backend) {
         executor = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
             runnable -> {
                 final Thread thread = new Thread(runnable, "sextant-uniconfig");
@@ -65,14 +75,30 @@ public final class UniconfigService implements AutoCloseable {
                 return thread;
             });
         transactions = new TransactionManager(transactionIdleTimeout);
-        registry = new NodeRegistry(devices, new NodeStatusWriter(datastores.operational()), executor);
+        final UniconfigStore store = backend.database().<UniconfigStore>map(DurableUniconfigStore::new)
+            .orElse(UniconfigStore.inMemory());
+        final SnapshotStore snapshotStore;
+        try {
+            registry = new NodeRegistry(devices, new NodeStatusWriter(datastores.operational()), store, executor);
+            snapshotStore = new SnapshotStore(datastores.operational(), store);
+        } catch (OperationFailedException e) {
+            executor.shutdown();
+            throw new IllegalStateException("Cannot load the kept UniConfig state: " + e.getMessage(), e);
+        }
         final NodeLocks locks = new NodeLocks(LOCK_TIMEOUT);
         final IntentService intents = new IntentService(registry, locks);
-        final SnapshotStore snapshotStore = new SnapshotStore(datastores.operational());
         diffs = new DiffService(registry, intents, transactions);
         syncs = new SyncService(registry, intents, transactions, executor);
-        commits = new CommitService(registry, locks, intents, transactions, syncs,
-            new OperationalTransactionLog(datastores.operational(), LOG_CAPACITY), executor);
+        final OperationalTransactionLog log = new OperationalTransactionLog(datastores.operational(), LOG_CAPACITY);
+        try {
+            for (CommitRecord kept : store.loadLog(LOG_CAPACITY)) {
+                log.record(kept);
+            }
+        } catch (Exception e) {
+            executor.shutdown();
+            throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
+        }
+        commits = new CommitService(registry, locks, intents, transactions, syncs, log, executor);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);

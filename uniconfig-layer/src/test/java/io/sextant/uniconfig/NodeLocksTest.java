@@ -32,7 +32,7 @@ class NodeLocksTest {
     }
 
     private static UniconfigNode node(final String id) throws Exception {
-        return new UniconfigNode(id, schema, ImmutableNodes.newContainerBuilder()
+        return new UniconfigNode(id, schema, "test", ImmutableNodes.newContainerBuilder()
             .withNodeIdentifier(NodeIdentifier.create(SchemaContext.NAME)).build());
     }
 

@@ -45,6 +45,11 @@ final class TestDevice implements UnifiedDevice {
     }
 
     @Override
+    public String schemaKey() {
+        return "test:" + System.identityHashCode(schema);
+    }
+
+    @Override
     public Protocol protocol() {
         return Protocol.NETCONF;
     }

@@ -15,6 +15,7 @@ import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
+import io.sextant.persistence.StateBackend;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import java.time.Duration;
@@ -75,7 +76,8 @@ class UniconfigLayerTest {
         datastores = new Datastores();
         mounts = new MountPointRegistry();
         registry = new UnifiedDeviceRegistry();
-        service = new UniconfigService(datastores, new RpcRegistry(), mounts, registry, Duration.ofMinutes(5));
+        service = new UniconfigService(datastores, new RpcRegistry(), mounts, registry, Duration.ofMinutes(5),
+            StateBackend.inMemory());
         for (TestDevice device : List.of(r1, r2, r3)) {
             device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
             registry.register(device);
@@ -350,7 +352,7 @@ class UniconfigLayerTest {
             final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
             final MountPointRegistry mountPoints = new MountPointRegistry();
             try (UniconfigService fresh = new UniconfigService(stores, new RpcRegistry(), mountPoints, devices,
-                    Duration.ofMinutes(5))) {
+                    Duration.ofMinutes(5), StateBackend.inMemory())) {
                 final List<String> ids = List.of("a", "b", "c");
                 for (String id : ids) {
                     devices.register(new TestDevice(id, schema));

@@ -20,6 +20,13 @@ public interface UnifiedDevice {
     /** The schema of the device's configuration as the UniConfig layer sees it. */
     EffectiveModelContext schema();
 
+    /**
+     * Names {@link #schema()}, stably across restarts: devices with the same key have the same
+     * schema (the same advertised NETCONF modules; the same translation unit). Kept with a
+     * node's configuration, so that a kept node can be matched with its device again.
+     */
+    String schemaKey();
+
     /** Read the device's whole configuration now (a datastore root container). */
     CompletionStage<ContainerNode> readConfiguration();
 

@@ -319,7 +319,7 @@ public final class DefaultRestconfServer implements RestconfServer {
     }
 
     private static int status(final OperationFailedException failed) {
-        return failed.errors().isEmpty() ? 500 : ErrorStatus.of(failed.errors().get(0).tag());
+        return failed.errors().isEmpty() ? 500 : ErrorStatus.of(failed.errors().get(0));
     }
 
     private static Throwable unwrap(final Throwable failure) {

@@ -1,5 +1,7 @@
 package io.sextant.restconf.server;
 
+import io.sextant.datastore.OperationError;
+import io.sextant.datastore.StateUnavailable;
 import java.util.Map;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 
@@ -33,5 +35,13 @@ public final class ErrorStatus {
 
     public static int of(final ErrorTag tag) {
         return STATUS.getOrDefault(tag, 500);
+    }
+
+    /**
+     * The status of an error: by its tag, except that a change the controller could not keep
+     * because its database is unavailable is a 503 (try again later), whatever the tag.
+     */
+    public static int of(final OperationError error) {
+        return StateUnavailable.is(error) ? 503 : of(error.tag());
     }
 }

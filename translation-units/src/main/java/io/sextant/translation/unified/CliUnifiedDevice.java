@@ -33,6 +33,11 @@ public final class CliUnifiedDevice implements UnifiedDevice {
     }
 
     @Override
+    public String schemaKey() {
+        return "cli:" + device.unit().name();
+    }
+
+    @Override
     public CompletionStage<ContainerNode> readConfiguration() {
         return device.readConfiguration();
     }

@@ -41,6 +41,11 @@ final class NetconfUnifiedDevice implements UnifiedDevice {
     }
 
     @Override
+    public String schemaKey() {
+        return "netconf:" + session.schemaContextId();
+    }
+
+    @Override
     public CompletionStage<ContainerNode> readConfiguration() {
         return session.getConfig(io.sextant.southbound.netconf.Datastore.RUNNING, YangInstanceIdentifier.of())
             .thenApply(root -> (ContainerNode) root.orElseThrow());

@@ -1,0 +1,59 @@
+package io.sextant.datastore;
+
+import io.sextant.persistence.ConfigEntryRepository;
+import io.sextant.persistence.Database;
+import io.sextant.persistence.PersistenceException;
+import io.sextant.persistence.codec.ConfigEntry;
+import io.sextant.persistence.codec.EntryLayout;
+import java.util.List;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The configuration datastore kept in PostgreSQL: each commit writes the rows it touched
+ * ({@link ConfigEntryRepository}, one row per top-level container and per entry down to the
+ * nodes of a topology), in one SQL transaction, before the commit is applied; at start the
+ * rows are put back into the store before any component reads it.
+ */
+final class DurableConfig implements CommitJournal {
+    private static final Logger LOG = LoggerFactory.getLogger(DurableConfig.class);
+    /** Rows down to the entries of lists inside lists: network-topology/topology/node. */
+    private static final int LIST_DEPTH = 2;
+
+    private final Database database;
+    private final ConfigEntryRepository rows = new ConfigEntryRepository(new EntryLayout(LIST_DEPTH));
+    private volatile boolean loading;
+
+    DurableConfig(final Database database) {
+        this.database = database;
+    }
+
+    @Override
+    public void record(final DataTreeCandidate candidate) throws OperationFailedException {
+        if (loading) {
+            return;
+        }
+        try {
+            database.run("save the configuration", tx -> rows.apply(tx, candidate));
+        } catch (PersistenceException e) {
+            throw StateUnavailable.of(e);
+        }
+    }
+
+    /** Put the kept configuration back into {@code store} (which records its commits here). */
+    void load(final DataStore store) throws PersistenceException, OperationFailedException {
+        final List<ConfigEntry> entries = database.call("load the configuration", rows::load);
+        loading = true;
+        try {
+            store.update(tx -> {
+                for (ConfigEntry entry : entries) {
+                    tx.put(entry.path(), entry.data());
+                }
+            });
+        } finally {
+            loading = false;
+        }
+        LOG.info("Configuration loaded from the database: {} entries", entries.size());
+    }
+}

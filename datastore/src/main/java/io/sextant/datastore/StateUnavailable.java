@@ -1,0 +1,35 @@
+package io.sextant.datastore;
+
+import io.sextant.persistence.PersistenceException;
+import java.util.Optional;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+
+/**
+ * The errors a request gets when the controller could not keep a change: the database is
+ * unavailable (error-app-tag {@value #APP_TAG}, an HTTP 503: try again later), or refused the
+ * data (a bug, operation-failed). Either way nothing was changed.
+ */
+public final class StateUnavailable {
+    /** The error-app-tag of an error caused by an unavailable database. */
+    public static final String APP_TAG = "database-unavailable";
+
+    private StateUnavailable() {
+    }
+
+    /** The request's error for a failure of the database. */
+    public static OperationFailedException of(final PersistenceException failure) {
+        if (failure.unavailable()) {
+            return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
+                failure.getMessage() + "; nothing was changed, try again when the database is back",
+                Optional.empty(), Optional.of(APP_TAG), Optional.empty()), failure);
+        }
+        return new OperationFailedException(OperationError.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+            failure.getMessage() + "; nothing was changed"), failure);
+    }
+
+    /** Whether {@code error} says the database was unavailable. */
+    public static boolean is(final OperationError error) {
+        return error.appTag().map(APP_TAG::equals).orElse(false);
+    }
+}

@@ -1,0 +1,130 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.OperationFailedException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+
+/**
+ * Where the UniConfig layer keeps its nodes, commits, transaction log and snapshots, so that a
+ * restart loses none of them. Every method is durable when it returns, or fails with an
+ * {@link OperationFailedException} (database unavailable: a 503) having kept nothing. The
+ * layer calls it before it makes a change visible. {@link #inMemory()} keeps nothing.
+ */
+interface UniconfigStore {
+
+    /** A node as it was kept. */
+    record KeptNode(String nodeId, String schemaKey, NormalizedNode intended, NormalizedNode actual) {
+    }
+
+    /** The nodes kept, to be matched with their devices when those connect. */
+    List<KeptNode> load() throws OperationFailedException;
+
+    /** A node was created by the first read of its device (intent = actual). */
+    void created(UniconfigNode node, NormalizedNode configuration) throws OperationFailedException;
+
+    /** A node changed (intent written, synced, intent reset or replaced). */
+    void changed(NodeUpdate update) throws OperationFailedException;
+
+    /** A commit is about to touch devices: it is pending until finished. */
+    void commitStarted(String commitId, String operation, String user, List<String> nodeIds)
+        throws OperationFailedException;
+
+    /**
+     * Every device of a commit applied its change, which can still be taken back: the nodes'
+     * new configurations and the commit's log entry are kept (the commit stays pending until
+     * {@link #commitFinished}).
+     */
+    void commitApplied(String commitId, List<NodeUpdate> updates, CommitRecord record) throws OperationFailedException;
+
+    /**
+     * The commit is over: done, or failed with its log entry ({@code failure}; null when the
+     * entry was kept by {@link #commitApplied} already).
+     */
+    void commitFinished(String commitId, boolean done, @Nullable CommitRecord failure)
+        throws OperationFailedException;
+
+    /**
+     * The most recent {@code limit} entries of the transaction log, oldest first, without their
+     * diffs (those are kept, but rendering them needs the nodes' schemas).
+     */
+    List<CommitRecord> loadLog(int limit) throws OperationFailedException;
+
+    /** A snapshot as it was kept. */
+    record KeptSnapshot(String name, Instant created, Map<String, SnapshotStore.Captured> nodes) {
+    }
+
+    List<KeptSnapshot> loadSnapshots() throws OperationFailedException;
+
+    void snapshotCreated(String name, Instant created, Map<String, SnapshotStore.Captured> nodes)
+        throws OperationFailedException;
+
+    void snapshotDeleted(String name) throws OperationFailedException;
+
+    /** Keeps nothing: the controller's state lives in memory only. */
+    static UniconfigStore inMemory() {
+        return InMemoryStore.INSTANCE;
+    }
+
+    /** {@link #inMemory()}. */
+    final class InMemoryStore implements UniconfigStore {
+        static final InMemoryStore INSTANCE = new InMemoryStore();
+
+        private InMemoryStore() {
+        }
+
+        @Override
+        public List<KeptNode> load() {
+            return List.of();
+        }
+
+        @Override
+        public void created(final UniconfigNode node, final NormalizedNode configuration) {
+            // kept nowhere
+        }
+
+        @Override
+        public void changed(final NodeUpdate update) {
+            // kept nowhere
+        }
+
+        @Override
+        public void commitStarted(final String commitId, final String operation, final String user,
+                final List<String> nodeIds) {
+            // kept nowhere
+        }
+
+        @Override
+        public void commitApplied(final String commitId, final List<NodeUpdate> updates, final CommitRecord record) {
+            // kept nowhere
+        }
+
+        @Override
+        public void commitFinished(final String commitId, final boolean done, final @Nullable CommitRecord failure) {
+            // kept nowhere
+        }
+
+        @Override
+        public List<CommitRecord> loadLog(final int limit) {
+            return List.of();
+        }
+
+        @Override
+        public List<KeptSnapshot> loadSnapshots() {
+            return List.of();
+        }
+
+        @Override
+        public void snapshotCreated(final String name, final Instant created,
+                final Map<String, SnapshotStore.Captured> nodes) {
+            // kept nowhere
+        }
+
+        @Override
+        public void snapshotDeleted(final String name) {
+            // kept nowhere
+        }
+    }
+}
