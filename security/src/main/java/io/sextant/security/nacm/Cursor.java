@@ -116,7 +116,7 @@ final class Cursor {
         }
         final int[] next = kind == Kind.NAMED ? advanceNamed(childNames, arg.getNodeType().getLocalName())
             : advanceEntry(arg);
-        return new Cursor(rules, op, user, next, next == positions || isSettled(next), info, childSchema,
+        return new Cursor(rules, op, user, next, next == positions ? settled : isSettled(next), info, childSchema,
             childNames, childFlags);
     }
 
