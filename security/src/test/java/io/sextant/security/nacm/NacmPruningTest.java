@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Proxy;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,42 @@ class NacmPruningTest {
         assertSame(DATA, read(policy, "olga", "/").orElseThrow());
         final NormalizedNode system = at(DATA, "/acme-system:system");
         assertSame(system, read(policy, "olga", "/acme-system:system").orElseThrow());
+    }
+
+    /**
+     * A container that fails when anything but its name is asked: pruning that returns it has
+     * not looked inside (a device's whole configuration costs the same with NACM as without).
+     */
+    private static ContainerNode untouchable(final NormalizedNode real) {
+        return (ContainerNode) Proxy.newProxyInstance(ContainerNode.class.getClassLoader(),
+            new Class<?>[] { ContainerNode.class }, (proxy, method, args) -> switch (method.getName()) {
+                case "name" -> real.name();
+                case "hashCode" -> System.identityHashCode(proxy);
+                case "equals" -> proxy == args[0];
+                case "toString" -> "untouchable " + real.name();
+                default -> throw new AssertionError("NACM looked inside: " + method.getName());
+            });
+    }
+
+    @Test
+    void readableSubtreesAreNotWalked() {
+        final NacmPolicy admin = policy("""
+            {"name": "all", "group": ["ops"], "rule": [
+              {"name": "permit-all", "access-operations": "*", "action": "permit"}]}""");
+        final ContainerNode interfaces = untouchable(at(DATA, "/acme-itf:interfaces"));
+        assertSame(interfaces, admin.access("olga", Set.of()).prune(dataPath("/acme-itf:interfaces"), interfaces)
+            .orElseThrow());
+        // a rule elsewhere does not make this subtree walked either, even from the root
+        final NacmPolicy denyElsewhere = policy("""
+            {"name": "l", "group": ["ops"], "rule": [
+              {"name": "deny-shell", "path": "/acme-system:system/user/shell", "access-operations": "read",
+               "action": "deny"}]}""");
+        assertSame(interfaces, denyElsewhere.access("olga", Set.of()).prune(dataPath("/acme-itf:interfaces"),
+            interfaces).orElseThrow());
+        final ContainerNode root = ImmutableNodes.newContainerBuilder().withNodeIdentifier(DATA.name())
+            .withChild(interfaces).withChild((DataContainerChild) at(DATA, "/acme-system:system")).build();
+        final NormalizedNode pruned = denyElsewhere.access("olga", Set.of()).prune(dataPath("/"), root).orElseThrow();
+        assertSame(interfaces, ((ContainerNode) pruned).childByArg(interfaces.name()));
     }
 
     @Test
