@@ -9,7 +9,7 @@ import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 
 /**
  * The controller's own schema: every bundled module, parsed once per process (about five
- * seconds for the 129 files) and shared by every component that needs it.
+ * seconds for the 130 files) and shared by every component that needs it.
  */
 public final class ControllerSchema {
     /** Module names that must never be part of the controller's schema. */

@@ -1,0 +1,105 @@
+package io.sextant.security.auth;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The {@link Authenticator} of RESTCONF: {@code Basic} credentials through the
+ * {@link PasswordAuthenticator}, {@code Bearer} tokens through the {@link BearerTokenVerifier}
+ * when one is configured. Failed tokens count against the source like failed passwords.
+ */
+public final class HttpAuthenticator implements Authenticator {
+    private final PasswordAuthenticator passwords;
+    private final BearerTokenVerifier bearer;
+    private final LoginRateLimiter limiter;
+
+    /**
+     * @param bearer the token verifier, or null when bearer tokens are not accepted
+     */
+    public HttpAuthenticator(final PasswordAuthenticator passwords, final BearerTokenVerifier bearer) {
+        this.passwords = requireNonNull(passwords);
+        this.bearer = bearer;
+        this.limiter = passwords.limiter();
+    }
+
+    @Override
+    public AuthResult authenticate(final String authorization, final String source) {
+        if (authorization == null || authorization.isBlank()) {
+            return AuthResult.Refused.of(AuthResult.Reason.MISSING_CREDENTIALS, "Authentication required");
+        }
+        final String value = authorization.strip();
+        final int space = value.indexOf(' ');
+        final String scheme = (space < 0 ? value : value.substring(0, space)).toLowerCase(Locale.ROOT);
+        final String credentials = space < 0 ? "" : value.substring(space + 1).strip();
+        return switch (scheme) {
+            case "basic" -> basic(credentials, source);
+            case "bearer" -> bearer(credentials, source);
+            default -> AuthResult.Refused.of(AuthResult.Reason.UNSUPPORTED_SCHEME,
+                "Unsupported authentication scheme; use Basic" + (bearer != null ? " or Bearer" : ""));
+        };
+    }
+
+    private AuthResult basic(final String credentials, final String source) {
+        final char[] decoded;
+        try {
+            final byte[] bytes = Base64.getDecoder().decode(credentials);
+            final CharBuffer chars = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(bytes));
+            decoded = new char[chars.remaining()];
+            chars.get(decoded);
+            Arrays.fill(chars.array(), '\0');
+            Arrays.fill(bytes, (byte) 0);
+        } catch (IllegalArgumentException | CharacterCodingException e) {
+            return AuthResult.Refused.of(AuthResult.Reason.MALFORMED_CREDENTIALS,
+                "Basic credentials are not base64 of UTF-8 user:password");
+        }
+        int colon = -1;
+        final int length = decoded.length;
+        for (int i = 0; i < length; i++) {
+            if (decoded[i] == ':') {
+                colon = i;
+                break;
+            }
+        }
+        if (colon <= 0) {
+            Arrays.fill(decoded, '\0');
+            return AuthResult.Refused.of(AuthResult.Reason.MALFORMED_CREDENTIALS,
+                "Basic credentials must be user:password");
+        }
+        final String user = new String(decoded, 0, colon);
+        final char[] password = Arrays.copyOfRange(decoded, colon + 1, length);
+        Arrays.fill(decoded, '\0');
+        try {
+            return passwords.authenticate(user, password, source, "basic");
+        } finally {
+            Arrays.fill(password, '\0');
+        }
+    }
+
+    private AuthResult bearer(final String token, final String source) {
+        if (bearer == null) {
+            return AuthResult.Refused.of(AuthResult.Reason.UNSUPPORTED_SCHEME,
+                "Bearer tokens are not accepted: no token issuer is configured");
+        }
+        final Optional<Duration> blocked = limiter.blockedFor(source);
+        if (blocked.isPresent()) {
+            return new AuthResult.Refused(AuthResult.Reason.RATE_LIMITED, "Too many failed logins from " + source,
+                blocked.orElseThrow());
+        }
+        final AuthResult result = bearer.verify(token);
+        if (result instanceof AuthResult.Refused) {
+            limiter.recordFailure(source);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,63 @@
+package io.sextant.security.auth;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Checks a user name and password against the {@link UserDirectory}: for HTTP Basic and for
+ * the Karaf console's JAAS realm. Sources that fail too often are refused before any hash is
+ * computed; successful verifications are cached. Unknown users cost a hash too, so that timing
+ * does not tell which users exist.
+ */
+public final class PasswordAuthenticator {
+    private final UserDirectory users;
+    private final PasswordHasher hasher;
+    private final VerificationCache cache;
+    private final LoginRateLimiter limiter;
+    private final String dummyHash;
+
+    public PasswordAuthenticator(final UserDirectory users, final PasswordHasher hasher,
+            final VerificationCache cache, final LoginRateLimiter limiter) {
+        this.users = requireNonNull(users);
+        this.hasher = requireNonNull(hasher);
+        this.cache = requireNonNull(cache);
+        this.limiter = requireNonNull(limiter);
+        this.dummyHash = hasher.hash("sextant-no-such-user".toCharArray());
+    }
+
+    /**
+     * @param method how the password came ({@code basic}, {@code console}), kept in the principal
+     */
+    public AuthResult authenticate(final String user, final char[] password, final String source,
+            final String method) {
+        final Optional<Duration> blocked = limiter.blockedFor(source);
+        if (blocked.isPresent()) {
+            return new AuthResult.Refused(AuthResult.Reason.RATE_LIMITED, "Too many failed logins from " + source
+                + "; try again in " + Math.max(1, blocked.orElseThrow().toSeconds()) + " s", blocked.orElseThrow());
+        }
+        final Optional<UserRecord> record = users.find(user);
+        final String hash = record.filter(UserRecord::enabled).map(UserRecord::passwordHash).orElse(null);
+        if (hash != null && cache.isVerified(user, password, hash)) {
+            return new AuthResult.Authenticated(new UserPrincipal(user, Set.of(), method));
+        }
+        final boolean verified = hasher.verify(password, hash != null ? hash : dummyHash) && hash != null;
+        if (!verified) {
+            limiter.recordFailure(source);
+            return AuthResult.Refused.of(AuthResult.Reason.BAD_CREDENTIALS, "Wrong user name or password");
+        }
+        cache.remember(user, password, hash);
+        return new AuthResult.Authenticated(new UserPrincipal(user, Set.of(), method));
+    }
+
+    /** Forgets cached verifications of a user: call when the user's password or state changes. */
+    public void invalidate(final String user) {
+        cache.invalidate(user);
+    }
+
+    LoginRateLimiter limiter() {
+        return limiter;
+    }
+}
