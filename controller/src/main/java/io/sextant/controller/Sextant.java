@@ -57,7 +57,7 @@ public final class Sextant implements AutoCloseable {
             final CliDevices cliDevices = new CliDevices(cli, units);
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));
-            status = started(new StatusService(datastores, List.of(netconf, cli)));
+            status = started(new StatusService(datastores, List.of(netconf, cli), backend));
             restconf = started(new RestconfService(datastores, rpcs, mounts, settings));
         } catch (InterruptedException | RuntimeException e) {
             close();

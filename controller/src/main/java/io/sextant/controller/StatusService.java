@@ -6,6 +6,8 @@ import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.model.ControllerSchema;
+import io.sextant.persistence.StateBackend;
+import io.sextant.persistence.StateReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -38,6 +40,7 @@ import org.slf4j.LoggerFactory;
 @Component(service = ControllerInfo.class)
 public final class StatusService implements ControllerInfo, AutoCloseable {
     static final Duration REFRESH = Duration.ofSeconds(2);
+    private static final Duration STATE_REFRESH = Duration.ofSeconds(30);
     private static final Logger LOG = LoggerFactory.getLogger(StatusService.class);
     private static final QName STATUS = QName.create(ControllerSchema.SEXTANT, "status");
     private static final YangInstanceIdentifier PATH = YangInstanceIdentifier.of(STATUS);
@@ -46,12 +49,17 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     private final Datastores datastores;
     private final List<MountedNodes> southbounds;
     private final ScheduledExecutorService publisher;
+    private final StateBackend backend;
+    /** The state line, asked of the database at most every {@link #STATE_REFRESH}. */
+    private volatile String state;
+    private volatile long stateAt;
 
     @Activate
     public StatusService(@Reference final Datastores datastores,
             @Reference(cardinality = ReferenceCardinality.MULTIPLE, policyOption = ReferencePolicyOption.GREEDY)
-            final List<MountedNodes> southbounds) {
+            final List<MountedNodes> southbounds, @Reference final StateBackend backend) {
         this.datastores = datastores;
+        this.backend = backend;
         this.southbounds = List.copyOf(southbounds);
         publisher = Executors.newSingleThreadScheduledExecutor(r -> {
             final Thread thread = new Thread(r, "sextant-status");
@@ -125,7 +133,20 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
             .withChild(leaf("schema-contexts", Uint32.valueOf(schemaContexts())))
             .withChild(leaf("schema-contexts-built", Uint64.valueOf(schemaContextsBuilt())))
             .withChild(leaf("setups-waiting", Uint32.valueOf(setupsWaiting())))
+            .withChild(leaf("state", state()))
             .build();
+    }
+
+    /** Where state is kept ({@link StateReport}), refreshed every {@link #STATE_REFRESH}. */
+    String state() {
+        final long now = System.nanoTime();
+        String current = state;
+        if (current == null || now - stateAt > STATE_REFRESH.toNanos()) {
+            current = StateReport.describe(backend);
+            state = current;
+            stateAt = now;
+        }
+        return current;
     }
 
     private static org.opendaylight.yangtools.yang.data.api.schema.LeafNode<Object> leaf(final String name,

@@ -146,6 +146,9 @@ class RestartKeepsStateTest {
             final String log = second.rest.send("GET",
                 "/rests/data/uniconfig-manager:transaction-log?content=nonconfig", null).body();
             assertTrue(log.contains("ncd") && log.contains("complete"), log);
+            // sextant:status says where state is kept
+            final String status = second.rest.send("GET", "/rests/data/sextant:status", null).body();
+            assertTrue(status.contains("\"state\":\"PostgreSQL ") && status.contains("schema version"), status);
             // the kept nodes were trusted: no device read
             assertEquals(readsBefore, counter.requests("get-config"), "no get-config after the restart");
 

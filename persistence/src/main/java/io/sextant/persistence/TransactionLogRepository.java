@@ -44,6 +44,17 @@ public final class TransactionLogRepository {
         }
     }
 
+    /** Whether commit {@code commitId} is in the log (a commit is logged in the same SQL transaction that keeps it). */
+    public boolean contains(final Tx tx, final String commitId) throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement(
+                "SELECT 1 FROM transaction_log WHERE commit_id = ?")) {
+            select.setString(1, commitId);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next();
+            }
+        }
+    }
+
     /** The newest {@code limit} commits, oldest of them first. */
     public List<LoggedCommit> latest(final Tx tx, final int limit) throws SQLException, PersistenceException {
         final Connection connection = tx.connection();

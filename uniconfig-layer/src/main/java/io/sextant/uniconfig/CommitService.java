@@ -145,6 +145,8 @@ public final class CommitService {
 
     private CompletionStage<OperationResult> push(final List<Target> targets, final @Nullable IntentTransaction tx,
             final RequestContext context, final String operation) {
+        // named before any device change is prepared: a NETCONF confirmed commit carries it (persist-id)
+        final String commitId = UUID.randomUUID().toString();
         final List<CommitCoordinator.Participant> participants = new ArrayList<>();
         final Map<String, PreparedCommit> preparedIntents = new HashMap<>();
         final List<NodeResult> failures = new ArrayList<>();
@@ -167,7 +169,7 @@ public final class CommitService {
                     continue;
                 }
                 participants.add(new CommitCoordinator.Participant(nodeId, device.orElseThrow().prepare(
-                    target.diff()), target.node().schema()));
+                    target.diff(), commitId), target.node().schema()));
             } catch (OperationFailedException e) {
                 failures.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR,
                     CommitCoordinator.describe(e, target.node().schema())));
@@ -175,7 +177,7 @@ public final class CommitService {
         }
         if (!failures.isEmpty()) {
             abandon(tx, preparedIntents.keySet());
-            return done(record(operation, context, targets, OperationResult.failed("Nothing was committed: "
+            return done(record(commitId, operation, context, targets, OperationResult.failed("Nothing was committed: "
                 + failures.get(0).error().orElseThrow().message(), withOthersUntouched(targets, failures))));
         }
         if (preparedIntents.isEmpty() && targets.stream().allMatch(t -> t.diff().isEmpty())) {
@@ -188,8 +190,8 @@ public final class CommitService {
             updates.add(target.node().committed(preparedIntents.get(target.nodeId())));
             committed.add(NodeResult.ok(target.nodeId()).withDiff(target.diff()));
         }
-        final CommitRecord success = commitRecord(operation, context, targets, OperationResult.of(committed));
-        final String commitId = success.id();
+        final CommitRecord success = commitRecord(commitId, operation, context, targets,
+            OperationResult.of(committed));
         final UniconfigStore store = registry.store();
         try {
             store.commitStarted(commitId, operation, context.user(), targets.stream().map(Target::nodeId).toList());
@@ -208,7 +210,8 @@ public final class CommitService {
             if (failure.isPresent()) {
                 abandon(tx, preparedIntents.keySet());
                 final CommitCoordinator.Failure why = failure.orElseThrow();
-                final CommitRecord failed = commitRecord(operation, context, targets, failedResult(targets, why));
+                final CommitRecord failed = commitRecord(commitId, operation, context, targets,
+                    failedResult(targets, why));
                 finish(commitId, false, failed);
                 view(failed);
                 if (why.ofController() && why.rollbackProblems().isEmpty()
@@ -302,21 +305,20 @@ public final class CommitService {
      * A commit that touched no device is only shown in the operational log (it changed
      * nothing); one with no change at all is not logged.
      */
-    private OperationResult record(final String operation, final RequestContext context, final List<Target> targets,
-            final OperationResult result) {
+    private OperationResult record(final String commitId, final String operation, final RequestContext context,
+            final List<Target> targets, final OperationResult result) {
         if (targets.stream().allMatch(t -> t.diff().isEmpty()) && result.ok()) {
             return result;
         }
-        view(commitRecord(operation, context, targets, result));
+        view(commitRecord(commitId, operation, context, targets, result));
         return result;
     }
 
-    private static CommitRecord commitRecord(final String operation, final RequestContext context,
-            final List<Target> targets, final OperationResult result) {
+    private static CommitRecord commitRecord(final String commitId, final String operation,
+            final RequestContext context, final List<Target> targets, final OperationResult result) {
         final Map<String, EffectiveModelContext> schemas = new HashMap<>();
         targets.forEach(t -> schemas.put(t.nodeId(), t.node().schema()));
-        return new CommitRecord(UUID.randomUUID().toString(), Instant.now(), context.user(), operation, result,
-            schemas);
+        return new CommitRecord(commitId, Instant.now(), context.user(), operation, result, schemas);
     }
 
     /** Show the commit in the operational transaction log (the durable one was written with the commit). */

@@ -9,6 +9,7 @@ import io.sextant.persistence.Database;
 import io.sextant.persistence.LoggedCommit;
 import io.sextant.persistence.LoggedNode;
 import io.sextant.persistence.NodeConfigRepository;
+import io.sextant.persistence.PendingCommit;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.SnapshotNode;
 import io.sextant.persistence.SnapshotRepository;
@@ -54,6 +55,18 @@ final class DurableUniconfigStore implements UniconfigStore {
                 kept.add(new KeptNode(stored.nodeId(), stored.schemaKey(), stored.intended(), stored.actual()));
             }
             return kept;
+        });
+    }
+
+    @Override
+    public List<Interrupted> interrupted() throws OperationFailedException {
+        return call("load the commits left pending", tx -> {
+            final List<Interrupted> interrupted = new ArrayList<>();
+            for (PendingCommit pending : commits.pending(tx)) {
+                interrupted.add(new Interrupted(pending.commitId(), pending.operation(), pending.user(),
+                    log.contains(tx, pending.commitId()), pending.nodeIds()));
+            }
+            return interrupted;
         });
     }
 

@@ -34,6 +34,7 @@ final class NodeRegistry {
     private final UnifiedDevices devices;
     private final NodeStatusWriter status;
     private final UniconfigStore store;
+    private final InterruptedCommits interrupted;
     private final Executor executor;
 
     NodeRegistry(final UnifiedDevices devices, final NodeStatusWriter status, final UniconfigStore store,
@@ -48,6 +49,12 @@ final class NodeRegistry {
         if (!kept.isEmpty()) {
             LOG.info("{} UniConfig nodes kept from an earlier run, waiting for their devices", kept.size());
         }
+        interrupted = new InterruptedCommits(store, kept.keySet());
+    }
+
+    /** Nodes of commits an earlier run left pending, until their devices are back. */
+    Set<String> inDoubtNodeIds() {
+        return interrupted.inDoubt();
     }
 
     /** Nodes kept by an earlier run whose devices have not connected yet. */
@@ -89,7 +96,11 @@ final class NodeRegistry {
         }
         final UniconfigStore.KeptNode keptNode = kept.remove(nodeId);
         if (keptNode != null && keptNode.schemaKey().equals(device.schemaKey())) {
-            return CompletableFuture.runAsync(() -> restore(keptNode, device), executor);
+            if (interrupted.inDoubt(nodeId)) {
+                return interrupted.recover(nodeId, keptNode.actual(), device, executor)
+                    .thenAcceptAsync(outcome -> restore(keptNode, device, outcome), executor);
+            }
+            return CompletableFuture.runAsync(() -> restore(keptNode, device, null), executor);
         }
         return device.readConfiguration().thenAcceptAsync(config -> {
             try {
@@ -109,11 +120,30 @@ final class NodeRegistry {
         });
     }
 
-    /** A kept node whose device is back with the same models: as it was kept, nothing read. */
-    private void restore(final UniconfigStore.KeptNode keptNode, final UnifiedDevice device) {
+    /**
+     * A kept node whose device is back with the same models: as it was kept, nothing read; or,
+     * for a node that was in doubt, with what its device holds after the recovery.
+     */
+    private void restore(final UniconfigStore.KeptNode keptNode, final UnifiedDevice device,
+            final InterruptedCommits.@Nullable Outcome recovery) {
+        if (recovery != null && recovery.held() == null) {
+            kept.put(keptNode.nodeId(), keptNode);
+            status.writeFailure(keptNode.nodeId(), "In doubt after an interrupted commit, "
+                + recovery.problem() + "; tried again when the device reconnects");
+            return;
+        }
         try {
             final UniconfigNode node = new UniconfigNode(keptNode.nodeId(), device.schema(), keptNode.schemaKey(),
                 keptNode.intended(), keptNode.actual());
+            if (recovery != null && recovery.problem() != null) {
+                // the device could not be brought to its kept configuration: the node says what it holds
+                final NodeUpdate update = node.synced(recovery.held());
+                store.changed(update);
+                update.apply();
+                status.writeFailure(node.nodeId(), "After an interrupted commit " + recovery.problem());
+                nodes.put(node.nodeId(), node);
+                return;
+            }
             publish(node, true);
             nodes.put(node.nodeId(), node);
         } catch (OperationFailedException e) {

@@ -28,6 +28,16 @@ interface UniconfigStore {
     /** A node changed (intent written, synced, intent reset or replaced). */
     void changed(NodeUpdate update) throws OperationFailedException;
 
+    /**
+     * A commit an earlier run left pending (it stopped between {@link #commitStarted} and
+     * {@link #commitFinished}): {@code kept} when {@link #commitApplied} had kept it.
+     */
+    record Interrupted(String commitId, String operation, String user, boolean kept, List<String> nodeIds) {
+    }
+
+    /** The commits left pending by an earlier run, oldest first: their nodes are in doubt. */
+    List<Interrupted> interrupted() throws OperationFailedException;
+
     /** A commit is about to touch devices: it is pending until finished. */
     void commitStarted(String commitId, String operation, String user, List<String> nodeIds)
         throws OperationFailedException;
@@ -77,6 +87,11 @@ interface UniconfigStore {
 
         @Override
         public List<KeptNode> load() {
+            return List.of();
+        }
+
+        @Override
+        public List<Interrupted> interrupted() {
             return List.of();
         }
 

@@ -1,6 +1,7 @@
 package io.sextant.unified;
 
 import io.sextant.datastore.OperationFailedException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
@@ -38,6 +39,26 @@ public interface UnifiedDevice {
      *     example no translation unit handles part of it)
      */
     DeviceChange prepare(DataTreeCandidate change) throws OperationFailedException;
+
+    /**
+     * {@link #prepare(DataTreeCandidate)} for a change that is part of commit {@code commitId}:
+     * where the protocol can name a change on the device (a NETCONF persistent confirmed commit),
+     * it is named after the commit, so that {@link #settle} finds it after a crash of the controller.
+     */
+    default DeviceChange prepare(final DataTreeCandidate change, final String commitId)
+            throws OperationFailedException {
+        return prepare(change);
+    }
+
+    /**
+     * After the controller stopped in the middle of commit {@code commitId}: end what that commit
+     * left pending on the device (a confirmed commit waiting for its confirmation is cancelled,
+     * uncommitted candidate edits are discarded), so that what is read next is what stays. Never
+     * fails: whatever could not be settled shows in what is read next.
+     */
+    default CompletionStage<Void> settle(final String commitId) {
+        return CompletableFuture.completedFuture(null);
+    }
 
     /** The protocols devices are mounted with. */
     enum Protocol { NETCONF, CLI }

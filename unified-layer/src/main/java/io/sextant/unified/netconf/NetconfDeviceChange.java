@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * One NETCONF device's part of a commit.
@@ -41,7 +42,7 @@ final class NetconfDeviceChange implements DeviceChange {
     private volatile Step step = Step.PREPARED;
 
     NetconfDeviceChange(final NetconfDeviceSession session, final CandidateEdits.Plan plan,
-            final Duration confirmTimeout) throws OperationFailedException {
+            final Duration confirmTimeout, final @Nullable String persistIdOrNull) throws OperationFailedException {
         this.session = session;
         this.plan = plan;
         this.confirmTimeout = confirmTimeout;
@@ -49,7 +50,8 @@ final class NetconfDeviceChange implements DeviceChange {
         this.mode = capabilities.hasCandidate() ? capabilities.hasConfirmedCommit() ? Mode.STAGED_CONFIRMABLE
             : Mode.STAGED : Mode.IMMEDIATE;
         this.persistId = mode == Mode.STAGED_CONFIRMABLE && capabilities.hasPersistentConfirmedCommit()
-            ? Optional.of("sextant-" + UUID.randomUUID()) : Optional.empty();
+            ? Optional.of(persistIdOrNull != null ? persistIdOrNull : "sextant-" + UUID.randomUUID())
+            : Optional.empty();
         this.payload = plan.isEmpty() ? "" : String.join("\n", session.renderEditConfig(target(), plan.forward(),
             options()));
     }

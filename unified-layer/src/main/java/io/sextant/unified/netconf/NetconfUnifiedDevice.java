@@ -4,7 +4,10 @@ import io.sextant.datastore.OperationFailedException;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
+import io.sextant.southbound.netconf.DeviceCapabilities;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
@@ -53,6 +56,30 @@ final class NetconfUnifiedDevice implements UnifiedDevice {
 
     @Override
     public DeviceChange prepare(final DataTreeCandidate change) throws OperationFailedException {
-        return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout);
+        return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, null);
+    }
+
+    @Override
+    public DeviceChange prepare(final DataTreeCandidate change, final String commitId)
+            throws OperationFailedException {
+        return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, persistId(commitId));
+    }
+
+    @Override
+    public CompletionStage<Void> settle(final String commitId) {
+        final DeviceCapabilities capabilities = session.capabilities();
+        if (!capabilities.hasCandidate()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        // an error here means there was nothing to settle (no such confirmed commit, nothing staged)
+        final CompletionStage<Void> cancelled = capabilities.hasPersistentConfirmedCommit()
+            ? session.cancelCommit(Optional.of(persistId(commitId))).handle((ok, error) -> null)
+            : CompletableFuture.completedFuture(null);
+        return cancelled.thenCompose(ignored -> session.discardChanges().handle((ok, error) -> null));
+    }
+
+    /** The persist-id of a commit's confirmed commit on a device: derived from the commit, found again after a crash. */
+    static String persistId(final String commitId) {
+        return "sextant-" + commitId;
     }
 }
