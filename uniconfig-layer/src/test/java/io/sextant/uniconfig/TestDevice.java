@@ -32,6 +32,8 @@ final class TestDevice implements UnifiedDevice {
     volatile String failAt;
     volatile int applied;
     volatile boolean failRead;
+    /** Commit ids {@link #settle} was called with. */
+    final List<String> settled = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     TestDevice(final String nodeId, final EffectiveModelContext schema) {
         this.nodeId = nodeId;
@@ -77,6 +79,12 @@ final class TestDevice implements UnifiedDevice {
                 ErrorTag.OPERATION_FAILED, nodeId + " cannot be read"));
         }
         return CompletableFuture.completedFuture((ContainerNode) config());
+    }
+
+    @Override
+    public CompletionStage<Void> settle(final String commitId) {
+        settled.add(commitId);
+        return CompletableFuture.completedFuture(null);
     }
 
     @Override
