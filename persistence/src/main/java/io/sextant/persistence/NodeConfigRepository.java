@@ -9,8 +9,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
@@ -185,6 +188,70 @@ public final class NodeConfigRepository {
             actual = intended;
         }
         return Optional.of(new StoredNode(nodeId, schemaKey, intended, actual));
+    }
+
+    /**
+     * Every stored node, sorted by id, in three queries whatever their number (a restart loads
+     * them all: one query per node would cost a round trip each).
+     */
+    public List<StoredNode> loadAll(final Tx tx) throws SQLException, PersistenceException {
+        final Connection connection = tx.connection();
+        final Map<String, String> schemaKeys = new TreeMap<>();
+        try (PreparedStatement select = connection.prepareStatement("SELECT node_id, schema_key FROM uniconfig_node");
+             ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+                schemaKeys.put(rows.getString(1), rows.getString(2));
+            }
+        }
+        final Map<String, NormalizedNode> trees = new HashMap<>();
+        try (PreparedStatement select = connection.prepareStatement("SELECT node_id, kind, data FROM node_config_base")) {
+            select.setFetchSize(500);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    final String key = rows.getString(1) + '\n' + rows.getString(2);
+                    trees.put(key, Rows.node(rows.getBytes(3), rows.getString(2) + " configuration of node "
+                        + rows.getString(1)));
+                }
+            }
+        }
+        try (PreparedStatement select = connection.prepareStatement("""
+                SELECT node_id, kind, operation, path, data FROM node_config_journal
+                ORDER BY node_id, kind, seq, position""")) {
+            select.setFetchSize(500);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    final String key = rows.getString(1) + '\n' + rows.getString(2);
+                    final String what = rows.getString(2) + " configuration of node " + rows.getString(1);
+                    final NormalizedNode tree = trees.get(key);
+                    if (tree == null) {
+                        throw PersistenceException.badData("The " + what + " has no base", null);
+                    }
+                    final YangInstanceIdentifier path = Rows.path(rows.getBytes(4), what);
+                    final ConfigChange change = "put".equals(rows.getString(3))
+                        ? ConfigChange.put(path, Rows.node(rows.getBytes(5), what)) : ConfigChange.delete(path);
+                    try {
+                        trees.put(key, TreeEdits.apply(tree, change));
+                    } catch (IllegalArgumentException e) {
+                        throw PersistenceException.badData("The journal of the " + what + " does not apply: "
+                            + e.getMessage(), e);
+                    }
+                }
+            }
+        }
+        final List<StoredNode> stored = new ArrayList<>(schemaKeys.size());
+        for (Map.Entry<String, String> node : schemaKeys.entrySet()) {
+            final String nodeId = node.getKey();
+            final NormalizedNode intended = trees.get(nodeId + '\n' + ConfigKind.INTENDED.column());
+            NormalizedNode actual = trees.get(nodeId + '\n' + ConfigKind.ACTUAL.column());
+            if (intended == null || actual == null) {
+                throw PersistenceException.badData("The configuration of node " + nodeId + " has no base", null);
+            }
+            if (actual.equals(intended)) {
+                actual = intended;
+            }
+            stored.add(new StoredNode(nodeId, node.getValue(), intended, actual));
+        }
+        return stored;
     }
 
     /** Every stored node id, sorted. */

@@ -87,6 +87,14 @@ class RepositoriesTest {
         assertEquals(edited, loaded.intended());
         assertEquals(synced, loaded.actual());
         assertEquals(List.of("R1"), db.call("ids", nodes::nodeIds));
+        db.run("create another", tx -> nodes.create(tx, "R0", "schema-b", synced, synced));
+        final List<StoredNode> all = db.call("load all", nodes::loadAll);
+        assertEquals(List.of("R0", "R1"), all.stream().map(StoredNode::nodeId).toList(), "sorted by id");
+        assertEquals(List.of("schema-b", "schema-a"), all.stream().map(StoredNode::schemaKey).toList());
+        assertEquals(edited, all.get(1).intended(), "base plus journal, as load gives it");
+        assertEquals(synced, all.get(1).actual());
+        assertSame(all.get(0).intended(), all.get(0).actual());
+        assertEquals(true, db.call("delete another", tx -> nodes.delete(tx, "R0")));
 
         assertEquals(true, db.call("delete", tx -> nodes.delete(tx, "R1")));
         assertEquals(Optional.empty(), db.call("load", tx -> nodes.load(tx, "R1")));

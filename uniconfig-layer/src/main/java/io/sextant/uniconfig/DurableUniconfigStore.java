@@ -50,8 +50,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     public List<KeptNode> load() throws OperationFailedException {
         return call("load the UniConfig nodes", tx -> {
             final List<KeptNode> kept = new ArrayList<>();
-            for (String nodeId : nodes.nodeIds(tx)) {
-                final StoredNode stored = nodes.load(tx, nodeId).orElseThrow();
+            for (StoredNode stored : nodes.loadAll(tx)) {
                 kept.add(new KeptNode(stored.nodeId(), stored.schemaKey(), stored.intended(), stored.actual()));
             }
             return kept;
