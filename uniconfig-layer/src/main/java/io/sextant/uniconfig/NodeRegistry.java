@@ -43,11 +43,13 @@ final class NodeRegistry {
         this.status = status;
         this.store = store;
         this.executor = executor;
+        final long loading = System.nanoTime();
         for (UniconfigStore.KeptNode node : store.load()) {
             kept.put(node.nodeId(), node);
         }
         if (!kept.isEmpty()) {
-            LOG.info("{} UniConfig nodes kept from an earlier run, waiting for their devices", kept.size());
+            LOG.info("{} UniConfig nodes kept from an earlier run (loaded in {} ms), waiting for their devices",
+                kept.size(), (System.nanoTime() - loading) / 1_000_000);
         }
         interrupted = new InterruptedCommits(store, kept.keySet());
     }
