@@ -25,6 +25,7 @@ public final class CommitCommand extends UniconfigCommand {
 
     @Override
     CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
-        return checked ? uniconfig.commits().checkedCommit(orEmpty(nodes), context) : uniconfig.commits().commit(orEmpty(nodes), context);
+        return checked ? uniconfig.commits().checkedCommit(orEmpty(nodes), context)
+            : uniconfig.commits().commit(orEmpty(nodes), context);
     }
 }

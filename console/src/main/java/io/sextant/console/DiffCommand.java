@@ -12,7 +12,8 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 
 /** {@code sextant:diff [node...]}. */
 @Service
-@Command(scope = "sextant", name = "diff", description = "Shows what a commit would change, per node (intended versus actual)")
+@Command(scope = "sextant", name = "diff",
+    description = "Shows what a commit would change, per node (intended versus actual)")
 public final class DiffCommand extends UniconfigCommand {
     @Argument(name = "nodes", description = "Node ids (default: every node with changes)", multiValued = true)
     @Completion(UniconfigNodeCompleter.class)

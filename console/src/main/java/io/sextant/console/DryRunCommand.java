@@ -12,7 +12,8 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 
 /** {@code sextant:dry-run [node...]}. */
 @Service
-@Command(scope = "sextant", name = "dry-run", description = "Shows exactly what a commit would send to each device, sending nothing")
+@Command(scope = "sextant", name = "dry-run",
+    description = "Shows exactly what a commit would send to each device, sending nothing")
 public final class DryRunCommand extends UniconfigCommand {
     @Argument(name = "nodes", description = "Node ids (default: every node with changes)", multiValued = true)
     @Completion(UniconfigNodeCompleter.class)

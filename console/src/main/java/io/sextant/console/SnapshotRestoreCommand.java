@@ -12,7 +12,8 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 
 /** {@code sextant:snapshot-restore <name> [node...]}. */
 @Service
-@Command(scope = "sextant", name = "snapshot-restore", description = "Makes a snapshot the intended configuration again (commit to apply it)")
+@Command(scope = "sextant", name = "snapshot-restore",
+    description = "Makes a snapshot the intended configuration again (commit to apply it)")
 public final class SnapshotRestoreCommand extends UniconfigCommand {
     @Argument(index = 0, name = "name", description = "Snapshot name", required = true)
     String name;

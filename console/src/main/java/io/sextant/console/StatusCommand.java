@@ -15,7 +15,8 @@ import org.apache.karaf.shell.api.console.Session;
  * the controller waits for its database, what it waits for.
  */
 @Service
-@Command(scope = "sextant", name = "status", description = "Shows uptime, datastore sizes, mounted devices and where state is kept")
+@Command(scope = "sextant", name = "status",
+    description = "Shows uptime, datastore sizes, mounted devices and where state is kept")
 public final class StatusCommand implements Action {
     @Reference(optional = true)
     ControllerInfo info;

@@ -12,7 +12,8 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 
 /** {@code sextant:sync [node...]}. */
 @Service
-@Command(scope = "sextant", name = "sync", description = "Reads the devices' configuration into the actual configuration (sync-from-network)")
+@Command(scope = "sextant", name = "sync",
+    description = "Reads the devices' configuration into the actual configuration (sync-from-network)")
 public final class SyncCommand extends UniconfigCommand {
     @Argument(name = "nodes", description = "Node ids (default: every node with changes)", multiValued = true)
     @Completion(UniconfigNodeCompleter.class)

@@ -179,7 +179,8 @@ class KarafDistributionIT {
                 "bundle not active: " + row);
         }
         for (String name : List.of("Sextant :: Model", "Sextant :: Datastore", "Sextant :: Unified layer",
-                "Sextant :: UniConfig layer", "Sextant :: RESTCONF", "Sextant :: Controller", "Sextant :: Console", "Sextant :: Security")) {
+                "Sextant :: UniConfig layer", "Sextant :: RESTCONF", "Sextant :: Controller", "Sextant :: Console",
+                "Sextant :: Security", "Sextant :: Persistence")) {
             assertTrue(rows.stream().anyMatch(row -> row.endsWith(name)), name + " is not installed");
         }
         System.out.printf("Karaf runs %d bundles%n", rows.size());

@@ -1,7 +1,6 @@
 package io.sextant.uniconfig;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.InMemoryDataStore;

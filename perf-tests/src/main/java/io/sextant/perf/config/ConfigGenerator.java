@@ -250,7 +250,8 @@ public final class ConfigGenerator {
                 final int routeCount = 8 + random.nextInt(7);
                 for (int r = 0; r < routeCount; r++) {
                     final String prefix = ipv4(172, 16 + r, vrf >> 8, vrf) + "/" + (24 + random.nextInt(5));
-                    routes.add(random.nextInt(4) == 0 ? new String[] {prefix, ce, "openconfig-local-routing:DROP"} : new String[] {prefix, ce});
+                    routes.add(random.nextInt(4) == 0 ? new String[] {prefix, ce, "openconfig-local-routing:DROP"}
+                        : new String[] {prefix, ce});
                 }
                 oc.staticRoutes(routes);
                 final List<Neighbor> neighbors = new ArrayList<>();

@@ -157,7 +157,8 @@ public final class FuzzGenerator {
             default -> {
                 // (an empty body is a valid, empty RPC input, so not for RPCs)
                 broken = pick(r, base[1].startsWith("/rests/operations") ? List.of("{", "[]", "null", "{,}", "\u0000",
-                    "{\"input\":{\"target-nodes\":{\"node\":[\"R1\",]}}", "{\"input\":") : List.of("", " ", "{", "}", "[]", "null", "1", "\"s\"", "{\"a\":}", "{,}",
+                    "{\"input\":{\"target-nodes\":{\"node\":[\"R1\",]}}", "{\"input\":")
+                    : List.of("", " ", "{", "}", "[]", "null", "1", "\"s\"", "{\"a\":}", "{,}",
                     "{\"openconfig-interfaces:interface\":}", "{\"openconfig-interfaces:interface\":[{]}",
                     "{\"openconfig-interfaces:interface\":[{\"name\" \"eth0\"}]}", "{{}}", "[{]", "\u0000",
                     "{\"input\":{\"target-nodes\":{\"node\":[\"R1\",]}}", "{\"input\":"));

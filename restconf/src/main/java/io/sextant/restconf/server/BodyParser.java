@@ -2,7 +2,6 @@ package io.sextant.restconf.server;
 
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
-import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.RequestBody;
 import java.io.IOException;
 import java.io.InputStream;

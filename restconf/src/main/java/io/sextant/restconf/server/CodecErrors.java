@@ -29,7 +29,8 @@ final class CodecErrors {
         "Schema for node with name (\\S+) and namespace (\\S+) does not exist (?:at|in parent) (.+)", Pattern.DOTALL);
     private static final Pattern NOT_FOUND = Pattern.compile(
         "Schema node with name (\\S+) was not found under (.+?)\\.?", Pattern.DOTALL);
-    private static final Pattern PARSE_ERROR = Pattern.compile("^ParseError at \\[row,col\\]:\\[-?\\d+,-?\\d+\\]\\s*Message:\\s*");
+    private static final Pattern PARSE_ERROR = Pattern.compile(
+        "^ParseError at \\[row,col\\]:\\[-?\\d+,-?\\d+\\]\\s*Message:\\s*");
     private static final Pattern LEXICAL = Pattern.compile("Incorrect lexical representation of \\w+ value: (.*?)\\.\\s");
     private static final Pattern RANGE = Pattern.compile("Invalid range: (\\S+), expected");
     private static final Pattern QUOTED_VALUE = Pattern.compile("[Vv]alue '([^']*)'");
