@@ -5,6 +5,7 @@ import io.sextant.datastore.codec.JsonRenderer;
 import io.sextant.uniconfig.ConfigDiff.Change;
 import io.sextant.uniconfig.NodeResult;
 import io.sextant.uniconfig.OperationResult;
+import java.util.Collection;
 import java.util.Locale;
 import java.util.function.Function;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -60,6 +61,14 @@ public final class UniconfigReport {
     }
 
     private static String json(final EffectiveModelContext schema, final Change change, final NormalizedNode data) {
-        return schema == null ? String.valueOf(data) : JsonRenderer.render(schema, change.path(), data);
+        return schema == null ? withoutSchema(data) : JsonRenderer.render(schema, change.path(), data);
+    }
+
+    /** Without the node's schema (its device is gone): a value as it is, a subtree by its size. */
+    private static String withoutSchema(final NormalizedNode data) {
+        if (data.body() instanceof Collection<?> children) {
+            return "(" + children.size() + " child node" + (children.size() == 1 ? ")" : "s)");
+        }
+        return String.valueOf(data.body());
     }
 }

@@ -28,8 +28,7 @@ class UniconfigReportTest {
         final String text = UniconfigReport.render(OperationResult.of(List.of(changed, failed)), id -> null);
         assertEquals("""
             R1: complete
-              ~ /(urn:test)mtu  ImmutableLeafNode{name=(urn:test)mtu, body=1500} -> \
-            ImmutableLeafNode{name=(urn:test)mtu, body=9000}
+              ~ /(urn:test)mtu  1500 -> 9000
             R2: FAILED (device-error) bad value
             Overall: FAILED - R2: bad value
             """, text);
