@@ -41,6 +41,7 @@ class RestartKeepsStateTest {
     private static PostgresServer postgres;
     private static Netconfd netconfd;
     private static MisbehavingNetconfDevice counter;
+    private static String openTransaction;
 
     @BeforeAll
     static void start() throws Exception {
@@ -119,6 +120,8 @@ class RestartKeepsStateTest {
             final JsonObject snapshot = first.rest.rpcWithInput("snapshot-manager:create-snapshot",
                 "{\"input\":{\"snapshot-name\":\"before\",\"target-nodes\":{\"node\":[\"ncd\"]}}}");
             assertEquals("complete", snapshot.get("overall-status").getAsString(), snapshot.toString());
+            openTransaction = first.rest.rpcWithInput("transaction-manager:create-transaction", "{\"input\":{}}")
+                .get("transaction-id").getAsString();
         }
         final int readsBefore = counter.requests("get-config");
         assertTrue(readsBefore >= 1, "the first sync read the device");
@@ -149,6 +152,12 @@ class RestartKeepsStateTest {
             // sextant:status says where state is kept
             final String status = second.rest.send("GET", "/rests/data/sextant:status", null).body();
             assertTrue(status.contains("\"state\":\"PostgreSQL ") && status.contains("schema version"), status);
+            // an open transaction is not kept: naming it is a clear 404
+            final HttpResponse<String> lost = second.rest.send("GET", intentPath("ncd", "kept-pending"), null,
+                "Sextant-Transaction", openTransaction);
+            assertEquals(404, lost.statusCode(), lost.body());
+            assertTrue(lost.body().contains("Transaction " + openTransaction + " does not exist") && lost.body()
+                .contains("opened before the controller restarted"), lost.body());
             // the kept nodes were trusted: no device read
             assertEquals(readsBefore, counter.requests("get-config"), "no get-config after the restart");
 

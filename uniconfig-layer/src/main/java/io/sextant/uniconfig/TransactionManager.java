@@ -77,8 +77,10 @@ final class TransactionManager implements AutoCloseable {
             tx = null;
         }
         if (tx == null) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
-                "Transaction " + id + " does not exist: it was closed, committed or expired after being idle");
+            // 404: the resource named (the transaction) is not there; open transactions are not kept over a restart
+            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
+                "Transaction " + id + " does not exist: it was closed, committed, expired after being idle, or "
+                    + "opened before the controller restarted");
         }
         tx.used();
         return tx;
