@@ -8,6 +8,9 @@ import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.StateBackend;
 import io.sextant.restconf.RestconfService;
+import io.sextant.security.auth.PasswordHasher;
+import io.sextant.security.service.AccessControl;
+import io.sextant.security.service.SecuritySettings;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
 import io.sextant.southbound.cli.topology.CliTopology;
 import io.sextant.southbound.netconf.NetconfSettings;
@@ -37,13 +40,17 @@ public final class Sextant implements AutoCloseable {
     private final NetconfTopology netconf;
     private final UniconfigService uniconfig;
     private final CliTopology cli;
+    private final AccessControl access;
     private final RestconfService restconf;
     private final StatusService status;
 
-    private Sextant(final ControllerSettings settings, final StateBackend backend) throws InterruptedException {
+    private Sextant(final ControllerSettings settings, final SecuritySettings security, final StateBackend backend)
+            throws InterruptedException {
         try {
             datastores = started(new Datastores(ControllerSchema.get(), backend));
             rpcs = new RpcRegistry();
+            access = started(new AccessControl(datastores.config(), rpcs, settings, security, new PasswordHasher(),
+                System.out::println));
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs,
@@ -58,7 +65,7 @@ public final class Sextant implements AutoCloseable {
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));
             status = started(new StatusService(datastores, List.of(netconf, cli)));
-            restconf = started(new RestconfService(datastores, rpcs, mounts, settings));
+            restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings));
         } catch (InterruptedException | RuntimeException e) {
             close();
             throw e;
@@ -67,7 +74,7 @@ public final class Sextant implements AutoCloseable {
 
     /** Start every component, state in memory; RESTCONF listens per {@code settings} (port 0: a free port). */
     public static Sextant start(final ControllerSettings settings) throws InterruptedException {
-        return new Sextant(settings, StateBackend.inMemory());
+        return new Sextant(settings, SecuritySettings.DEFAULTS, StateBackend.inMemory());
     }
 
     /**
@@ -76,7 +83,13 @@ public final class Sextant implements AutoCloseable {
      */
     public static Sextant start(final ControllerSettings settings, final StateBackend backend)
             throws InterruptedException {
-        return new Sextant(settings, backend);
+        return new Sextant(settings, SecuritySettings.DEFAULTS, backend);
+    }
+
+    /** Every component with the state kept in {@code backend}, authenticating and listening per {@code security}. */
+    public static Sextant start(final ControllerSettings settings, final SecuritySettings security,
+            final StateBackend backend) throws InterruptedException {
+        return new Sextant(settings, security, backend);
     }
 
     private <T extends AutoCloseable> T started(final T component) {
@@ -103,6 +116,11 @@ public final class Sextant implements AutoCloseable {
     /** The NETCONF southbound: mounted devices, their status and sessions. */
     public NetconfTopology netconf() {
         return netconf;
+    }
+
+    /** Users, their authentication and the NACM rules in force. */
+    public AccessControl access() {
+        return access;
     }
 
     public UniconfigService uniconfig() {

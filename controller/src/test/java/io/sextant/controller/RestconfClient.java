@@ -25,27 +25,48 @@ final class RestconfClient {
     private final String authorization;
 
     RestconfClient(final int port, final String password) {
+        this(port, "admin", password);
+    }
+
+    /** A client of {@code user}; a null password sends no credentials. */
+    RestconfClient(final int port, final String user, final String password) {
         this.port = port;
-        this.authorization = "Basic " + Base64.getEncoder().encodeToString(("admin:" + password)
-            .getBytes(StandardCharsets.UTF_8));
+        this.authorization = password == null ? null : "Basic " + Base64.getEncoder().encodeToString(
+            (user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A GET (or a DELETE) without a body. */
+    HttpResponse<String> send(final String method, final String path) throws Exception {
+        return send(method, path, null);
     }
 
     /** One HTTP exchange; {@code headers} are name, value pairs. */
     HttpResponse<String> send(final String method, final String path, final String json, final String... headers)
             throws Exception {
         final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-            .header("Authorization", authorization)
             .header("Accept", "application/yang-data+json")
             .timeout(Duration.ofMinutes(2));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
         for (int i = 0; i < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
-        if (json != null) {
+        if (json != null && !hasContentType(headers)) {
             request.header("Content-Type", "application/yang-data+json");
         }
         request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofString(json));
         return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static boolean hasContentType(final String... headers) {
+        for (int i = 0; i < headers.length; i += 2) {
+            if (headers[i].equalsIgnoreCase("Content-Type")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Invoke an RPC with a target-nodes input; the parsed output. */

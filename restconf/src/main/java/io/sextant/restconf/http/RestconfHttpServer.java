@@ -15,6 +15,7 @@ import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.sextant.datastore.service.HttpLimits;
 import io.sextant.restconf.api.RestconfServer;
+import io.sextant.security.auth.Authenticator;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -54,7 +55,7 @@ public final class RestconfHttpServer implements AutoCloseable {
     private final ConnectionLimit connections;
     private final Channel channel;
 
-    public RestconfHttpServer(final RestconfServer server, final AdminCredentials credentials, final Settings settings)
+    public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final Settings settings)
             throws InterruptedException {
         this.workers = new DefaultEventExecutorGroup(settings.workerThreads());
         final HttpLimits limits = settings.limits();
@@ -76,7 +77,7 @@ public final class RestconfHttpServer implements AutoCloseable {
                         .addLast(new HttpServerExpectContinueHandler())
                         .addLast(new BoundedAggregator(limits.maxBodyBytes()))
                         .addLast(clock.exchange())
-                        .addLast(workers, new RestconfHttpHandler(server, credentials));
+                        .addLast(workers, new RestconfHttpHandler(server, authenticator));
                 }
             });
         try {
