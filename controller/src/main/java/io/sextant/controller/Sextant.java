@@ -11,6 +11,7 @@ import io.sextant.restconf.RestconfService;
 import io.sextant.security.auth.PasswordHasher;
 import io.sextant.security.service.AccessControl;
 import io.sextant.security.service.SecuritySettings;
+import io.sextant.security.tls.TlsMaterialException;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
 import io.sextant.southbound.cli.topology.CliTopology;
 import io.sextant.southbound.netconf.NetconfSettings;
@@ -22,6 +23,8 @@ import io.sextant.translation.unified.CliUnifiedDevices;
 import io.sextant.uniconfig.UniconfigService;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import io.sextant.unified.netconf.NetconfUnifiedDevices;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -43,9 +46,13 @@ public final class Sextant implements AutoCloseable {
     private final AccessControl access;
     private final RestconfService restconf;
     private final StatusService status;
+    private final String bindHost;
+    private final Path dataDir;
 
     private Sextant(final ControllerSettings settings, final SecuritySettings security, final StateBackend backend)
             throws InterruptedException {
+        bindHost = settings.bindHost();
+        dataDir = settings.dataDir();
         try {
             datastores = started(new Datastores(ControllerSchema.get(), backend));
             rpcs = new RpcRegistry();
@@ -65,7 +72,10 @@ public final class Sextant implements AutoCloseable {
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));
             status = started(new StatusService(datastores, List.of(netconf, cli)));
-            restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings));
+            restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings, security));
+        } catch (TlsMaterialException e) {
+            close();
+            throw new IllegalArgumentException(e.getMessage(), e);
         } catch (InterruptedException | RuntimeException e) {
             close();
             throw e;
@@ -137,6 +147,17 @@ public final class Sextant implements AutoCloseable {
 
     public int restconfPort() {
         return restconf.port();
+    }
+
+    /** Where the controller keeps its files (password, certificate, keys, logs). */
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** Where RESTCONF is reached: {@code https://host:port} (or {@code http://} with plain HTTP). */
+    public URI restconfUri() {
+        return URI.create((restconf.certificate().isPresent() ? "https" : "http") + "://" + bindHost + ":"
+            + restconf.port());
     }
 
     /** Stops every component, newest first; a component that fails to stop does not keep the others up. */

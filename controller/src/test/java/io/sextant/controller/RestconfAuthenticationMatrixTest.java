@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.service.ControllerSettings;
-import java.net.URI;
+import io.sextant.testing.TrustedTls;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -85,12 +85,13 @@ class RestconfAuthenticationMatrixTest {
     @TempDir
     Path dataDir;
     private Sextant sextant;
-    private final HttpClient client = HttpClient.newHttpClient();
+    private HttpClient client;
 
     @BeforeEach
     void start() throws Exception {
         sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
-        final RestconfClient admin = new RestconfClient(sextant.restconfPort(), PASSWORD);
+        client = TrustedTls.forDataDir(dataDir);
+        final RestconfClient admin = new RestconfClient(sextant, PASSWORD);
         assertEquals(204, admin.send("POST", "/rests/operations/sextant-users:set-password",
             "{\"input\":{\"name\":\"nobody\",\"password\":\"" + NOBODY_PASSWORD + "\"}}").statusCode());
         // every write of the matrix changes something: NACM lets a write through that changes nothing
@@ -104,8 +105,7 @@ class RestconfAuthenticationMatrixTest {
     }
 
     private HttpResponse<String> send(final Endpoint endpoint, final String authorization) throws Exception {
-        final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + sextant.restconfPort() + endpoint.path()))
+        final HttpRequest.Builder request = HttpRequest.newBuilder(sextant.restconfUri().resolve(endpoint.path()))
             .timeout(Duration.ofSeconds(60))
             .method(endpoint.method(), endpoint.body() == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(endpoint.body()));

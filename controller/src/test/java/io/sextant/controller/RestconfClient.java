@@ -3,6 +3,7 @@ package io.sextant.controller;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.sextant.testing.TrustedTls;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,17 +21,21 @@ final class RestconfClient {
     static final String UNICONFIG_NODE = "/rests/data/network-topology:network-topology/topology=uniconfig/node=";
     static final String CONFIGURATION = "/uniconfig-topology:configuration";
 
-    private final HttpClient client = HttpClient.newHttpClient();
-    private final int port;
+    private final HttpClient client;
+    private final URI base;
     private final String authorization;
 
-    RestconfClient(final int port, final String password) {
-        this(port, "admin", password);
+    RestconfClient(final Sextant sextant, final String password) {
+        this(sextant, "admin", password);
     }
 
-    /** A client of {@code user}; a null password sends no credentials. */
-    RestconfClient(final int port, final String user, final String password) {
-        this.port = port;
+    /**
+     * A client of {@code user} over HTTPS, trusting the certificate the controller generated into
+     * its data directory; a null password sends no credentials.
+     */
+    RestconfClient(final Sextant sextant, final String user, final String password) {
+        this.client = TrustedTls.forDataDir(sextant.dataDir());
+        this.base = sextant.restconfUri();
         this.authorization = password == null ? null : "Basic " + Base64.getEncoder().encodeToString(
             (user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
@@ -43,7 +48,7 @@ final class RestconfClient {
     /** One HTTP exchange; {@code headers} are name, value pairs. */
     HttpResponse<String> send(final String method, final String path, final String json, final String... headers)
             throws Exception {
-        final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        final HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
             .header("Accept", "application/yang-data+json")
             .timeout(Duration.ofMinutes(2));
         if (authorization != null) {

@@ -32,7 +32,7 @@ class RestconfNacmTest {
     @BeforeEach
     void start() throws Exception {
         sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
-        admin = new RestconfClient(sextant.restconfPort(), PASSWORD);
+        admin = new RestconfClient(sextant, PASSWORD);
         for (String user : new String[] {"olga", "ed", "nobody"}) {
             assertStatus(204, admin.send("POST", "/rests/operations/sextant-users:set-password",
                 "{\"input\":{\"name\":\"" + user + "\",\"password\":\"" + USER_PASSWORD + "\"}}"));
@@ -55,7 +55,7 @@ class RestconfNacmTest {
     }
 
     private RestconfClient as(final String user) {
-        return new RestconfClient(sextant.restconfPort(), user, USER_PASSWORD);
+        return new RestconfClient(sextant, user, USER_PASSWORD);
     }
 
     private static String interfaces(final int mtu0, final int mtu1) {
@@ -194,7 +194,7 @@ class RestconfNacmTest {
         assertStatus(204, admin.send("POST", "/rests/operations/sextant-users:set-password",
             "{\"input\":{\"name\":\"olga\",\"password\":\"another-password\"}}"));
         assertStatus(401, as("olga").send("GET", INTERFACES));
-        assertStatus(200, new RestconfClient(sextant.restconfPort(), "olga", "another-password").send("GET",
+        assertStatus(200, new RestconfClient(sextant, "olga", "another-password").send("GET",
             INTERFACES));
         // a disabled user cannot log in
         assertStatus(204, admin.send("PATCH", "/rests/data/sextant-users:users/user=ed",
