@@ -8,6 +8,10 @@ import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.StateBackend;
 import io.sextant.restconf.RestconfService;
+import io.sextant.security.auth.PasswordHasher;
+import io.sextant.security.service.AccessControl;
+import io.sextant.security.service.SecuritySettings;
+import io.sextant.security.tls.TlsMaterialException;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
 import io.sextant.southbound.cli.topology.CliTopology;
 import io.sextant.southbound.netconf.NetconfSettings;
@@ -19,6 +23,8 @@ import io.sextant.translation.unified.CliUnifiedDevices;
 import io.sextant.uniconfig.UniconfigService;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import io.sextant.unified.netconf.NetconfUnifiedDevices;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -37,13 +43,21 @@ public final class Sextant implements AutoCloseable {
     private final NetconfTopology netconf;
     private final UniconfigService uniconfig;
     private final CliTopology cli;
+    private final AccessControl access;
     private final RestconfService restconf;
     private final StatusService status;
+    private final String bindHost;
+    private final Path dataDir;
 
-    private Sextant(final ControllerSettings settings, final StateBackend backend) throws InterruptedException {
+    private Sextant(final ControllerSettings settings, final SecuritySettings security, final StateBackend backend)
+            throws InterruptedException {
+        bindHost = settings.bindHost();
+        dataDir = settings.dataDir();
         try {
             datastores = started(new Datastores(ControllerSchema.get(), backend));
             rpcs = new RpcRegistry();
+            access = started(new AccessControl(datastores.config(), rpcs, settings, security, new PasswordHasher(),
+                System.out::println));
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs,
@@ -58,7 +72,10 @@ public final class Sextant implements AutoCloseable {
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));
             status = started(new StatusService(datastores, List.of(netconf, cli), backend));
-            restconf = started(new RestconfService(datastores, rpcs, mounts, settings));
+            restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings, security));
+        } catch (TlsMaterialException e) {
+            close();
+            throw new IllegalArgumentException(e.getMessage(), e);
         } catch (InterruptedException | RuntimeException e) {
             close();
             throw e;
@@ -67,7 +84,7 @@ public final class Sextant implements AutoCloseable {
 
     /** Start every component, state in memory; RESTCONF listens per {@code settings} (port 0: a free port). */
     public static Sextant start(final ControllerSettings settings) throws InterruptedException {
-        return new Sextant(settings, StateBackend.inMemory());
+        return new Sextant(settings, SecuritySettings.DEFAULTS, StateBackend.inMemory());
     }
 
     /**
@@ -76,7 +93,13 @@ public final class Sextant implements AutoCloseable {
      */
     public static Sextant start(final ControllerSettings settings, final StateBackend backend)
             throws InterruptedException {
-        return new Sextant(settings, backend);
+        return new Sextant(settings, SecuritySettings.DEFAULTS, backend);
+    }
+
+    /** Every component with the state kept in {@code backend}, authenticating and listening per {@code security}. */
+    public static Sextant start(final ControllerSettings settings, final SecuritySettings security,
+            final StateBackend backend) throws InterruptedException {
+        return new Sextant(settings, security, backend);
     }
 
     private <T extends AutoCloseable> T started(final T component) {
@@ -105,6 +128,11 @@ public final class Sextant implements AutoCloseable {
         return netconf;
     }
 
+    /** Users, their authentication and the NACM rules in force. */
+    public AccessControl access() {
+        return access;
+    }
+
     public UniconfigService uniconfig() {
         return uniconfig;
     }
@@ -119,6 +147,17 @@ public final class Sextant implements AutoCloseable {
 
     public int restconfPort() {
         return restconf.port();
+    }
+
+    /** Where the controller keeps its files (password, certificate, keys, logs). */
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** Where RESTCONF is reached: {@code https://host:port} (or {@code http://} with plain HTTP). */
+    public URI restconfUri() {
+        return URI.create((restconf.certificate().isPresent() ? "https" : "http") + "://" + bindHost + ":"
+            + restconf.port());
     }
 
     /** Stops every component, newest first; a component that fails to stop does not keep the others up. */

@@ -5,6 +5,7 @@ import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
+import io.sextant.security.service.SecuritySettings;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
@@ -27,7 +28,8 @@ public final class SextantMain {
         } else {
             backend = StateBackend.inMemory();
         }
-        final Sextant sextant = Sextant.start(ControllerSettings.fromSystemProperties(), backend);
+        final Sextant sextant = Sextant.start(ControllerSettings.fromSystemProperties(),
+            SecuritySettings.fromSystemProperties(), backend);
         final CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             sextant.close();
@@ -36,7 +38,7 @@ public final class SextantMain {
             }
             stopped.countDown();
         }, "sextant-shutdown"));
-        System.out.println("Sextant (plain-Java assembly) serving RESTCONF on port " + sextant.restconfPort()
+        System.out.println("Sextant (plain-Java assembly) serving RESTCONF at " + sextant.restconfUri()
             + ", state " + backend);
         stopped.await();
     }

@@ -10,7 +10,10 @@ import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.Netconfd;
 import io.sextant.testing.PostgresServer;
+import io.sextant.testing.TrustedTls;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -73,7 +76,7 @@ class CrashRecoveryTest {
     /** The plain-Java controller in a JVM of its own, on the test's database and data directory. */
     private static final class ControllerProcess implements AutoCloseable {
         final Process process;
-        final RestconfClient rest;
+        RestconfClient rest;
         final Path log;
 
         ControllerProcess(final int run) throws Exception {
@@ -89,14 +92,18 @@ class CrashRecoveryTest {
                 .redirectOutput(log.toFile());
             builder.environment().put("SEXTANT_ADMIN_PASSWORD", PASSWORD);
             process = builder.start();
-            rest = new RestconfClient(port, PASSWORD);
             final long deadline = System.nanoTime() + WAIT.toNanos();
             while (true) {
                 assertTrue(process.isAlive(), () -> "the controller exited: " + tail());
                 try {
-                    rest.send("GET", "/rests/data/network-topology:network-topology?depth=1", null);
-                    return;
-                } catch (IOException notYet) {
+                    if (Files.exists(dataDir.resolve(TrustedTls.GENERATED_CERT))) {
+                        rest = new RestconfClient(URI.create("https://127.0.0.1:" + port + "/"), dataDir, "admin",
+                            PASSWORD);
+                        rest.send("GET", "/rests/data/network-topology:network-topology?depth=1", null);
+                        return;
+                    }
+                    throw new IOException("no certificate yet");
+                } catch (IOException | UncheckedIOException | IllegalStateException notYet) {
                     assertTrue(System.nanoTime() < deadline, () -> "the controller did not start: " + tail());
                     Thread.sleep(200);
                 }

@@ -44,7 +44,7 @@ class MisbehavingDeviceRestconfTest {
         device = MisbehavingNetconfDevice.builder().start();
         healthyDevice = MisbehavingNetconfDevice.builder().ssh(true).start();
         sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
-        restconf = new RestconfClient(sextant.restconfPort(), PASSWORD);
+        restconf = new RestconfClient(sextant, PASSWORD);
         mount("victim", device);
         mount("healthy", healthyDevice);
         awaitStatus("victim", "connected");

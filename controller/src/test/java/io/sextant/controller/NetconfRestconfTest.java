@@ -10,7 +10,7 @@ import io.sextant.testing.JavaIsms;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;
 import io.sextant.testing.NetconfVerifier;
-import java.net.URI;
+import io.sextant.testing.TrustedTls;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -40,7 +40,7 @@ class NetconfRestconfTest {
     static Path dataDir;
     private static NetconfTestTool device;
     private static Sextant sextant;
-    private final HttpClient client = HttpClient.newHttpClient();
+    private final HttpClient client = TrustedTls.forDataDir(dataDir);
 
     @BeforeAll
     static void start() throws Exception {
@@ -59,8 +59,7 @@ class NetconfRestconfTest {
     }
 
     private HttpResponse<String> send(final String method, final String path, final String json) throws Exception {
-        final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + sextant.restconfPort() + path))
+        final HttpRequest.Builder request = HttpRequest.newBuilder(sextant.restconfUri().resolve(path))
             .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(("admin:" + PASSWORD)
                 .getBytes(StandardCharsets.UTF_8)))
             .header("Accept", "application/yang-data+json");

@@ -69,7 +69,7 @@ class RestartKeepsStateTest {
             database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
             database.migrate();
             sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD), StateBackend.durable(database));
-            rest = new RestconfClient(sextant.restconfPort(), PASSWORD);
+            rest = new RestconfClient(sextant, PASSWORD);
         }
 
         @Override

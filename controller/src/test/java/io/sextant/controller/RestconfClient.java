@@ -3,11 +3,13 @@ package io.sextant.controller;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.sextant.testing.TrustedTls;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
@@ -20,32 +22,65 @@ final class RestconfClient {
     static final String UNICONFIG_NODE = "/rests/data/network-topology:network-topology/topology=uniconfig/node=";
     static final String CONFIGURATION = "/uniconfig-topology:configuration";
 
-    private final HttpClient client = HttpClient.newHttpClient();
-    private final int port;
+    private final HttpClient client;
+    private final URI base;
     private final String authorization;
 
-    RestconfClient(final int port, final String password) {
-        this.port = port;
-        this.authorization = "Basic " + Base64.getEncoder().encodeToString(("admin:" + password)
-            .getBytes(StandardCharsets.UTF_8));
+    RestconfClient(final Sextant sextant, final String password) {
+        this(sextant, "admin", password);
+    }
+
+    /**
+     * A client of {@code user} over HTTPS, trusting the certificate the controller generated into
+     * its data directory; a null password sends no credentials.
+     */
+    RestconfClient(final Sextant sextant, final String user, final String password) {
+        this(sextant.restconfUri(), sextant.dataDir(), user, password);
+    }
+
+    /**
+     * A client of a controller at {@code base} (for example one in another JVM) over HTTPS,
+     * trusting the certificate it generated into {@code dataDir}.
+     */
+    RestconfClient(final URI base, final Path dataDir, final String user, final String password) {
+        this.client = TrustedTls.forDataDir(dataDir);
+        this.base = base;
+        this.authorization = password == null ? null : "Basic " + Base64.getEncoder().encodeToString(
+            (user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A GET (or a DELETE) without a body. */
+    HttpResponse<String> send(final String method, final String path) throws Exception {
+        return send(method, path, null);
     }
 
     /** One HTTP exchange; {@code headers} are name, value pairs. */
     HttpResponse<String> send(final String method, final String path, final String json, final String... headers)
             throws Exception {
-        final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-            .header("Authorization", authorization)
+        final HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
             .header("Accept", "application/yang-data+json")
             .timeout(Duration.ofMinutes(2));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
         for (int i = 0; i < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
-        if (json != null) {
+        if (json != null && !hasContentType(headers)) {
             request.header("Content-Type", "application/yang-data+json");
         }
         request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofString(json));
         return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static boolean hasContentType(final String... headers) {
+        for (int i = 0; i < headers.length; i += 2) {
+            if (headers[i].equalsIgnoreCase("Content-Type")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Invoke an RPC with a target-nodes input; the parsed output. */

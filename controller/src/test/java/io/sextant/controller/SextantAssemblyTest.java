@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.testing.TrustedTls;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,10 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The plain-Java assembly starts every component, serves RESTCONF, and stops cleanly. */
 class SextantAssemblyTest {
-    private final HttpClient client = HttpClient.newHttpClient();
+    @TempDir
+    Path dataDir;
+
 
     @Test
-    void generatesAPrivatePasswordAndServesRestconf(@TempDir final Path dataDir) throws Exception {
+    void generatesAPrivatePasswordAndServesRestconf() throws Exception {
         final var settings = new ControllerSettings("127.0.0.1", 0, dataDir, null, Duration.ofMinutes(1));
         final int port;
         try (Sextant sextant = Sextant.start(settings)) {
@@ -38,7 +41,7 @@ class SextantAssemblyTest {
             assertTrue(ok.body().startsWith("{\"ietf-restconf:data\":"), ok.body());
             assertEquals(401, get(port, "/rests/data?content=config", "not-it").statusCode());
 
-            final HttpResponse<String> put = client.send(request(port,
+            final HttpResponse<String> put = client().send(request(port,
                 "/rests/data/network-topology:network-topology/topology=example/node=r1", password)
                 .header("Content-Type", "application/yang-data+json")
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"network-topology:node\":[{\"node-id\":\"r1\"}]}"))
@@ -56,19 +59,24 @@ class SextantAssemblyTest {
     }
 
     @Test
-    void passwordFromSettingsWins(@TempDir final Path dataDir) throws Exception {
+    void passwordFromSettingsWins() throws Exception {
         try (Sextant sextant = Sextant.start(ControllerSettings.forTests(dataDir, "from-env"))) {
             assertEquals(200, get(sextant.restconfPort(), "/rests/data", "from-env").statusCode());
             assertTrue(Files.notExists(dataDir.resolve("admin-password")));
         }
     }
 
+    /** HTTPS, trusting the certificate the controller generated into the data directory. */
+    private HttpClient client() {
+        return TrustedTls.forDataDir(dataDir);
+    }
+
     private HttpRequest.Builder request(final int port, final String path, final String password) {
-        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).header("Authorization",
+        return HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + path)).header("Authorization",
             "Basic " + Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8)));
     }
 
     private HttpResponse<String> get(final int port, final String path, final String password) throws Exception {
-        return client.send(request(port, path, password).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return client().send(request(port, path, password).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 }

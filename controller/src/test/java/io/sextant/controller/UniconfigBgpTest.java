@@ -36,7 +36,7 @@ class UniconfigBgpTest {
     static void start() throws Exception {
         pair = FrrPair.start(1);
         sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
-        rest = new RestconfClient(sextant.restconfPort(), PASSWORD);
+        rest = new RestconfClient(sextant, PASSWORD);
         mount("R1", pair.first());
         mount("R2", pair.second());
     }

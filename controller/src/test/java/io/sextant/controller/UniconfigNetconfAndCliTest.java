@@ -43,7 +43,7 @@ class UniconfigNetconfAndCliTest {
         testTool = NetconfTestTool.builder().deviceCount(1).ssh(true).models(ModelSets.OPENCONFIG_INTERFACES).start();
         router = FrrRouter.builder().interfaces(2).start();
         sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
-        rest = new RestconfClient(sextant.restconfPort(), PASSWORD);
+        rest = new RestconfClient(sextant, PASSWORD);
         assertEquals(201, rest.send("PUT", RestconfClient.NETCONF_NODE + "nc1", RestconfClient.netconfMount("nc1",
             "127.0.0.1", testTool.port(0), "admin", "admin")).statusCode());
         final HttpResponse<String> cli = rest.send("PUT", RestconfClient.CLI_NODE + "frr1", "{\"node\":[{"

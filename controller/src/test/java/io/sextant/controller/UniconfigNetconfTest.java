@@ -51,7 +51,7 @@ class UniconfigNetconfTest {
         candidate = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
         running = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).target(Netconfd.Target.RUNNING).start();
         sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
-        rest = new RestconfClient(sextant.restconfPort(), PASSWORD);
+        rest = new RestconfClient(sextant, PASSWORD);
         mount("tt0", "127.0.0.1", testTool.port(0), "admin", "admin");
         mount("tt1", "127.0.0.1", testTool.port(1), "admin", "admin");
         mount("ncd", candidate.host(), candidate.port(), candidate.username(), candidate.password());

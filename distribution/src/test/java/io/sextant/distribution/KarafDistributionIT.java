@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;
 import io.sextant.testing.SshHostKeyType;
+import io.sextant.testing.TrustedTls;
 import io.sextant.testing.cli.CliDeviceSimulator;
 import java.net.ConnectException;
 import java.net.InetAddress;
@@ -20,10 +21,15 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -61,7 +67,7 @@ class KarafDistributionIT {
     private Path dataDir;
     private int restconfPort;
     private final String password = UUID.randomUUID().toString();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private HttpClient http;
 
     @BeforeAll
     void startKaraf() throws Exception {
@@ -76,6 +82,13 @@ class KarafDistributionIT {
             STARTUP_TIMEOUT);
         System.out.printf("Karaf answered sextant:status %d ms after bin/karaf server was started%n",
             Duration.ofNanos(System.nanoTime() - started).toMillis());
+        // RESTCONF is HTTPS with the certificate generated into the data directory: trust exactly that one
+        final Path cert = dataDir.resolve(TrustedTls.GENERATED_CERT);
+        final long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+        while (!Files.exists(cert) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        http = TrustedTls.httpClient(cert);
     }
 
     @AfterAll
@@ -194,7 +207,7 @@ class KarafDistributionIT {
     @Test
     @Order(3)
     void restconfAnswersTheAdminOnly() throws Exception {
-        final URI data = URI.create("http://127.0.0.1:" + restconfPort + "/rests/data?content=config");
+        final URI data = URI.create("https://127.0.0.1:" + restconfPort + "/rests/data?content=config");
         final String basic = "Basic " + Base64.getEncoder().encodeToString(
             ("admin:" + password).getBytes(StandardCharsets.UTF_8));
         final var authorized = http.send(HttpRequest.newBuilder(data).header("Authorization", basic)
@@ -202,6 +215,16 @@ class KarafDistributionIT {
         assertEquals(200, authorized.statusCode(), authorized.body());
         final var anonymous = http.send(HttpRequest.newBuilder(data).build(), BodyHandlers.ofString());
         assertEquals(401, anonymous.statusCode(), anonymous.body());
+        // the generated certificate's fingerprint was announced in the log
+        final String fingerprint;
+        try (var in = Files.newInputStream(dataDir.resolve(TrustedTls.GENERATED_CERT))) {
+            final byte[] der = CertificateFactory.getInstance("X.509").generateCertificate(in).getEncoded();
+            fingerprint = HexFormat.ofDelimiter(":").formatHex(MessageDigest.getInstance("SHA-256").digest(der))
+                .toUpperCase(Locale.ROOT);
+        }
+        assertTrue(Files.readString(dataDir.resolve("log/karaf.log")).contains(fingerprint), "fingerprint logged");
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(
+            dataDir.resolve("tls/restconf-key.pem"))));
     }
 
     @Test
@@ -276,7 +299,7 @@ class KarafDistributionIT {
 
     private java.net.http.HttpResponse<String> restconf(final String method, final String path, final String json)
             throws Exception {
-        final var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + restconfPort + path))
+        final var request = HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + restconfPort + path))
             .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(("admin:" + password)
                 .getBytes(StandardCharsets.UTF_8)))
             .header("Accept", "application/yang-data+json")

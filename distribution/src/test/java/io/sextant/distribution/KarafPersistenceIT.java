@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.testing.PostgresServer;
+import io.sextant.testing.TrustedTls;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -36,7 +36,6 @@ import org.junit.jupiter.api.Test;
  */
 class KarafPersistenceIT {
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final String NODE = "/rests/data/network-topology:network-topology/topology=topology-netconf"
         + "/node=kept";
     /** A device that is not there: the mount request is what is kept, whether it connects or not. */
@@ -73,7 +72,7 @@ class KarafPersistenceIT {
                 assertTrue(up.output().contains("State:                 PostgreSQL ")
                     && up.output().contains("schema version " + schemaVersion(postgres)), up.output());
 
-                final HttpResponse<String> mount = restconf(restconfPort, password, "PUT", NODE, MOUNT);
+                final HttpResponse<String> mount = restconf(dataDir, restconfPort, password, "PUT", NODE, MOUNT);
                 assertEquals(201, mount.statusCode(), mount.body());
                 assertEquals(1, karaf.log().stream().filter(line -> line.contains("Database unavailable")).count(),
                     "the outage is logged once: " + karaf.logTail());
@@ -82,10 +81,10 @@ class KarafPersistenceIT {
             // a new Karaf on the same data directory and database has the mount
             try (KarafServer karaf = KarafServer.start(assembly, dataDir, options, environment)) {
                 karaf.awaitConsole("sextant:status", result -> result.output().contains("Uptime:"), STARTUP_TIMEOUT);
-                await(() -> statusOf(restconfPort, password, NODE + "?content=config") == 200,
+                await(() -> statusOf(dataDir, restconfPort, password, NODE + "?content=config") == 200,
                     "the mount is served again");
-                final HttpResponse<String> kept = restconf(restconfPort, password, "GET", NODE + "?content=config",
-                    null);
+                final HttpResponse<String> kept = restconf(dataDir, restconfPort, password, "GET",
+                    NODE + "?content=config", null);
                 assertTrue(kept.body().contains("\"netconf-node-topology:host\":\"127.0.0.1\""), kept.body());
                 assertEquals(List.of(), karaf.problems(), karaf.logTail());
             }
@@ -98,9 +97,10 @@ class KarafPersistenceIT {
         }
     }
 
-    private static HttpResponse<String> restconf(final int port, final String password, final String method,
-            final String path, final String json) throws Exception {
-        final HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+    /** HTTPS, trusting the certificate the controller generated into {@code dataDir}. */
+    private static HttpResponse<String> restconf(final Path dataDir, final int port, final String password,
+            final String method, final String path, final String json) throws Exception {
+        final HttpRequest request = HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + path))
             .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(("admin:" + password)
                 .getBytes(StandardCharsets.UTF_8)))
             .header("Accept", "application/yang-data+json")
@@ -108,13 +108,14 @@ class KarafPersistenceIT {
             .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(json))
             .build();
-        return HTTP.send(request, BodyHandlers.ofString());
+        return TrustedTls.forDataDir(dataDir).send(request, BodyHandlers.ofString());
     }
 
     /** The status of a GET, or 0 while RESTCONF does not listen yet. */
-    private static int statusOf(final int port, final String password, final String path) throws Exception {
+    private static int statusOf(final Path dataDir, final int port, final String password, final String path)
+            throws Exception {
         try {
-            return restconf(port, password, "GET", path, null).statusCode();
+            return restconf(dataDir, port, password, "GET", path, null).statusCode();
         } catch (ConnectException e) {
             return 0;
         }

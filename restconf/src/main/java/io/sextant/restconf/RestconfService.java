@@ -4,9 +4,17 @@ import io.sextant.datastore.Datastores;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
-import io.sextant.restconf.http.AdminCredentials;
 import io.sextant.restconf.http.RestconfHttpServer;
+import io.sextant.restconf.nacm.NacmGuard;
 import io.sextant.restconf.server.DefaultRestconfServer;
+import io.sextant.security.service.AccessControl;
+import io.sextant.security.service.SecuritySettings;
+import io.sextant.security.tls.ServerTls;
+import io.sextant.security.tls.TlsMaterial;
+import io.sextant.security.tls.TlsMaterialException;
+import io.sextant.security.tls.TlsSetup;
+import java.security.cert.X509Certificate;
+import java.util.Optional;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -17,35 +25,63 @@ import org.slf4j.LoggerFactory;
 
 /**
  * RESTCONF on HTTP: the {@link DefaultRestconfServer} over the controller's datastores, RPCs
- * and mount points, served by {@link RestconfHttpServer} with the admin credentials.
+ * and mount points, served by {@link RestconfHttpServer} over TLS (the operator's certificate, or
+ * one generated into the data directory; plain HTTP only when asked for, on loopback); requests
+ * authenticate against the stored users and see what NACM lets them ({@link AccessControl}).
  */
 @Component(service = RestconfService.class, immediate = true)
 public final class RestconfService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestconfService.class);
 
     private final RestconfHttpServer http;
+    private final X509Certificate certificate;
 
     @Activate
     public RestconfService(@Reference final Datastores datastores, @Reference final RpcRegistry rpcs,
-            @Reference final MountPointRegistry mounts) throws InterruptedException {
-        this(datastores, rpcs, mounts, ControllerSettings.fromSystemProperties());
+            @Reference final MountPointRegistry mounts, @Reference final AccessControl access)
+            throws InterruptedException, TlsMaterialException {
+        this(datastores, rpcs, mounts, access, ControllerSettings.fromSystemProperties(),
+            SecuritySettings.fromSystemProperties());
     }
 
+    /**
+     * @throws TlsMaterialException when the TLS certificate or key cannot be used, or plain HTTP
+     *     was asked for on an address that is not a loopback one: RESTCONF does not start
+     */
     public RestconfService(final Datastores datastores, final RpcRegistry rpcs, final MountPointRegistry mounts,
-            final ControllerSettings settings) throws InterruptedException {
+            final AccessControl access, final ControllerSettings settings, final SecuritySettings security)
+            throws InterruptedException, TlsMaterialException {
         final EffectiveModelContext schema = datastores.config().snapshot().schema();
-        final AdminCredentials credentials = AdminCredentials.resolve(settings.adminPassword(), settings.dataDir(),
-            message -> {
-                LOG.warn(message);
-                System.out.println(message);
-            });
-        http = new RestconfHttpServer(new DefaultRestconfServer(schema, datastores.data(), rpcs, mounts),
-            credentials, RestconfHttpServer.Settings.of(settings.bindHost(), settings.port(), settings.http()));
+        RestconfHttpServer.Settings http = RestconfHttpServer.Settings.of(settings.bindHost(), settings.port(),
+            settings.http());
+        if (security.insecureHttp()) {
+            TlsSetup.checkPlainHttp(settings.bindHost());
+            LOG.warn("RESTCONF serves plain HTTP on {} (--insecure-http)", settings.bindHost());
+            certificate = null;
+        } else {
+            final TlsMaterial material = TlsSetup.resolve(settings.dataDir(), security.tlsCert(), security.tlsKey(),
+                settings.bindHost(), RestconfService::announce);
+            LOG.info("RESTCONF TLS certificate {}", material);
+            http = http.withTls(ServerTls.sslContext(material));
+            certificate = material.certificate();
+        }
+        this.http = new RestconfHttpServer(new DefaultRestconfServer(schema, datastores.data(), rpcs, mounts,
+            new NacmGuard(access)), access.httpAuthenticator(), http);
+    }
+
+    private static void announce(final String message) {
+        LOG.warn(message);
+        System.out.println(message);
     }
 
     /** The port RESTCONF listens on. */
     public int port() {
         return http.port();
+    }
+
+    /** The certificate RESTCONF presents; empty when it serves plain HTTP. */
+    public Optional<X509Certificate> certificate() {
+        return Optional.ofNullable(certificate);
     }
 
     @Deactivate

@@ -7,7 +7,6 @@ import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.datastore.service.StoreDataService;
 import io.sextant.model.ControllerSchema;
-import io.sextant.restconf.http.AdminCredentials;
 import io.sextant.restconf.http.RestconfHttpServer;
 import io.sextant.restconf.server.DefaultRestconfServer;
 import java.io.IOException;
@@ -38,7 +37,7 @@ final class RestconfFixture implements AutoCloseable {
     RestconfFixture(final HttpLimits limits) throws InterruptedException {
         final var server = new DefaultRestconfServer(ControllerSchema.get(), new StoreDataService(config, operational),
             rpcs, mounts);
-        http = new RestconfHttpServer(server, AdminCredentials.of(PASSWORD),
+        http = new RestconfHttpServer(server, OneUser.authenticator("admin", PASSWORD),
             RestconfHttpServer.Settings.of("127.0.0.1", 0, limits));
     }
 

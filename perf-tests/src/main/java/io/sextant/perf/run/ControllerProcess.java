@@ -1,6 +1,7 @@
 package io.sextant.perf.run;
 
 import io.sextant.perf.run.Options.ControllerKind;
+import io.sextant.testing.TrustedTls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,9 @@ import java.util.Map;
  * on a free port, and keep their data in the run's output directory.
  */
 public final class ControllerProcess implements AutoCloseable {
+    /** Where Sextant keeps the certificate it generated, in its data directory. */
+    private static final String GENERATED_CERT = TrustedTls.GENERATED_CERT;
+
     /**
      * How a controller lays out the NETCONF node of topology-netconf (mount body and status). Sextant
      * follows netconf 7 (Calcium): the leaves sit directly in the node
@@ -173,7 +177,11 @@ public final class ControllerProcess implements AutoCloseable {
         final long started = System.nanoTime();
         final ManagedProcess process = run.own(ManagedProcess.start(name, command, env, workDir,
             run.outputDir().resolve(name + ".log"), Duration.ofSeconds(30)));
-        final RestconfClient client = new RestconfClient("127.0.0.1", port, run.password());
+        // Sextant serves HTTPS with the certificate it generates into its data directory; lighty.io plain HTTP
+        final boolean plain = kind == ControllerKind.LIGHTY || settings.contains("-Dsextant.insecure-http=true");
+        final RestconfClient client = plain ? RestconfClient.plain("127.0.0.1", port, run.password())
+            : RestconfClient.trusting(dataDir.resolve(GENERATED_CERT), "127.0.0.1", port, run.password());
+        run.protocol(plain ? "http" : "https");
         try {
             process.await("RESTCONF answering on port " + port, p -> client.isUp(), timeout);
         } catch (IOException | InterruptedException e) {

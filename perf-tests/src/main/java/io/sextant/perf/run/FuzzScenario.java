@@ -50,7 +50,9 @@ final class FuzzScenario implements Scenario {
 
         final ControllerProcess controller = ControllerProcess.start(run,
             options.controller().orElse(ControllerKind.JAVA), options.heap().orElse("1g"), Duration.ofMinutes(5),
-            "controller", List.of("-Dsextant.http.max-body-bytes=" + MAX_BODY_BYTES));
+            "controller", List.of("-Dsextant.http.max-body-bytes=" + MAX_BODY_BYTES,
+                // the hostile requests are HTTP on raw sockets: they test the HTTP layer, not TLS
+                "-Dsextant.insecure-http=true"));
         summary.controller(controller).scale(0, 0, 0, connections).withoutTable();
         final RestconfClient client = controller.client();
         seed(client);

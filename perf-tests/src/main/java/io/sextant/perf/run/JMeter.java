@@ -51,6 +51,7 @@ public final class JMeter {
         final Map<String, String> all = new TreeMap<>(properties);
         all.put("password", run.password());
         all.put("user", "admin");
+        all.putIfAbsent("protocol", run.protocol());
         // CSV results with the columns the dashboard needs; progress summaries every 30 s in the log
         all.put("jmeter.save.saveservice.output_format", "csv");
         all.put("jmeter.save.saveservice.url", "true");

@@ -1,17 +1,21 @@
 package io.sextant.perf.run;
 
+import io.sextant.testing.TrustedTls;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 
 /**
  * The harness's own view of the controller: readiness and status polls between the phases
- * (all load comes from JMeter). JSON, HTTP Basic as {@code admin}.
+ * (all load comes from JMeter). JSON, HTTP Basic as {@code admin}, over HTTPS trusting the controller's
+ * generated certificate (plain HTTP for the lighty.io peer).
  */
 public final class RestconfClient {
     private static final String JSON = "application/yang-data+json";
@@ -23,14 +27,43 @@ public final class RestconfClient {
         }
     }
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Path trustedCert;
     private final String base;
     private final String authorization;
+    private volatile HttpClient http;
 
-    public RestconfClient(final String host, final int port, final String password) {
-        this.base = "http://" + host + ":" + port;
+    private RestconfClient(final String scheme, final Path trustedCert, final String host, final int port,
+            final String password) {
+        this.trustedCert = trustedCert;
+        this.base = scheme + "://" + host + ":" + port;
         this.authorization = "Basic " + Base64.getEncoder().encodeToString(
             ("admin:" + password).getBytes(StandardCharsets.UTF_8));
+        if (trustedCert == null) {
+            http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        }
+    }
+
+    /** HTTPS, trusting only the certificate in {@code cert} (which the controller may not have written yet). */
+    public static RestconfClient trusting(final Path cert, final String host, final int port, final String password) {
+        return new RestconfClient("https", cert, host, port, password);
+    }
+
+    /** Plain HTTP (the lighty.io peer). */
+    public static RestconfClient plain(final String host, final int port, final String password) {
+        return new RestconfClient("http", null, host, port, password);
+    }
+
+    private HttpClient http() throws IOException {
+        HttpClient client = http;
+        if (client == null) {
+            if (!Files.exists(trustedCert)) {
+                throw new IOException("The controller has not written its certificate " + trustedCert + " yet");
+            }
+            client = HttpClient.newBuilder().sslContext(TrustedTls.trusting(trustedCert))
+                .connectTimeout(Duration.ofSeconds(5)).build();
+            http = client;
+        }
+        return client;
     }
 
     /** True once RESTCONF answers an authenticated read of the datastore root. */
@@ -63,7 +96,7 @@ public final class RestconfClient {
     }
 
     private Response send(final HttpRequest.Builder request) throws IOException, InterruptedException {
-        final HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        final HttpResponse<String> response = http().send(request.build(), HttpResponse.BodyHandlers.ofString());
         return new Response(response.statusCode(), response.body());
     }
 }

@@ -25,6 +25,7 @@ public final class RunContext implements AutoCloseable {
     private final PerfHome home;
     private final Path outputDir;
     private final String password;
+    private volatile String protocol = "https";
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();
 
     public RunContext(final Options options, final PerfHome home) throws IOException {
@@ -51,6 +52,18 @@ public final class RunContext implements AutoCloseable {
 
     public String password() {
         return password;
+    }
+
+    /**
+     * The scheme of the controller started last: {@code https} for Sextant (its generated
+     * certificate; JMeter accepts any server certificate), {@code http} for the lighty.io peer.
+     */
+    public String protocol() {
+        return protocol;
+    }
+
+    void protocol(final String newProtocol) {
+        protocol = newProtocol;
     }
 
     /** Registers something to stop when the run ends; returns it. */

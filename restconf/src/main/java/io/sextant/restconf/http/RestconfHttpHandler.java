@@ -29,7 +29,11 @@ import io.sextant.restconf.api.RequestBody;
 import io.sextant.restconf.api.RestconfResponse;
 import io.sextant.restconf.api.RestconfServer;
 import io.sextant.restconf.server.DefaultRestconfServer;
+import io.sextant.security.auth.AuthResult;
+import io.sextant.security.auth.Authenticator;
+import io.sextant.security.auth.UserPrincipal;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -65,11 +69,11 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         .getBytes(StandardCharsets.UTF_8);
 
     private final RestconfServer server;
-    private final AdminCredentials credentials;
+    private final Authenticator authenticator;
 
-    RestconfHttpHandler(final RestconfServer server, final AdminCredentials credentials) {
+    RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator) {
         this.server = server;
-        this.credentials = credentials;
+        this.authenticator = authenticator;
     }
 
     @Override
@@ -104,13 +108,13 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 json ? "application/json" : "application/xrd+xml"));
             return;
         }
-        if (!credentials.accepts(request.headers().get(HttpHeaderNames.AUTHORIZATION))) {
-            final FullHttpResponse response = HttpErrors.response(reply.format, 401, ErrorTag.ACCESS_DENIED,
-                "Authentication required: HTTP Basic with user 'admin'");
-            response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Basic realm=\"sextant\"");
-            reply.send(response);
+        final AuthResult auth = authenticator.authenticate(request.headers().get(HttpHeaderNames.AUTHORIZATION),
+            source(ctx));
+        if (auth instanceof AuthResult.Refused refused) {
+            reply.send(refusal(reply.format, refused));
             return;
         }
+        final UserPrincipal principal = ((AuthResult.Authenticated) auth).principal();
         final CompletionStage<RestconfResponse> result;
         final boolean pretty;
         // the body is read from the request's own buffer: it stays alive until the server has answered
@@ -120,7 +124,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             final QueryParameters params = params(uri);
             checkMethodAllowsQuery(method, uri);
             pretty = params.prettyPrint();
-            result = dispatch(request, method, params, path, context(request));
+            result = dispatch(request, method, params, path, context(request, principal));
         } catch (RequestException e) {
             request.release();
             reply.send(HttpErrors.response(reply.format, e.status, e.tag, e.getMessage()));
@@ -303,7 +307,26 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         return best;
     }
 
-    private static RequestContext context(final FullHttpRequest request) {
+    private static String source(final ChannelHandlerContext ctx) {
+        return ctx.channel().remoteAddress() instanceof InetSocketAddress address && address.getAddress() != null
+            ? address.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
+    }
+
+    /** 401 with the schemes to use, or 429 with {@code Retry-After} for a source that failed too often. */
+    private static FullHttpResponse refusal(final Format format, final AuthResult.Refused refused) {
+        if (refused.reason() == AuthResult.Reason.RATE_LIMITED) {
+            final FullHttpResponse response = HttpErrors.response(format, 429, ErrorTag.RESOURCE_DENIED,
+                refused.message());
+            response.headers().set(HttpHeaderNames.RETRY_AFTER, Math.max(1, refused.retryAfter().toSeconds()));
+            return response;
+        }
+        final FullHttpResponse response = HttpErrors.response(format, 401, ErrorTag.ACCESS_DENIED,
+            refused.message());
+        response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Basic realm=\"sextant\"");
+        return response;
+    }
+
+    private static RequestContext context(final FullHttpRequest request, final UserPrincipal principal) {
         String tx = request.headers().get(TRANSACTION_HEADER);
         if (tx == null) {
             final String cookies = request.headers().get(HttpHeaderNames.COOKIE);
@@ -315,7 +338,8 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 }
             }
         }
-        return new RequestContext(AdminCredentials.USER, Optional.ofNullable(tx).filter(s -> !s.isBlank()));
+        return new RequestContext(principal.name(), Optional.ofNullable(tx).filter(s -> !s.isBlank()),
+            principal.externalGroups());
     }
 
     private static FullHttpResponse render(final RestconfResponse response, final Format format, final boolean pretty,

@@ -11,10 +11,12 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectDecoder;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.sextant.datastore.service.HttpLimits;
 import io.sextant.restconf.api.RestconfServer;
+import io.sextant.security.auth.Authenticator;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -24,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * The HTTP/1.1 transport of the RESTCONF server, on Netty. I/O runs on the event loops;
  * parsing, datastore work and serialization run on a separate worker group so that a large
  * body never stalls other connections. One handler per concern: {@link ConnectionLimit},
- * {@link RequestClock} (read and idle timeouts), Netty's codec with the line and header limits,
+ * TLS (Netty's {@code SslHandler}, unless plain HTTP was asked for), {@link RequestClock} (read and
+ * idle timeouts), Netty's codec with the line and header limits,
  * {@link BoundedAggregator} (body limit, expectations), {@link RestconfHttpHandler}.
  */
 public final class RestconfHttpServer implements AutoCloseable {
@@ -36,15 +39,23 @@ public final class RestconfHttpServer implements AutoCloseable {
      * @param bind address and port to listen on (port 0: any free port)
      * @param workerThreads threads that process requests
      * @param limits timeouts, sizes and the connection limit
+     * @param tls the TLS context connections start with; null for plain HTTP
      */
-    public record Settings(InetSocketAddress bind, int workerThreads, HttpLimits limits) {
+    public record Settings(InetSocketAddress bind, int workerThreads, HttpLimits limits, SslContext tls) {
+        /** Plain HTTP (tests of the HTTP layer itself). */
         public static Settings of(final String host, final int port) {
             return of(host, port, HttpLimits.DEFAULTS);
         }
 
+        /** Plain HTTP (tests of the HTTP layer itself). */
         public static Settings of(final String host, final int port, final HttpLimits limits) {
             return new Settings(new InetSocketAddress(host, port),
-                Math.max(16, 4 * Runtime.getRuntime().availableProcessors()), limits);
+                Math.max(16, 4 * Runtime.getRuntime().availableProcessors()), limits, null);
+        }
+
+        /** The same settings over TLS. */
+        public Settings withTls(final SslContext context) {
+            return new Settings(bind, workerThreads, limits, context);
         }
     }
 
@@ -54,7 +65,7 @@ public final class RestconfHttpServer implements AutoCloseable {
     private final ConnectionLimit connections;
     private final Channel channel;
 
-    public RestconfHttpServer(final RestconfServer server, final AdminCredentials credentials, final Settings settings)
+    public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final Settings settings)
             throws InterruptedException {
         this.workers = new DefaultEventExecutorGroup(settings.workerThreads());
         final HttpLimits limits = settings.limits();
@@ -68,15 +79,18 @@ public final class RestconfHttpServer implements AutoCloseable {
                 @Override
                 protected void initChannel(final SocketChannel ch) {
                     final RequestClock clock = new RequestClock(limits);
+                    ch.pipeline().addLast(connections);
+                    if (settings.tls() != null) {
+                        ch.pipeline().addLast(settings.tls().newHandler(ch.alloc()));
+                    }
                     ch.pipeline()
-                        .addLast(connections)
                         .addLast(clock.bytesIn())
                         .addLast(new HttpServerCodec(limits.maxInitialLineBytes(), limits.maxHeaderBytes(),
                             HttpObjectDecoder.DEFAULT_MAX_CHUNK_SIZE))
                         .addLast(new HttpServerExpectContinueHandler())
                         .addLast(new BoundedAggregator(limits.maxBodyBytes()))
                         .addLast(clock.exchange())
-                        .addLast(workers, new RestconfHttpHandler(server, credentials));
+                        .addLast(workers, new RestconfHttpHandler(server, authenticator));
                 }
             });
         try {
@@ -85,7 +99,8 @@ public final class RestconfHttpServer implements AutoCloseable {
             shutdown();
             throw e;
         }
-        LOG.info("RESTCONF listening on http://{}:{}/rests", settings.bind().getHostString(), port());
+        LOG.info("RESTCONF listening on {}://{}:{}/rests", settings.tls() != null ? "https" : "http",
+            settings.bind().getHostString(), port());
     }
 
     /** Connections open now (those refused over the limit are not counted). */

@@ -69,9 +69,15 @@ public final class DefaultRestconfServer implements RestconfServer {
 
     public DefaultRestconfServer(final EffectiveModelContext schema, final DataService data, final RpcService rpcs,
             final MountPointRegistry mounts) {
+        this(schema, data, rpcs, mounts, AccessGuard.NONE);
+    }
+
+    /** A server whose requests see the data, mount points and RPCs through {@code guard}. */
+    public DefaultRestconfServer(final EffectiveModelContext schema, final DataService data, final RpcService rpcs,
+            final MountPointRegistry mounts, final AccessGuard guard) {
         this.schema = schema;
         this.rpcs = rpcs;
-        this.resolver = new PathResolver(schema, data, rpcs, mounts);
+        this.resolver = new PathResolver(schema, data, rpcs, mounts, guard);
     }
 
     @Override
@@ -191,7 +197,7 @@ public final class DefaultRestconfServer implements RestconfServer {
                 body,
                 p -> {
                     final Target t = resolver.resolveData(p);
-                    if (t.data() != base.data()) {
+                    if (!t.data().equals(base.data())) {
                         throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                             "All edits of a YANG-Patch must stay within the data of the request target " + path);
                     }

@@ -7,11 +7,13 @@ import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcService;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.ApiPath.Step;
+import io.sextant.security.nacm.DataPath;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -46,13 +48,15 @@ final class PathResolver {
     private final DataService rootData;
     private final RpcService rootRpcs;
     private final MountPointRegistry mounts;
+    private final AccessGuard guard;
 
     PathResolver(final EffectiveModelContext schema, final DataService rootData, final RpcService rootRpcs,
-            final MountPointRegistry mounts) {
+            final MountPointRegistry mounts, final AccessGuard guard) {
         this.rootCodecs = SchemaCodecs.of(schema);
-        this.rootData = rootData;
-        this.rootRpcs = rootRpcs;
+        this.rootData = guard.data(rootData, path -> DataPath.of(schema, path));
+        this.rootRpcs = guard.rpcs(rootRpcs, schema);
         this.mounts = mounts;
+        this.guard = guard;
     }
 
     SchemaCodecs rootCodecs() {
@@ -74,13 +78,17 @@ final class PathResolver {
         SchemaInferenceStack stack = SchemaInferenceStack.of(rootCodecs.schema());
         QNameModule namespace;
         Optional<Target.Wrapper> rootWrapper = Optional.of(DATA_WRAPPER);
+        Function<YangInstanceIdentifier, DataPath> locate = path -> DataPath.of(rootCodecs.schema(), path);
 
         void enterMount(final YangInstanceIdentifier at, final Target.Wrapper wrapper) throws OperationFailedException {
             final MountPoint mount = mounts.find(at).orElseThrow(() -> OperationFailedException.of(
                 ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "No mount point at " + at, at));
-            codecs = SchemaCodecs.of(mount.schema());
-            data = mount.data();
-            rpcs = mount.rpcs();
+            final DataPath mountPoint = locate.apply(YangInstanceIdentifier.of(relative));
+            final EffectiveModelContext mountSchema = mount.schema();
+            locate = path -> mountPoint.mount(mountSchema, path);
+            codecs = SchemaCodecs.of(mountSchema);
+            data = guard.data(mount.data(), locate);
+            rpcs = guard.rpcs(mount.rpcs(), mountSchema);
             relative.clear();
             context = codecs.tree().getRoot();
             stack = SchemaInferenceStack.of(codecs.schema());

@@ -16,6 +16,7 @@ import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.datastore.service.StoreDataService;
 import io.sextant.model.ControllerSchema;
+import io.sextant.restconf.OneUser;
 import io.sextant.restconf.server.DefaultRestconfServer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -35,7 +36,7 @@ class RequestBuffersAreReleasedTest {
         ControllerSchema.get(), new StoreDataService(
             new InMemoryDataStore(StoreType.CONFIGURATION, ControllerSchema.get(), Runnable::run),
             new InMemoryDataStore(StoreType.OPERATIONAL, ControllerSchema.get(), Runnable::run)),
-        new RpcRegistry(), new MountPointRegistry()), AdminCredentials.of(PASSWORD));
+        new RpcRegistry(), new MountPointRegistry()), OneUser.authenticator("admin", PASSWORD));
 
     private void assertReleasedAfterAnswer(final String method, final String uri, final String body,
             final int status) {

@@ -238,6 +238,22 @@ public final class NacmAccess {
     }
 
     /**
+     * Whether every write at or below {@code path} is permitted (create, update and delete of
+     * every node), so that a write there needs no look at the data it changes. Costs no walk.
+     */
+    public boolean permitsEveryWrite(final DataPath path) {
+        if (rules == null) {
+            return true;
+        }
+        for (NacmOperation op : List.of(NacmOperation.CREATE, NacmOperation.UPDATE, NacmOperation.DELETE)) {
+            if (Cursor.at(rules, op, user, path).uniform() != Cursor.UNIFORM_PERMIT) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Checks a write, all or nothing: every node the edits create needs create access, every
      * leaf whose value they change update access, every node they delete (a deleted subtree:
      * each of its nodes) delete access.

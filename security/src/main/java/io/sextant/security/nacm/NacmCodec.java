@@ -21,7 +21,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
-import org.opendaylight.yangtools.yang.data.api.schema.UserLeafSetNode;
+import org.opendaylight.yangtools.yang.data.api.schema.SystemLeafSetNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
 /**
@@ -203,8 +203,8 @@ public final class NacmCodec {
         return entry.build();
     }
 
-    private static UserLeafSetNode<String> leafList(final QName name, final Collection<String> values) {
-        final var builder = ImmutableNodes.<String>newUserLeafSetBuilder().withNodeIdentifier(id(name));
+    private static SystemLeafSetNode<String> leafList(final QName name, final Collection<String> values) {
+        final var builder = ImmutableNodes.<String>newSystemLeafSetBuilder().withNodeIdentifier(id(name));
         for (String value : values) {
             builder.withChild(ImmutableNodes.leafSetEntry(new NodeWithValue<>(name, value)));
         }

@@ -135,6 +135,17 @@ public final class PemFiles {
         }
     }
 
+    /**
+     * The key family, whatever the provider calls it: Bouncy Castle (registered by the SSH
+     * libraries) names EC keys "ECDSA", the JDK "EC".
+     */
+    private static String family(final String algorithm) {
+        if (algorithm.equals("ECDSA")) {
+            return "EC";
+        }
+        return algorithm.startsWith("Ed") ? "EdDSA" : algorithm;
+    }
+
     /** Whether the key signs what the public key verifies. */
     private static boolean belongTogether(final PrivateKey key, final PublicKey publicKey) {
         final String algorithm = switch (publicKey.getAlgorithm()) {
@@ -143,8 +154,7 @@ public final class PemFiles {
             case "Ed25519", "EdDSA" -> "Ed25519";
             default -> null;
         };
-        if (algorithm == null || !publicKey.getAlgorithm().equals(key.getAlgorithm())
-                && !(key.getAlgorithm().startsWith("Ed") && publicKey.getAlgorithm().startsWith("Ed"))) {
+        if (algorithm == null || !family(publicKey.getAlgorithm()).equals(family(key.getAlgorithm()))) {
             return false;
         }
         try {
