@@ -299,6 +299,43 @@ class FrrDeviceTest {
     }
 
     @Test
+    void aChangeWhoseSessionWasLostIsRolledBackOnTheNextSession() throws Exception {
+        final UnifiedDeviceRegistry registry = new UnifiedDeviceRegistry();
+        try (CliUnifiedDevices publisher = new CliUnifiedDevices(devices, registry)) {
+            final Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+            while (registry.device("R1").isEmpty() && Instant.now().isBefore(deadline)) {
+                Thread.sleep(20);
+            }
+            final UnifiedDevice r1 = registry.device("R1").orElseThrow();
+            final ContainerNode before = await(r1.readConfiguration());
+            final DataTree tree = Trees.tree(r1.schema(), before);
+            final DataTreeModification modification = tree.takeSnapshot().newModification();
+            modification.write(Yid.of(If.INTERFACES).entry(If.INTERFACE, If.NAME, "eth1").node(If.CONFIG)
+                .node(If.DESCRIPTION).path(), ImmutableNodes.leafNode(If.DESCRIPTION, "before a lost session"));
+            modification.ready();
+            tree.validate(modification);
+            final DeviceChange change = r1.prepare(tree.prepare(modification));
+            await(change.stage());
+            assertTrue(pair.first().runningConfig().contains(" description before a lost session"));
+
+            // the router drops the session; another device of the commit fails: this one must be taken back
+            final var lost = device("R1").session();
+            assertTrue(pair.first().dropSshSessions() > 0);
+            try {
+                await(change.rollback());
+                assertFalse(pair.first().runningConfig().contains("before a lost session"),
+                    "undone on the session the mount opened again");
+            } finally {
+                // the other tests use R1: wait for its new session whatever happened
+                final Instant back = Instant.now().plus(Duration.ofSeconds(30));
+                while (devices.find("R1").filter(d -> d.session() != lost).isEmpty() && Instant.now().isBefore(back)) {
+                    Thread.sleep(50);
+                }
+            }
+        }
+    }
+
+    @Test
     void configCoverageNamesLinesNoUnitUnderstands() throws Exception {
         pair.second().configure("log syslog informational", "router bgp 65333", "bgp log-neighbor-changes");
         try {
