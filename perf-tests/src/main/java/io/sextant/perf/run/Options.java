@@ -16,8 +16,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> threads, Optional<Integer> lines, Optional<ControllerKind> controller, Optional<String> heap,
         Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
-        Optional<Integer> maxP95, Optional<Integer> rounds, Path outputRoot, boolean record,
-        List<String> arguments) {
+        Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> commits,
+        Optional<Integer> flapInterval, Path outputRoot, boolean record, List<String> arguments) {
 
     /** Which controller assembly a scenario measures. */
     public enum ControllerKind {
@@ -47,7 +47,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
 
     public static final String USAGE = """
         usage: ./sextant perf SCENARIO [options]
-          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare
+          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare faults churn
           --devices N         devices mounted (simulated NETCONF devices started)
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
@@ -55,7 +55,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --controller K      karaf (default for A*/B*/C*/mount/ladder/density/compare) or java (plain-Java assembly)
           --heap SIZE         controller -Xmx (default per scenario, e.g. 4g)
           --transport T       tcp (default) or ssh between controller and devices
-          --runs R            repetitions of the measured phase (put-get: default 5; compare: 3, each runs both controllers)
+          --runs R            repetitions of the measured phase (put-get: default 5; compare: 3, each runs both controllers;
+                              churn: 2 pairs of a quiet and a churn phase)
           --loops N           PUT+GET per thread per run (put-get 2000, smoke, compare 100)
           --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises
           --seed S            configuration generator seed (default 1)
@@ -64,6 +65,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --mount-batch N     devices mounted per batch; the next batch waits for this one (default 1000)
           --max-p95 MS        ladder: latency limit of the probe after each step (default 250)
           --rounds R          A/B/C: passes of the request mix over the configured devices (default 1)
+          --commits N         faults: commits, each with one fault (default 1000)
+          --flap-interval S   churn: seconds between flaps, and half a phase (default 30)
           --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
           --no-record         do not append a row to perf-tests/RESULTS.md
         """;
@@ -90,6 +93,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> mountBatch = Optional.empty();
         Optional<Integer> maxP95 = Optional.empty();
         Optional<Integer> rounds = Optional.empty();
+        Optional<Integer> commits = Optional.empty();
+        Optional<Integer> flapInterval = Optional.empty();
         Path out = defaultOutput;
         boolean record = true;
         for (int i = 1; i < args.size(); i++) {
@@ -119,12 +124,15 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--mount-batch" -> mountBatch = Optional.of(positive(option, value));
                 case "--max-p95" -> maxP95 = Optional.of(positive(option, value));
                 case "--rounds" -> rounds = Optional.of(positive(option, value));
+                case "--commits" -> commits = Optional.of(positive(option, value));
+                case "--flap-interval" -> flapInterval = Optional.of(positive(option, value));
                 case "--out" -> out = Path.of(value).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
-            layers, seed, step, perProcess, mountBatch, maxP95, rounds, out, record, List.copyOf(args));
+            layers, seed, step, perProcess, mountBatch, maxP95, rounds, commits, flapInterval, out, record,
+            List.copyOf(args));
     }
 
     private static ControllerKind controllerKind(final String value) {

@@ -1,5 +1,7 @@
 package io.sextant.perf.run;
 
+import io.sextant.perf.faults.ChurnScenario;
+import io.sextant.perf.faults.FaultsScenario;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Arrays;
@@ -99,6 +101,8 @@ public final class ScenarioMain {
             case "smoke" -> new SmokeScenario();
             case "cli" -> new CliScenario();
             case "compare" -> new CompareScenario();
+            case "faults" -> new FaultsScenario();
+            case "churn" -> new ChurnScenario();
             default -> null;
         });
     }
