@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * A TCP proxy between a client (the controller) and one device that injects faults: it cuts
  * connections, stalls them (stops forwarding in both directions, as a stopped process whose
  * kernel still buffers; on {@link #resume()} everything held goes on in order), refuses new
- * connections, and, for plaintext protocols (NETCONF over TCP, Telnet), watches the client's
+ * connections (stops listening), and, for plaintext protocols (NETCONF over TCP, Telnet), watches the client's
  * bytes for a token such as {@code <edit-config} or {@code configure terminal} and acts at a
  * chosen moment around that request ({@link Trigger}).
  *
@@ -137,8 +137,8 @@ public final class FaultProxy implements AutoCloseable {
         }
     }
 
-    private final ServerSocket server;
-    private final Thread acceptor;
+    private final int port;
+    private ServerSocket server;
     private final List<Connection> connections = new CopyOnWriteArrayList<>();
     private final AtomicReference<InetSocketAddress> target;
     private final AtomicReference<Armed> armed = new AtomicReference<>();
@@ -150,19 +150,28 @@ public final class FaultProxy implements AutoCloseable {
 
     private FaultProxy(final ServerSocket server, final InetSocketAddress target) {
         this.server = server;
+        this.port = server.getLocalPort();
         this.target = new AtomicReference<>(target);
-        this.acceptor = new Thread(this::acceptLoop, "fault-proxy-" + server.getLocalPort());
-        acceptor.setDaemon(true);
     }
 
     /** A proxy on 127.0.0.1 and a free port, forwarding to {@code host:port}. */
     public static FaultProxy start(final String host, final int port) throws IOException {
-        final ServerSocket server = new ServerSocket();
-        server.setReuseAddress(true);
-        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
-        final FaultProxy proxy = new FaultProxy(server, new InetSocketAddress(host, port));
-        proxy.acceptor.start();
+        final FaultProxy proxy = new FaultProxy(listen(0), new InetSocketAddress(host, port));
+        proxy.accepting(proxy.server);
         return proxy;
+    }
+
+    private static ServerSocket listen(final int port) throws IOException {
+        final ServerSocket socket = new ServerSocket();
+        socket.setReuseAddress(true);
+        socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
+        return socket;
+    }
+
+    private void accepting(final ServerSocket socket) {
+        final Thread acceptor = new Thread(() -> acceptLoop(socket), "fault-proxy-" + port);
+        acceptor.setDaemon(true);
+        acceptor.start();
     }
 
     public String host() {
@@ -170,7 +179,7 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     public int port() {
-        return server.getLocalPort();
+        return port;
     }
 
     /** Where new connections go from now on (existing ones keep their device). */
@@ -178,7 +187,7 @@ public final class FaultProxy implements AutoCloseable {
         target.set(new InetSocketAddress(host, port));
     }
 
-    /** Connections accepted so far (refused ones included). */
+    /** Connections accepted so far. */
     public int accepted() {
         return accepted.get();
     }
@@ -188,9 +197,21 @@ public final class FaultProxy implements AutoCloseable {
         return connections.size();
     }
 
-    /** While true, new connections are accepted and reset at once: the device is unreachable. */
-    public void refuse(final boolean refuse) {
-        this.refusing = refuse;
+    /**
+     * While true the proxy does not listen: connecting is refused, as to a device whose server is
+     * down. Then it listens on its port again.
+     */
+    public synchronized void refuse(final boolean refuse) throws IOException {
+        if (refuse == refusing || closed) {
+            return;
+        }
+        refusing = refuse;
+        if (refuse) {
+            server.close();
+        } else {
+            server = listen(port);
+            accepting(server);
+        }
     }
 
     /** Close every open connection now; returns how many. */
@@ -237,34 +258,34 @@ public final class FaultProxy implements AutoCloseable {
         closed = true;
         resume();
         try {
-            server.close();
+            currentServer().close();
         } catch (IOException e) {
             // closing anyway
         }
         cut();
     }
 
-    @Override
-    public String toString() {
-        return "FaultProxy[127.0.0.1:" + port() + " -> " + target.get() + "]";
+    private synchronized ServerSocket currentServer() {
+        return server;
     }
 
-    private void acceptLoop() {
+    @Override
+    public String toString() {
+        return "FaultProxy[127.0.0.1:" + port + " -> " + target.get() + "]";
+    }
+
+    private void acceptLoop(final ServerSocket socket) {
         while (!closed) {
             final Socket client;
             try {
-                client = server.accept();
+                client = socket.accept();
             } catch (IOException e) {
-                if (!closed) {
+                if (!closed && !socket.isClosed()) {
                     LOG.warn("{}: accept failed", this, e);
                 }
                 return;
             }
             accepted.incrementAndGet();
-            if (refusing) {
-                reset(client);
-                continue;
-            }
             final Socket device = new Socket();
             try {
                 client.setTcpNoDelay(true);

@@ -57,7 +57,7 @@ public final class ChurnScenario implements Scenario {
         final int runs = options.runs().orElse(2);
         final Duration interval = Duration.ofSeconds(options.flapInterval().orElse(30));
         final Duration phase = interval.multipliedBy(2);
-        final Duration warmup = interval.dividedBy(2);
+        final Duration warmup = interval;
         final int sixth = Math.max(1, count / 6);
         if (count < 2 * sixth + threads) {
             throw new IllegalArgumentException("churn needs at least " + (2 * sixth + threads) + " devices for "
@@ -174,12 +174,13 @@ public final class ChurnScenario implements Scenario {
     }
 
     /**
-     * Cuts the batch's sessions and refuses connections for {@link #DOWN}, then lets them back and
-     * follows each device until it is connected and in sync.
+     * Cuts the batch's sessions and refuses connections for {@link #DOWN} (the proxy stops
+     * listening: connecting is refused, as to a device whose server is down), then lets them back
+     * and follows each device until it is connected and in sync.
      */
     private static CompletableFuture<Void> flap(final RunContext run, final Uniconfig uniconfig,
             final Map<String, FaultProxy> proxies, final List<String> batch, final int event,
-            final List<Recovery> recoveries) throws InterruptedException {
+            final List<Recovery> recoveries) throws IOException, InterruptedException {
         run.log("churn: flap %d: %s lose their sessions", event, batch);
         for (String node : batch) {
             proxies.get(node).refuse(true);
@@ -187,7 +188,9 @@ public final class ChurnScenario implements Scenario {
         }
         Thread.sleep(DOWN.toMillis());
         final long back = System.nanoTime();
-        batch.forEach(node -> proxies.get(node).refuse(false));
+        for (String node : batch) {
+            proxies.get(node).refuse(false);
+        }
         return CompletableFuture.runAsync(() -> {
             final Map<String, Long> connected = new LinkedHashMap<>();
             final Map<String, Long> inSync = new LinkedHashMap<>();
