@@ -2,7 +2,7 @@ package io.sextant.console;
 
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.uniconfig.OperationResult;
-import io.sextant.uniconfig.UniconfigManager;
+import io.sextant.uniconfig.UniconfigService;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.apache.karaf.shell.api.action.Argument;
@@ -19,7 +19,7 @@ public final class DryRunCommand extends UniconfigCommand {
     List<String> nodes;
 
     @Override
-    CompletionStage<OperationResult> run(final UniconfigManager manager, final RequestContext context) {
-        return manager.dryRun(orEmpty(nodes), context);
+    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
+        return uniconfig.diffs().dryRun(orEmpty(nodes), context);
     }
 }

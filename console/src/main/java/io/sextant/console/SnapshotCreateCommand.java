@@ -2,7 +2,7 @@ package io.sextant.console;
 
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.uniconfig.OperationResult;
-import io.sextant.uniconfig.UniconfigManager;
+import io.sextant.uniconfig.UniconfigService;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.apache.karaf.shell.api.action.Argument;
@@ -22,7 +22,7 @@ public final class SnapshotCreateCommand extends UniconfigCommand {
     List<String> nodes;
 
     @Override
-    CompletionStage<OperationResult> run(final UniconfigManager manager, final RequestContext context) {
-        return manager.createSnapshot(name, orEmpty(nodes));
+    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
+        return uniconfig.snapshots().createSnapshot(name, orEmpty(nodes));
     }
 }

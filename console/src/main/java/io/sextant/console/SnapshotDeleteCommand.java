@@ -2,7 +2,7 @@ package io.sextant.console;
 
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.uniconfig.OperationResult;
-import io.sextant.uniconfig.UniconfigManager;
+import io.sextant.uniconfig.UniconfigService;
 import java.util.concurrent.CompletionStage;
 import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
@@ -16,7 +16,7 @@ public final class SnapshotDeleteCommand extends UniconfigCommand {
     String name;
 
     @Override
-    CompletionStage<OperationResult> run(final UniconfigManager manager, final RequestContext context) {
-        return manager.deleteSnapshot(name);
+    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
+        return uniconfig.snapshots().deleteSnapshot(name);
     }
 }

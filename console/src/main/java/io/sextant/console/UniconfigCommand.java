@@ -1,9 +1,7 @@
 package io.sextant.console;
 
-import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.uniconfig.OperationResult;
-import io.sextant.uniconfig.UniconfigManager;
 import io.sextant.uniconfig.UniconfigService;
 import java.io.PrintStream;
 import java.util.List;
@@ -26,18 +24,15 @@ abstract class UniconfigCommand implements Action {
     @Reference
     Session session;
 
-    abstract CompletionStage<OperationResult> run(UniconfigManager manager, RequestContext context);
+    abstract CompletionStage<OperationResult> run(UniconfigService service, RequestContext context);
 
     @Override
     public final Object execute() throws InterruptedException {
         final PrintStream out = session.getConsole();
-        final UniconfigManager manager = uniconfig.manager();
         try {
-            final OperationResult result = run(manager, RequestContext.of("console"))
+            final OperationResult result = run(uniconfig, RequestContext.of("console"))
                 .toCompletableFuture().get(TIMEOUT_MINUTES, TimeUnit.MINUTES);
-            out.print(UniconfigReport.render(result, id -> manager.schemaOf(id).orElse(null),
-                change -> manager.schemaOf(nodeOf(result, change)).map(schema -> "/"
-                    + InstanceIdentifiers.toApiPath(change.path(), schema)).orElse(change.path().toString())));
+            out.print(UniconfigReport.render(result, id -> uniconfig.schemaOf(id).orElse(null)));
         } catch (ExecutionException e) {
             out.println("Failed: " + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
         } catch (TimeoutException e) {
@@ -45,11 +40,6 @@ abstract class UniconfigCommand implements Action {
         }
         out.flush();
         return null;
-    }
-
-    private static String nodeOf(final OperationResult result, final io.sextant.uniconfig.Change change) {
-        return result.nodes().stream().filter(n -> n.diff().contains(change)).map(n -> n.nodeId()).findFirst()
-            .orElse("");
     }
 
     static List<String> orEmpty(final List<String> nodes) {

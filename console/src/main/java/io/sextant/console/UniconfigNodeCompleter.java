@@ -17,7 +17,7 @@ public final class UniconfigNodeCompleter implements Completer {
 
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
-        return new StringsCompleter(uniconfig.manager().nodeIds().stream().sorted().toList())
+        return new StringsCompleter(uniconfig.nodeIds().stream().sorted().toList())
             .complete(session, commandLine, candidates);
     }
 }

@@ -1,9 +1,11 @@
 package io.sextant.console;
 
+import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.datastore.codec.JsonRenderer;
-import io.sextant.uniconfig.Change;
+import io.sextant.uniconfig.ConfigDiff.Change;
 import io.sextant.uniconfig.NodeResult;
 import io.sextant.uniconfig.OperationResult;
+import java.util.Locale;
 import java.util.function.Function;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -14,12 +16,10 @@ public final class UniconfigReport {
     }
 
     /**
-     * @param schemaOf each node's schema, to render its data; null when unknown
-     * @param apiPath renders a change's path
+     * @param schemaOf each node's schema, to render its paths and data; null when unknown
      */
     public static String render(final OperationResult result,
-            final Function<String, EffectiveModelContext> schemaOf,
-            final Function<Change, String> apiPath) {
+            final Function<String, EffectiveModelContext> schemaOf) {
         final StringBuilder out = new StringBuilder();
         for (NodeResult node : result.nodes()) {
             out.append(node.nodeId()).append(": ").append(node.ok() ? "complete" : "FAILED");
@@ -29,21 +29,24 @@ public final class UniconfigReport {
             node.inSync().ifPresent(inSync -> out.append("  ").append(inSync ? "in sync" : "NOT in sync")
                 .append('\n'));
             final EffectiveModelContext schema = schemaOf.apply(node.nodeId());
-            for (Change change : node.diff()) {
-                final String path = apiPath.apply(change);
+            for (Change change : node.diff().changes()) {
+                final String path = schema == null ? change.path().toString()
+                    : "/" + InstanceIdentifiers.toApiPath(change.path(), schema);
+                final NormalizedNode before = change.node().dataBefore();
+                final NormalizedNode after = change.node().dataAfter();
                 switch (change.kind()) {
                     case CREATED -> out.append("  + ").append(path).append("  ")
-                        .append(json(schema, change, change.after().orElseThrow())).append('\n');
+                        .append(json(schema, change, after)).append('\n');
                     case DELETED -> out.append("  - ").append(path).append("  ")
-                        .append(json(schema, change, change.before().orElseThrow())).append('\n');
+                        .append(json(schema, change, before)).append('\n');
                     case UPDATED -> out.append("  ~ ").append(path).append("  ")
-                        .append(json(schema, change, change.before().orElseThrow())).append(" -> ")
-                        .append(json(schema, change, change.after().orElseThrow())).append('\n');
+                        .append(json(schema, change, before)).append(" -> ")
+                        .append(json(schema, change, after)).append('\n');
                     default -> throw new IllegalStateException(change.kind().name());
                 }
             }
             node.payload().ifPresent(payload -> {
-                out.append("  ").append(node.protocol().map(p -> p.name().toLowerCase(java.util.Locale.ROOT))
+                out.append("  ").append(node.protocol().map(p -> p.name().toLowerCase(Locale.ROOT))
                     .orElse("")).append(" payload:\n");
                 payload.lines().forEach(line -> out.append("    ").append(line).append('\n'));
             });

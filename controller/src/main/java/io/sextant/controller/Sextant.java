@@ -44,7 +44,8 @@ public final class Sextant implements AutoCloseable {
             rpcs = new RpcRegistry();
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
-            netconf = started(new NetconfTopology(datastores, mounts, rpcs, NetconfSettings.of(settings.dataDir())));
+            netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs,
+                NetconfSettings.of(settings.dataDir())));
             started(new NetconfUnifiedDevices(netconf, devices));
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
                 settings.transactionIdleTimeout()));

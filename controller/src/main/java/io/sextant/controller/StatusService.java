@@ -2,12 +2,13 @@ package io.sextant.controller;
 
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationFailedException;
-import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.model.ControllerSchema;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -86,6 +87,12 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     }
 
     @Override
+    public List<MountedNode> nodes() {
+        return southbounds.stream().flatMap(southbound -> southbound.nodes().stream())
+            .sorted(Comparator.comparing(MountedNode::nodeId).thenComparing(MountedNode::protocol)).toList();
+    }
+
+    @Override
     public int schemaContexts() {
         return southbounds.stream().mapToInt(MountedNodes::schemaContexts).sum();
     }
@@ -127,14 +134,12 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     }
 
     private void publish() {
-        final WriteTransaction tx = datastores.operational().newTransaction();
         try {
-            tx.put(PATH, toContainer(Instant.now()));
-            tx.commit();
+            final ContainerNode status = toContainer(Instant.now());
+            datastores.operational().update(tx -> tx.put(PATH, status));
         } catch (OperationFailedException e) {
-            // a concurrent writer of the same container cannot exist; anything else is a bug worth seeing
-            tx.cancel();
-            LOG.warn("Cannot publish sextant:status; the next refresh tries again", e);
+            // an update cannot conflict with other writers: the container does not fit the schema
+            LOG.error("Cannot publish sextant:status", e);
         } catch (RuntimeException e) {
             LOG.error("Publishing sextant:status failed", e);
         }

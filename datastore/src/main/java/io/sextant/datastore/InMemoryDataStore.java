@@ -1,5 +1,6 @@
 package io.sextant.datastore;
 
+import io.sextant.datastore.codec.UserTerms;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -103,6 +104,25 @@ public final class InMemoryDataStore implements DataStore {
     }
 
     @Override
+    public DataTreeCandidate update(final Changes changes) throws OperationFailedException {
+        final DataTreeCandidate candidate;
+        synchronized (commitLock) {
+            final Transaction tx = new Transaction(tree.takeSnapshot());
+            try {
+                changes.apply(tx);
+            } catch (OperationFailedException | RuntimeException e) {
+                tx.cancel();
+                throw e;
+            }
+            tx.checkOpen();
+            tx.done = true;
+            candidate = prepare(tx.modification);
+            apply(candidate);
+        }
+        return candidate;
+    }
+
+    @Override
     public Registration registerValidator(final YangInstanceIdentifier subtree, final CommitValidator validator) {
         final var sub = new Subscription<>(subtree, validator);
         validators.add(sub);
@@ -137,9 +157,10 @@ public final class InMemoryDataStore implements DataStore {
                 tree.validate(modification);
                 candidate = tree.prepare(modification);
             } catch (DataValidationFailedException e) {
-                throw translate(e);
+                throw translate(e, schemaTree.modelContext());
             } catch (IllegalArgumentException e) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, e.getMessage());
+                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                    UserTerms.of(e.getMessage(), schemaTree.modelContext()));
             }
             for (var sub : validators) {
                 if (Candidates.touches(candidate, sub.subtree())) {
@@ -150,6 +171,10 @@ public final class InMemoryDataStore implements DataStore {
         return candidate;
     }
 
+    /**
+     * Apply a prepared candidate and hand it to the listeners. Both happen under the commit
+     * lock, so listeners get candidates in commit order (their executor keeps that order).
+     */
     private void apply(final DataTreeCandidate candidate) throws OperationFailedException {
         synchronized (commitLock) {
             try {
@@ -159,7 +184,11 @@ public final class InMemoryDataStore implements DataStore {
                 throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
                     "The data was changed by another transaction after this change was prepared");
             }
+            notifyListeners(candidate);
         }
+    }
+
+    private void notifyListeners(final DataTreeCandidate candidate) {
         for (var sub : listeners) {
             if (Candidates.touches(candidate, sub.subtree())) {
                 notifications.execute(() -> {
@@ -173,28 +202,31 @@ public final class InMemoryDataStore implements DataStore {
         }
     }
 
-    private static OperationFailedException translate(final DataValidationFailedException e) {
+    /** The tree's failure with its path, its message in user terms (module:name, not yangtools' renderings). */
+    private static OperationFailedException translate(final DataValidationFailedException e,
+            final EffectiveModelContext schema) {
         final YangInstanceIdentifier path = e.getPath();
+        final String message = UserTerms.of(e.getMessage(), schema);
         if (e instanceof ConflictingModificationAppliedException) {
             return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
-                "The data was changed by another transaction: " + e.getMessage(), path);
+                "The data was changed by another transaction: " + message, path);
         }
         if (e instanceof ModifiedNodeDoesNotExistException) {
-            return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, e.getMessage(), path);
+            return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, message, path);
         }
         if (e instanceof RequiredElementCountException) {
-            return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, e.getMessage(), path);
+            return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
         }
         if (e instanceof UniqueConstraintException) {
             return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
-                e.getMessage(), Optional.ofNullable(path), Optional.of("data-not-unique"), Optional.empty()));
+                message, Optional.ofNullable(path), Optional.of("data-not-unique"), Optional.empty()));
         }
-        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, e.getMessage(), path);
+        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
     }
 
     private final class Transaction implements WriteTransaction {
-        private final DataTreeModification modification;
-        private boolean done;
+        final DataTreeModification modification;
+        boolean done;
 
         Transaction(final DataTreeSnapshot snapshot) {
             this.modification = snapshot.newModification();
@@ -305,11 +337,11 @@ public final class InMemoryDataStore implements DataStore {
                 change.run();
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
-                    String.valueOf(e.getMessage()), path);
+                    UserTerms.of(e.getMessage(), schemaTree.modelContext()), path);
             }
         }
 
-        private void checkOpen() {
+        void checkOpen() {
             if (done) {
                 throw new IllegalStateException("Transaction already committed or cancelled");
             }

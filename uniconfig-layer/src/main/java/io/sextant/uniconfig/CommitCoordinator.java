@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.codec.InstanceIdentifiers;
@@ -10,12 +11,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
@@ -102,23 +102,20 @@ final class CommitCoordinator {
     }
 
     /** The device's errors, with their paths and details, as one line. */
-    static String describe(final Throwable failure, final EffectiveModelContext schema) {
-        Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
-                && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
+    static String describe(final Throwable failure, final @Nullable EffectiveModelContext schema) {
+        final Throwable cause = Failures.unwrap(failure);
         if (cause instanceof OperationFailedException failed) {
             return failed.errors().stream().map(error -> describe(error, schema)).collect(Collectors.joining("; "));
         }
-        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        // a failure without a message is a bug of ours: its class name would tell a user nothing
+        return cause.getMessage() != null ? cause.getMessage() : "an internal error (see the controller log)";
     }
 
-    private static String describe(final OperationError error, final EffectiveModelContext schema) {
+    private static String describe(final OperationError error, final @Nullable EffectiveModelContext schema) {
         final StringBuilder sb = new StringBuilder(error.message());
         sb.append(" (").append(error.tag().elementBody());
-        error.path().ifPresent(path -> sb.append(", path ").append(InstanceIdentifiers.toInstanceIdentifier(path,
-            schema)));
+        error.path().ifPresent(path -> sb.append(", path ").append(schema == null ? path.toString()
+            : InstanceIdentifiers.toInstanceIdentifier(path, schema)));
         error.info().ifPresent(info -> sb.append(", ").append(info));
         return sb.append(')').toString();
     }

@@ -3,6 +3,7 @@ package io.sextant.uniconfig;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
  * One commit, as the transaction log keeps it.
@@ -15,7 +16,7 @@ import java.util.Map;
  * @param schemas the schema of each node's diff, for rendering
  */
 public record CommitRecord(String id, Instant time, String user, String operation, OperationResult result,
-        Map<String, org.opendaylight.yangtools.yang.model.api.EffectiveModelContext> schemas) {
+        Map<String, EffectiveModelContext> schemas) {
 
     public List<String> targetNodes() {
         return result.nodes().stream().map(NodeResult::nodeId).toList();

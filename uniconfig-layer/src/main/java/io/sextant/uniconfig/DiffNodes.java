@@ -2,13 +2,13 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.datastore.codec.JsonRenderer;
-import java.util.List;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.api.schema.builder.DataContainerNodeBuilder;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -22,7 +22,7 @@ final class DiffNodes {
     }
 
     static void addDiff(final DataContainerNodeBuilder<?, ?> parent, final QNameModule module,
-            final List<Change> changes, final EffectiveModelContext schema) {
+            final ConfigDiff diff, final EffectiveModelContext schema) {
         final QName created = QName.create(module, "created-data");
         final QName updated = QName.create(module, "updated-data");
         final QName deleted = QName.create(module, "deleted-data");
@@ -33,27 +33,29 @@ final class DiffNodes {
         int createdCount = 0;
         int updatedCount = 0;
         int deletedCount = 0;
-        for (Change change : changes) {
+        for (ConfigDiff.Change change : diff.changes()) {
             final String apiPath = apiPath(change.path(), schema);
+            final NormalizedNode before = change.node().dataBefore();
+            final NormalizedNode after = change.node().dataAfter();
             switch (change.kind()) {
                 case CREATED -> {
                     createdList.withChild(entry(created, path, apiPath)
                         .withChild(ImmutableNodes.leafNode(QName.create(module, "data"),
-                            json(schema, change.path(), change.after().orElseThrow()))).build());
+                            json(schema, change.path(), after))).build());
                     createdCount++;
                 }
                 case UPDATED -> {
                     updatedList.withChild(entry(updated, path, apiPath)
                         .withChild(ImmutableNodes.leafNode(QName.create(module, "data-actual"),
-                            json(schema, change.path(), change.before().orElseThrow())))
+                            json(schema, change.path(), before)))
                         .withChild(ImmutableNodes.leafNode(QName.create(module, "data-intended"),
-                            json(schema, change.path(), change.after().orElseThrow()))).build());
+                            json(schema, change.path(), after))).build());
                     updatedCount++;
                 }
                 case DELETED -> {
                     deletedList.withChild(entry(deleted, path, apiPath)
                         .withChild(ImmutableNodes.leafNode(QName.create(module, "data"),
-                            json(schema, change.path(), change.before().orElseThrow()))).build());
+                            json(schema, change.path(), before))).build());
                     deletedCount++;
                 }
                 default -> throw new IllegalStateException(change.kind().name());
@@ -83,7 +85,7 @@ final class DiffNodes {
     }
 
     static String json(final EffectiveModelContext schema, final YangInstanceIdentifier path,
-            final org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode data) {
+            final NormalizedNode data) {
         return JsonRenderer.render(schema, path, data);
     }
 }

@@ -2,10 +2,11 @@ package io.sextant.uniconfig;
 
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 import org.opendaylight.yangtools.yang.data.api.schema.DistinctNodeContainer;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -13,45 +14,56 @@ import org.opendaylight.yangtools.yang.data.api.schema.OrderedNodeContainer;
 import org.opendaylight.yangtools.yang.data.api.schema.ValueNode;
 
 /**
- * Computes the changes between two configuration trees. Trees derived from each other share
- * unchanged subtrees as the same objects (the datastore's immutable nodes), and such subtrees
- * are skipped by identity, so the cost follows the size of the change, not of the
- * configuration. Changes are reported at the smallest node that differs: a leaf, a list
- * entry or container that appeared or disappeared, or a whole user-ordered list whose order
- * changed.
+ * Computes the {@link ConfigDiff} between two configuration trees. Trees derived from each
+ * other share unchanged subtrees as the same objects (the datastore's immutable nodes), and
+ * such subtrees are skipped by identity, so the cost follows the size of the change, not of
+ * the configuration. Changes are found at the smallest node that differs: a leaf, a list entry
+ * or container that appeared or disappeared, or a whole user-ordered list whose order changed.
  */
-public final class Differ {
-    private Differ() {
+final class Differ {
+    /** Counts the node pairs a diff compared, for tests of its cost. */
+    interface Probe {
+        void compared();
     }
 
-    public static List<Change> diff(final NormalizedNode actual, final NormalizedNode intended) {
-        final List<Change> changes = new ArrayList<>();
-        diff(YangInstanceIdentifier.of(), actual, intended, changes, true);
-        return changes;
+    private static final Probe NONE = () -> { };
+
+    private final Probe probe;
+
+    private Differ(final Probe probe) {
+        this.probe = probe;
     }
 
-    private static void diff(final YangInstanceIdentifier path, final NormalizedNode before,
-            final NormalizedNode after, final List<Change> out, final boolean root) {
+    static ConfigDiff diff(final NormalizedNode actual, final NormalizedNode intended) {
+        return diff(actual, intended, NONE);
+    }
+
+    static ConfigDiff diff(final NormalizedNode actual, final NormalizedNode intended, final Probe probe) {
+        final DiffNode root = new Differ(probe).node(null, actual, intended);
+        return new ConfigDiff(root != null ? root : new DiffNode.Unmodified(actual));
+    }
+
+    /** The diff node of one pair, or null when nothing differs. */
+    private @Nullable DiffNode node(final @Nullable PathArgument name, final @Nullable NormalizedNode before,
+            final @Nullable NormalizedNode after) {
+        probe.compared();
         if (before == after) {
-            return;
+            return null;
         }
-        if (before == null || after == null) {
-            out.add(new Change(path, Optional.ofNullable(before), Optional.ofNullable(after)));
-            return;
+        if (before == null) {
+            return new DiffNode.Created(name, after);
+        }
+        if (after == null) {
+            return new DiffNode.Deleted(name, before);
         }
         if (before instanceof ValueNode<?> oldValue && after instanceof ValueNode<?> newValue) {
-            if (!Objects.deepEquals(oldValue.body(), newValue.body())) {
-                out.add(new Change(path, Optional.of(before), Optional.of(after)));
-            }
-            return;
+            return Objects.deepEquals(oldValue.body(), newValue.body()) ? null
+                : new DiffNode.Replaced(name, before, after);
         }
         if (before instanceof OrderedNodeContainer<?> oldList && after instanceof OrderedNodeContainer<?> newList
                 && !sameOrder(oldList, newList)) {
             // a user-ordered list whose entries moved: only a replacement of the list says that
-            if (!before.equals(after)) {
-                out.add(new Change(path, Optional.of(before), Optional.of(after)));
-            }
-            return;
+            return before.equals(after) ? null : new DiffNode.Replaced(name, before, after);
         }
         if (before instanceof DistinctNodeContainer<?, ?> oldContainer
                 && after instanceof DistinctNodeContainer<?, ?> newContainer
@@ -60,19 +72,21 @@ public final class Differ {
             final var oldCast = (DistinctNodeContainer<PathArgument, NormalizedNode>) oldContainer;
             @SuppressWarnings("unchecked")
             final var newCast = (DistinctNodeContainer<PathArgument, NormalizedNode>) newContainer;
+            final Map<PathArgument, DiffNode> children = new LinkedHashMap<>();
             for (NormalizedNode child : newCast.body()) {
-                diff(path.node(child.name()), oldCast.childByArg(child.name()), child, out, false);
+                final DiffNode changed = node(child.name(), oldCast.childByArg(child.name()), child);
+                if (changed != null) {
+                    children.put(child.name(), changed);
+                }
             }
             for (NormalizedNode child : oldCast.body()) {
                 if (newCast.childByArg(child.name()) == null) {
-                    out.add(new Change(path.node(child.name()), Optional.of(child), Optional.empty()));
+                    children.put(child.name(), new DiffNode.Deleted(child.name(), child));
                 }
             }
-            return;
+            return children.isEmpty() ? null : new DiffNode.Modified(name, before, after, children);
         }
-        if (!before.equals(after)) {
-            out.add(new Change(path, Optional.of(before), Optional.of(after)));
-        }
+        return before.equals(after) ? null : new DiffNode.Replaced(name, before, after);
     }
 
     private static boolean sameOrder(final OrderedNodeContainer<?> before, final OrderedNodeContainer<?> after) {

@@ -2,23 +2,29 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.WriteTransaction;
+import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.StoreDataService;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A UniConfig transaction: for each node it touched, the edits it made to that node's intent,
  * applied to a private modification taken when the transaction first touched the node.
  * Requests of this transaction see its own writes; nobody else does. A request whose edits
- * fail leaves the transaction as it was. Callers serialize requests of one transaction by
- * synchronizing on it.
+ * fail leaves the transaction as it was. The transaction serializes its own requests: every
+ * method is atomic.
  */
 final class IntentTransaction {
+    private static final Logger LOG = LoggerFactory.getLogger(IntentTransaction.class);
+
     private final String id;
     private final String user;
     private final long idleTimeoutMillis;
@@ -26,7 +32,7 @@ final class IntentTransaction {
     private volatile long lastUsed = System.currentTimeMillis();
 
     /** One node's part of the transaction. */
-    static final class NodeChanges {
+    private static final class NodeChanges {
         private final UniconfigNode node;
         private final long baseVersion;
         private final List<Edit> applied = new ArrayList<>();
@@ -38,17 +44,8 @@ final class IntentTransaction {
             this.changes = node.intended().newTransaction();
         }
 
-        UniconfigNode node() {
-            return node;
-        }
-
-        /** Whether the node's intent was committed by someone else since this transaction touched it. */
-        boolean conflicted() {
-            return node.intentVersion() != baseVersion;
-        }
-
-        WriteTransaction view() {
-            return changes;
+        NormalizedNode root() {
+            return changes.read(UniconfigNode.ROOT).orElseThrow();
         }
 
         /** Apply {@code edits} all or none. */
@@ -71,10 +68,6 @@ final class IntentTransaction {
             for (Edit edit : applied) {
                 StoreDataService.apply(changes, edit);
             }
-        }
-
-        boolean isEmpty() {
-            return applied.isEmpty();
         }
     }
 
@@ -100,28 +93,75 @@ final class IntentTransaction {
         return now - lastUsed > idleTimeoutMillis;
     }
 
-    /** This transaction's part of {@code node}, created on first use. */
-    NodeChanges touch(final UniconfigNode node) {
-        return nodes.computeIfAbsent(node.nodeId(), id -> new NodeChanges(node));
+    /**
+     * Apply {@code edits} to this transaction's view of {@code node}, all or none.
+     *
+     * @return for each edit, whether its target did not exist before
+     */
+    synchronized List<Boolean> edit(final UniconfigNode node, final List<Edit> edits)
+            throws OperationFailedException {
+        final NodeChanges changes = touch(node);
+        final List<Boolean> created = new ArrayList<>(edits.size());
+        for (Edit edit : edits) {
+            created.add(changes.changes.read(edit.path()).isEmpty());
+        }
+        changes.apply(edits);
+        return created;
     }
 
-    Optional<NodeChanges> touched(final String nodeId) {
-        return Optional.ofNullable(nodes.get(nodeId));
+    /** The node's intended configuration as this transaction sees it. */
+    synchronized NormalizedNode intended(final UniconfigNode node) {
+        final NodeChanges changes = nodes.get(node.nodeId());
+        return changes != null ? changes.root() : node.intendedRoot();
+    }
+
+    /** Whether this transaction changed {@code nodeId}. */
+    synchronized boolean touched(final String nodeId) {
+        final NodeChanges changes = nodes.get(nodeId);
+        return changes != null && !changes.applied.isEmpty();
     }
 
     /** Nodes this transaction changed. */
-    Set<String> changedNodes() {
-        final Set<String> result = new java.util.LinkedHashSet<>();
-        nodes.forEach((id, changes) -> {
-            if (!changes.isEmpty()) {
-                result.add(id);
+    synchronized List<String> changedNodes() {
+        return nodes.values().stream().filter(c -> !c.applied.isEmpty()).map(c -> c.node.nodeId()).toList();
+    }
+
+    /** Whether the node's intent was committed by someone else since this transaction touched it. */
+    synchronized boolean conflicted(final String nodeId) {
+        final NodeChanges changes = nodes.get(nodeId);
+        return changes != null && changes.node.intentVersion() != changes.baseVersion;
+    }
+
+    /**
+     * Validate this transaction's intent of {@code nodeId} for a commit. Until the prepared
+     * change is committed or {@link #abandon abandoned}, the node's view stays as it is.
+     *
+     * @return the change, or null when this transaction did not change the node
+     */
+    synchronized @Nullable PreparedCommit prepare(final String nodeId) throws OperationFailedException {
+        final NodeChanges changes = nodes.get(nodeId);
+        return changes == null || changes.applied.isEmpty() ? null : changes.changes.prepare();
+    }
+
+    /** After a failed commit the prepared changes are dropped: rebuild the views of these nodes. */
+    synchronized void abandon(final Collection<String> nodeIds) {
+        for (String nodeId : nodeIds) {
+            final NodeChanges changes = nodes.get(nodeId);
+            if (changes == null) {
+                continue;
             }
-        });
-        return result;
+            try {
+                changes.rebuild();
+            } catch (OperationFailedException e) {
+                // the same edits applied before on the same base: cannot fail but by a bug
+                LOG.error("Transaction {}: the view of {} could not be rebuilt", id, nodeId, e);
+                nodes.remove(nodeId);
+            }
+        }
     }
 
     /** After a commit: these nodes are no longer part of the transaction. */
-    void forget(final Set<String> nodeIds) {
+    synchronized void forget(final Collection<String> nodeIds) {
         for (String nodeId : nodeIds) {
             final NodeChanges changes = nodes.remove(nodeId);
             if (changes != null) {
@@ -130,8 +170,12 @@ final class IntentTransaction {
         }
     }
 
-    void discard() {
+    synchronized void discard() {
         nodes.values().forEach(changes -> changes.changes.cancel());
         nodes.clear();
+    }
+
+    private NodeChanges touch(final UniconfigNode node) {
+        return nodes.computeIfAbsent(node.nodeId(), nodeId -> new NodeChanges(node));
     }
 }

@@ -1,8 +1,13 @@
 package io.sextant.uniconfig;
 
+import io.sextant.datastore.Failures;
+import io.sextant.datastore.OperationFailedException;
 import io.sextant.unified.UnifiedDevice.Protocol;
-import java.util.List;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The outcome of a UniConfig operation for one node.
@@ -15,8 +20,10 @@ import java.util.Optional;
  * @param protocol how the node's device is reached, for dry-run
  * @param inSync for is-in-sync
  */
-public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, List<Change> diff,
+public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, ConfigDiff diff,
         Optional<String> payload, Optional<Protocol> protocol, Optional<Boolean> inSync) {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeResult.class);
 
     /** Why an operation failed on a node. */
     public record NodeError(ErrorKind kind, String message) {
@@ -42,21 +49,48 @@ public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, L
         }
     }
 
-    public NodeResult {
-        diff = List.copyOf(diff);
-    }
-
     public static NodeResult ok(final String nodeId) {
-        return new NodeResult(nodeId, true, Optional.empty(), List.of(), Optional.empty(), Optional.empty(),
+        return new NodeResult(nodeId, true, Optional.empty(), ConfigDiff.NONE, Optional.empty(), Optional.empty(),
             Optional.empty());
     }
 
+    /**
+     * The result of a node whose stage failed: a {@link NodeFailure} keeps its error-type, an
+     * error reported by the device (or its session) is a device-error, anything else a
+     * processing-error. Every per-node failure of every operation goes through here or
+     * {@link #failedProcessing}, so none escapes as a failure of the whole request.
+     */
+    static NodeResult failed(final String nodeId, final Throwable failure, final @Nullable EffectiveModelContext schema) {
+        return failed(nodeId, failure, schema, ErrorKind.DEVICE_ERROR);
+    }
+
+    /** As {@link #failed(String, Throwable, EffectiveModelContext)}, for work on the controller's own data. */
+    static NodeResult failedProcessing(final String nodeId, final Throwable failure,
+            final @Nullable EffectiveModelContext schema) {
+        return failed(nodeId, failure, schema, ErrorKind.PROCESSING_ERROR);
+    }
+
+    private static NodeResult failed(final String nodeId, final Throwable failure,
+            final @Nullable EffectiveModelContext schema, final ErrorKind operationFailed) {
+        final Throwable cause = Failures.unwrap(failure);
+        if (cause instanceof NodeFailure node) {
+            return failed(nodeId, node.kind(), node.getMessage());
+        }
+        if (cause instanceof OperationFailedException) {
+            return failed(nodeId, operationFailed, CommitCoordinator.describe(cause, schema));
+        }
+        LOG.error("Operation on node {} failed unexpectedly", nodeId, cause);
+        // a bug of ours: the user learns that, the log has the details (Java texts mean nothing to users)
+        return failed(nodeId, ErrorKind.PROCESSING_ERROR, "Internal error of the controller (logged with node "
+            + nodeId + ")");
+    }
+
     public static NodeResult failed(final String nodeId, final ErrorKind kind, final String message) {
-        return new NodeResult(nodeId, false, Optional.of(new NodeError(kind, message)), List.of(), Optional.empty(),
+        return new NodeResult(nodeId, false, Optional.of(new NodeError(kind, message)), ConfigDiff.NONE, Optional.empty(),
             Optional.empty(), Optional.empty());
     }
 
-    public NodeResult withDiff(final List<Change> changes) {
+    public NodeResult withDiff(final ConfigDiff changes) {
         return new NodeResult(nodeId, ok, error, changes, payload, protocol, inSync);
     }
 

@@ -2,9 +2,9 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.OperationFailedException;
-import io.sextant.datastore.WriteTransaction;
 import java.time.Instant;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
 /**
@@ -29,32 +29,43 @@ final class NodeStatusWriter {
         this.operational = operational;
     }
 
-    void write(final String nodeId, final Status status, final Instant lastSync) throws OperationFailedException {
-        final WriteTransaction tx = operational.newTransaction();
-        tx.put(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId), ImmutableNodes.newMapEntryBuilder()
+    void write(final String nodeId, final Status status, final Instant lastSync) {
+        put(nodeId, ImmutableNodes.newMapEntryBuilder()
             .withNodeIdentifier(NodeIdentifierWithPredicates.of(TopologyPaths.NODE, TopologyPaths.NODE_ID, nodeId))
             .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_ID, nodeId))
             .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_STATUS, status.yangName))
             .withChild(ImmutableNodes.leafNode(TopologyPaths.LAST_SYNC, lastSync.toString()))
             .build());
-        tx.commit();
     }
 
     /** The first read of a device failed: the node is listed with the reason, and no configuration. */
-    void writeFailure(final String nodeId, final String error) throws OperationFailedException {
-        final WriteTransaction tx = operational.newTransaction();
-        tx.put(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId), ImmutableNodes.newMapEntryBuilder()
+    void writeFailure(final String nodeId, final String error) {
+        put(nodeId, ImmutableNodes.newMapEntryBuilder()
             .withNodeIdentifier(NodeIdentifierWithPredicates.of(TopologyPaths.NODE, TopologyPaths.NODE_ID, nodeId))
             .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_ID, nodeId))
             .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_STATUS, Status.SYNC_FAILED.yangName))
             .withChild(ImmutableNodes.leafNode(TopologyPaths.SYNC_ERROR, error))
             .build());
-        tx.commit();
     }
 
-    void remove(final String nodeId) throws OperationFailedException {
-        final WriteTransaction tx = operational.newTransaction();
-        tx.remove(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId));
-        tx.commit();
+    void remove(final String nodeId) {
+        try {
+            operational.update(tx -> tx.remove(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId)));
+        } catch (OperationFailedException e) {
+            throw new IllegalStateException("Cannot remove the status of node " + nodeId, e);
+        }
+    }
+
+    /**
+     * Status is the controller's own bookkeeping: written with {@link DataStore#update}, it
+     * never conflicts with another writer, so it fails only if the entry does not fit the
+     * schema, which is a programming error.
+     */
+    private void put(final String nodeId, final MapEntryNode entry) {
+        try {
+            operational.update(tx -> tx.put(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId), entry));
+        } catch (OperationFailedException e) {
+            throw new IllegalStateException("The status entry of node " + nodeId + " does not fit the schema", e);
+        }
     }
 }

@@ -2,10 +2,11 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.OperationFailedException;
-import io.sextant.datastore.WriteTransaction;
 import io.sextant.model.ControllerSchema;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
@@ -60,14 +61,19 @@ final class OperationalTransactionLog implements TransactionLog {
         }
         entry.withChild(nodes.build());
 
-        final WriteTransaction tx = operational.newTransaction();
-        tx.put(path, entry.build());
+        final MapEntryNode built = entry.build();
+        final List<String> dropped = new ArrayList<>();
         kept.addLast(commit.id());
         while (kept.size() > capacity) {
-            tx.remove(YangInstanceIdentifier.builder().node(LOG).node(TRANSACTION)
-                .nodeWithKey(TRANSACTION, ID, kept.removeFirst()).build());
+            dropped.add(kept.removeFirst());
         }
-        tx.commit();
+        operational.update(tx -> {
+            tx.put(path, built);
+            for (String id : dropped) {
+                tx.remove(YangInstanceIdentifier.builder().node(LOG).node(TRANSACTION)
+                    .nodeWithKey(TRANSACTION, ID, id).build());
+            }
+        });
     }
 
     private static MapEntryNode nodeEntry(final NodeResult node, final EffectiveModelContext schema) {

@@ -2,7 +2,6 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.OperationFailedException;
-import io.sextant.datastore.WriteTransaction;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -57,8 +56,7 @@ final class SnapshotStore {
                 .withChild(ImmutableNodes.leafNode(TopologyPaths.SNAPSHOT_NODE_ID, nodeId))
                 .build());
         }
-        final WriteTransaction tx = operational.newTransaction();
-        tx.put(TopologyPaths.node(TopologyPaths.SNAPSHOTS, name), ImmutableNodes.newMapEntryBuilder()
+        final var entry = ImmutableNodes.newMapEntryBuilder()
             .withNodeIdentifier(NodeIdentifierWithPredicates.of(TopologyPaths.NODE, TopologyPaths.NODE_ID, name))
             .withChild(ImmutableNodes.leafNode(TopologyPaths.NODE_ID, name))
             .withChild(ImmutableNodes.newContainerBuilder().withNodeIdentifier(
@@ -66,8 +64,8 @@ final class SnapshotStore {
                 .withChild(ImmutableNodes.leafNode(TopologyPaths.SNAPSHOT_CREATED, snapshot.created().toString()))
                 .withChild(list.build())
                 .build())
-            .build());
-        tx.commit();
+            .build();
+        operational.update(tx -> tx.put(TopologyPaths.node(TopologyPaths.SNAPSHOTS, name), entry));
         snapshots.put(name, snapshot);
     }
 
@@ -75,9 +73,7 @@ final class SnapshotStore {
         if (snapshots.remove(name) == null) {
             return false;
         }
-        final WriteTransaction tx = operational.newTransaction();
-        tx.remove(TopologyPaths.node(TopologyPaths.SNAPSHOTS, name));
-        tx.commit();
+        operational.update(tx -> tx.remove(TopologyPaths.node(TopologyPaths.SNAPSHOTS, name)));
         return true;
     }
 }

@@ -5,11 +5,14 @@ import io.sextant.datastore.service.RequestContext;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 
@@ -32,26 +35,45 @@ final class TransactionManager implements AutoCloseable {
         reaper.scheduleWithFixedDelay(this::expire, period, period, TimeUnit.MILLISECONDS);
     }
 
-    IntentTransaction create(final String user, final Optional<Duration> idleTimeout) {
+    /**
+     * Open a transaction.
+     *
+     * @param idleTimeout how long it may stay unused; null for the default
+     * @return its id
+     */
+    String create(final String user, final @Nullable Duration idleTimeout) {
         final byte[] bytes = new byte[12];
         random.nextBytes(bytes);
         final String id = HexFormat.of().formatHex(bytes);
-        final IntentTransaction tx = new IntentTransaction(id, user, idleTimeout.orElse(defaultIdleTimeout).toMillis());
-        open.put(id, tx);
-        return tx;
+        open.put(id, new IntentTransaction(id, user, (idleTimeout != null ? idleTimeout : defaultIdleTimeout)
+            .toMillis()));
+        return id;
     }
 
-    /** The transaction a request runs in, or empty in immediate mode. */
-    Optional<IntentTransaction> of(final RequestContext context) throws OperationFailedException {
+    /**
+     * Run {@code action} in the transaction a request names (null in immediate mode). A
+     * request naming a transaction that does not exist fails without running.
+     */
+    <T> CompletionStage<T> run(final RequestContext context,
+            final Function<@Nullable IntentTransaction, CompletionStage<T>> action) {
+        final IntentTransaction tx;
+        try {
+            tx = find(context);
+        } catch (OperationFailedException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return action.apply(tx);
+    }
+
+    /** The transaction a request runs in, or null in immediate mode. */
+    @Nullable IntentTransaction find(final RequestContext context) throws OperationFailedException {
         if (context.transactionId().isEmpty()) {
-            return Optional.empty();
+            return null;
         }
         final String id = context.transactionId().orElseThrow();
         IntentTransaction tx = open.get(id);
         if (tx != null && tx.expired(System.currentTimeMillis()) && open.remove(id, tx)) {
-            synchronized (tx) {
-                tx.discard();
-            }
+            tx.discard();
             tx = null;
         }
         if (tx == null) {
@@ -59,7 +81,7 @@ final class TransactionManager implements AutoCloseable {
                 "Transaction " + id + " does not exist: it was closed, committed or expired after being idle");
         }
         tx.used();
-        return Optional.of(tx);
+        return tx;
     }
 
     boolean close(final String id) {
@@ -67,9 +89,7 @@ final class TransactionManager implements AutoCloseable {
         if (tx == null) {
             return false;
         }
-        synchronized (tx) {
-            tx.discard();
-        }
+        tx.discard();
         return true;
     }
 
@@ -81,9 +101,7 @@ final class TransactionManager implements AutoCloseable {
         final long now = System.currentTimeMillis();
         open.values().removeIf(tx -> {
             if (tx.expired(now)) {
-                synchronized (tx) {
-                    tx.discard();
-                }
+                tx.discard();
                 return true;
             }
             return false;

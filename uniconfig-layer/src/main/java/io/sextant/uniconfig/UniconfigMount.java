@@ -1,7 +1,6 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.OperationFailedException;
-import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.EditResult;
@@ -11,8 +10,6 @@ import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.datastore.service.RpcService;
-import io.sextant.datastore.service.StoreDataService;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -33,11 +30,16 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 final class UniconfigMount implements MountPointProvider {
     private static final RpcService NO_RPCS = new RpcRegistry();
 
-    private final UniconfigManager manager;
+    private final NodeRegistry registry;
+    private final IntentService intents;
+    private final TransactionManager transactions;
     private final SnapshotStore snapshots;
 
-    UniconfigMount(final UniconfigManager manager, final SnapshotStore snapshots) {
-        this.manager = manager;
+    UniconfigMount(final NodeRegistry registry, final IntentService intents, final TransactionManager transactions,
+            final SnapshotStore snapshots) {
+        this.registry = registry;
+        this.intents = intents;
+        this.transactions = transactions;
         this.snapshots = snapshots;
     }
 
@@ -48,7 +50,7 @@ final class UniconfigMount implements MountPointProvider {
             if (nodeId.isEmpty()) {
                 return Optional.empty();
             }
-            final UniconfigNode node = manager.node(nodeId.orElseThrow()).orElseThrow(() ->
+            final UniconfigNode node = registry.node(nodeId.orElseThrow()).orElseThrow(() ->
                 OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "UniConfig node "
                     + nodeId.orElseThrow() + " does not exist: it appears after its device is mounted and synced",
                     path));
@@ -86,12 +88,9 @@ final class UniconfigMount implements MountPointProvider {
         public CompletionStage<Optional<NormalizedNode>> read(final ReadScope scope, final YangInstanceIdentifier path,
                 final RequestContext context) {
             try {
-                if (scope == ReadScope.NONCONFIG) {
-                    return CompletableFuture.completedFuture(NormalizedNodes.findNode(node.actualRoot(), path));
-                }
-                final Optional<IntentTransaction> tx = manager.transactions().of(context);
-                return CompletableFuture.completedFuture(NormalizedNodes.findNode(manager.intendedView(node, tx),
-                    path));
+                final NormalizedNode root = scope == ReadScope.NONCONFIG ? node.actualRoot()
+                    : intents.intended(node, transactions.find(context));
+                return CompletableFuture.completedFuture(NormalizedNodes.findNode(root, path));
             } catch (OperationFailedException e) {
                 return CompletableFuture.failedFuture(e);
             }
@@ -99,38 +98,7 @@ final class UniconfigMount implements MountPointProvider {
 
         @Override
         public CompletionStage<EditResult> edit(final List<Edit> edits, final RequestContext context) {
-            try {
-                final Optional<IntentTransaction> tx = manager.transactions().of(context);
-                final List<Boolean> created = new ArrayList<>(edits.size());
-                if (tx.isPresent()) {
-                    synchronized (tx.orElseThrow()) {
-                        final var changes = tx.orElseThrow().touch(node);
-                        for (Edit edit : edits) {
-                            created.add(changes.view().read(edit.path()).isEmpty());
-                        }
-                        changes.apply(edits);
-                    }
-                } else {
-                    manager.withLock(node, () -> {
-                        final WriteTransaction write = node.intended().newTransaction();
-                        try {
-                            for (Edit edit : edits) {
-                                created.add(write.read(edit.path()).isEmpty());
-                                StoreDataService.apply(write, edit);
-                            }
-                            write.commit();
-                        } catch (OperationFailedException e) {
-                            write.cancel();
-                            throw e;
-                        }
-                        node.intentChanged();
-                        manager.publish(node);
-                    });
-                }
-                return CompletableFuture.completedFuture(new EditResult(created));
-            } catch (OperationFailedException e) {
-                return CompletableFuture.failedFuture(e);
-            }
+            return transactions.run(context, tx -> intents.edit(node, edits, tx)).thenApply(EditResult::new);
         }
     }
 

@@ -3,9 +3,11 @@ package io.sextant.uniconfig;
 import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.StoreType;
-import io.sextant.datastore.WriteTransaction;
+import io.sextant.datastore.service.Edit;
+import io.sextant.datastore.service.StoreDataService;
 import java.time.Instant;
-import java.util.concurrent.Semaphore;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -18,8 +20,9 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * that shares every unchanged subtree with the intent: after a commit it is the intent's own
  * root, so the next diff costs only what changes afterwards.
  *
- * <p>Changes to the node happen while holding {@link #lock()} (a semaphore, so that an
- * asynchronous commit may release it from another thread). Reads are lock-free.
+ * <p>Changes to the node happen while holding {@link #lock()} (a {@link NodeLock}, taken
+ * without blocking a thread and released by whichever thread finishes the change). Reads are
+ * lock-free.
  * {@link #intentVersion()} counts committed changes of the intent, so a transaction can tell
  * whether someone else changed the node since it first touched it.
  */
@@ -29,7 +32,7 @@ final class UniconfigNode {
     private final String nodeId;
     private final EffectiveModelContext schema;
     private final InMemoryDataStore intended;
-    private final Semaphore lock = new Semaphore(1);
+    private final NodeLock lock = new NodeLock();
     private final AtomicLong intentVersion = new AtomicLong();
     private volatile NormalizedNode actualRoot;
     private volatile Instant lastSync;
@@ -59,7 +62,7 @@ final class UniconfigNode {
         return intended;
     }
 
-    Semaphore lock() {
+    NodeLock lock() {
         return lock;
     }
 
@@ -137,10 +140,25 @@ final class UniconfigNode {
         writeIntent(Sharing.rebase(actualRoot, configuration));
     }
 
+    /**
+     * Apply {@code edits} to the intent, all or none. Call with the lock held.
+     *
+     * @return for each edit, whether its target did not exist before
+     */
+    List<Boolean> editIntent(final List<Edit> edits) throws OperationFailedException {
+        final List<Boolean> created = new ArrayList<>(edits.size());
+        intended.update(tx -> {
+            for (Edit edit : edits) {
+                created.add(tx.read(edit.path()).isEmpty());
+                StoreDataService.apply(tx, edit);
+            }
+        });
+        intentChanged();
+        return created;
+    }
+
     private void writeIntent(final NormalizedNode root) throws OperationFailedException {
-        final WriteTransaction tx = intended.newTransaction();
-        tx.put(ROOT, root);
-        tx.commit();
+        intended.update(tx -> tx.put(ROOT, root));
         intentChanged();
     }
 }

@@ -1,18 +1,23 @@
 package io.sextant.uniconfig;
 
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcImplementation;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
+import io.sextant.uniconfig.NodeResult.ErrorKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -25,53 +30,58 @@ import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The RPCs of uniconfig-manager, snapshot-manager and transaction-manager: input and output
- * in the shapes of their YANG modules, the work done by {@link UniconfigManager}.
+ * in the shapes of their YANG modules, the work done by the layer's services.
  */
 final class UniconfigRpcs implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(UniconfigRpcs.class);
     private static final QNameModule UCM = ControllerSchema.UNICONFIG_MANAGER;
     private static final QNameModule SNAP = ControllerSchema.SNAPSHOT_MANAGER;
     private static final QNameModule TXM = ControllerSchema.TRANSACTION_MANAGER;
 
-    private final UniconfigManager manager;
+    private final NodeRegistry registry;
     private final List<Registration> registrations = new ArrayList<>();
 
     /** Which extra leaves an RPC's per-node results carry. */
     private enum Shape { PLAIN, DIFF, DRY_RUN, IN_SYNC }
 
-    UniconfigRpcs(final UniconfigManager manager, final RpcRegistry registry) {
-        this.manager = manager;
-        nodeRpc(registry, "calculate-diff", Shape.DIFF, manager::calculateDiff);
-        nodeRpc(registry, "commit", Shape.PLAIN, manager::commit);
-        nodeRpc(registry, "checked-commit", Shape.PLAIN, manager::checkedCommit);
-        nodeRpc(registry, "dry-run-commit", Shape.DRY_RUN, manager::dryRun);
-        nodeRpc(registry, "sync-from-network", Shape.PLAIN, manager::syncFromNetwork);
-        nodeRpc(registry, "replace-config-with-operational", Shape.PLAIN, manager::replaceConfigWithOperational);
-        nodeRpc(registry, "is-in-sync", Shape.IN_SYNC, manager::isInSync);
-        nodeRpc(registry, "compare-config", Shape.DIFF, manager::compareConfig);
+    UniconfigRpcs(final NodeRegistry nodes, final DiffService diffs, final CommitService commits,
+            final SyncService syncs, final SnapshotService snapshots, final TransactionManager transactions,
+            final RpcRegistry registry) {
+        this.registry = nodes;
+        nodeRpc(registry, "calculate-diff", Shape.DIFF, diffs::calculateDiff);
+        nodeRpc(registry, "commit", Shape.PLAIN, commits::commit);
+        nodeRpc(registry, "checked-commit", Shape.PLAIN, commits::checkedCommit);
+        nodeRpc(registry, "dry-run-commit", Shape.DRY_RUN, diffs::dryRun);
+        nodeRpc(registry, "sync-from-network", Shape.PLAIN, syncs::syncFromNetwork);
+        nodeRpc(registry, "replace-config-with-operational", Shape.PLAIN, syncs::replaceConfigWithOperational);
+        nodeRpc(registry, "is-in-sync", Shape.IN_SYNC, syncs::isInSync);
+        nodeRpc(registry, "compare-config", Shape.DIFF, syncs::compareConfig);
 
-        register(registry, QName.create(SNAP, "create-snapshot"), (input, context) -> output(SNAP,
-            "create-snapshot", Shape.PLAIN, manager.createSnapshot(snapshotName(input), targetNodes(input))));
+        register(registry, QName.create(SNAP, "create-snapshot"), (input, context) -> output(SNAP, Shape.PLAIN,
+            guarded(targetNodes(input), () -> snapshots.createSnapshot(snapshotName(input), targetNodes(input)))));
         register(registry, QName.create(SNAP, "replace-config-with-snapshot"), (input, context) -> output(SNAP,
-            "replace-config-with-snapshot", Shape.PLAIN,
-            manager.replaceConfigWithSnapshot(snapshotName(input), targetNodes(input), context)));
-        register(registry, QName.create(SNAP, "delete-snapshot"), (input, context) -> output(SNAP,
-            "delete-snapshot", Shape.PLAIN, manager.deleteSnapshot(snapshotName(input))));
+            Shape.PLAIN, guarded(targetNodes(input), () -> snapshots.replaceConfigWithSnapshot(snapshotName(input),
+                targetNodes(input), context))));
+        register(registry, QName.create(SNAP, "delete-snapshot"), (input, context) -> output(SNAP, Shape.PLAIN,
+            guarded(List.of(), () -> snapshots.deleteSnapshot(snapshotName(input)))));
 
         final QName create = QName.create(TXM, "create-transaction");
         register(registry, create, (input, context) -> {
-            final Optional<Duration> timeout = leaf(input, QName.create(TXM, "idle-timeout"))
-                .map(v -> Duration.ofSeconds(((Uint32) v).longValue()));
-            final String id = manager.createTransaction(context.user(), timeout);
+            final Duration timeout = leaf(input, QName.create(TXM, "idle-timeout"))
+                .map(v -> Duration.ofSeconds(((Uint32) v).longValue())).orElse(null);
+            final String id = transactions.create(context.user(), timeout);
             return CompletableFuture.completedFuture(Optional.of(ImmutableNodes.newContainerBuilder()
                 .withNodeIdentifier(NodeIdentifier.create(QName.create(TXM, "output")))
                 .withChild(ImmutableNodes.leafNode(QName.create(TXM, "transaction-id"), id)).build()));
         });
         register(registry, QName.create(TXM, "close-transaction"), (input, context) -> {
             final String id = leaf(input, QName.create(TXM, "transaction-id")).map(Object::toString).orElse("");
-            if (!manager.closeTransaction(id)) {
+            if (!transactions.close(id)) {
                 return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.PROTOCOL,
                     ErrorTag.DATA_MISSING, "Transaction " + id + " does not exist (closed, committed or expired)"));
             }
@@ -83,16 +93,47 @@ final class UniconfigRpcs implements AutoCloseable {
 
     private void nodeRpc(final RpcRegistry registry, final String name, final Shape shape,
             final BiFunction<List<String>, RequestContext, CompletionStage<OperationResult>> operation) {
-        register(registry, QName.create(UCM, name), (input, context) ->
-            output(UCM, name, shape, operation.apply(targetNodes(input), context)));
+        register(registry, QName.create(UCM, name), (input, context) -> {
+            final List<String> targets = targetNodes(input);
+            return output(UCM, shape, guarded(targets, () -> operation.apply(targets, context)));
+        });
+    }
+
+    /**
+     * An operation whose unexpected failures become per-node results: a request that cannot
+     * run at all (an unknown transaction, say) fails with its RESTCONF error; anything else
+     * that goes wrong is reported on the nodes, never as a failure of the whole request.
+     */
+    static CompletionStage<OperationResult> guarded(final List<String> targets,
+            final Supplier<CompletionStage<OperationResult>> operation) {
+        CompletionStage<OperationResult> stage;
+        try {
+            stage = operation.get();
+        } catch (RuntimeException e) {
+            stage = CompletableFuture.failedFuture(e);
+        }
+        return stage.handle((result, failure) -> {
+            if (failure == null) {
+                return CompletableFuture.completedFuture(result);
+            }
+            final Throwable cause = Failures.unwrap(failure);
+            if (cause instanceof OperationFailedException) {
+                return CompletableFuture.<OperationResult>failedFuture(cause);
+            }
+            LOG.error("An operation on {} stopped on an internal error", targets, cause);
+            final List<NodeResult> nodes = targets.stream().distinct().map(id -> NodeResult.failed(id,
+                ErrorKind.PROCESSING_ERROR, "Internal error of the controller (logged)")).toList();
+            return CompletableFuture.completedFuture(OperationResult.failed(
+                "The operation stopped on an internal error of the controller (logged)", nodes));
+        }).thenCompose(Function.identity());
     }
 
     private void register(final RpcRegistry registry, final QName rpc, final RpcImplementation implementation) {
         registrations.add(registry.register(rpc, implementation));
     }
 
-    private CompletionStage<Optional<ContainerNode>> output(final QNameModule module, final String rpc,
-            final Shape shape, final CompletionStage<OperationResult> result) {
+    private CompletionStage<Optional<ContainerNode>> output(final QNameModule module, final Shape shape,
+            final CompletionStage<OperationResult> result) {
         return result.thenApply(r -> Optional.of(toOutput(module, shape, r)));
     }
 
@@ -115,11 +156,11 @@ final class UniconfigRpcs implements AutoCloseable {
                 entry.withChild(ImmutableNodes.leafNode(QName.create(module, "error-type"), error.kind().yangName()));
             });
             switch (shape) {
-                case DIFF -> manager.node(node.nodeId()).ifPresent(n ->
+                case DIFF -> registry.node(node.nodeId()).ifPresent(n ->
                     DiffNodes.addDiff(entry, module, node.diff(), n.schema()));
                 case DRY_RUN -> {
                     node.protocol().ifPresent(p -> entry.withChild(ImmutableNodes.leafNode(QName.create(module,
-                        "protocol"), p.name().toLowerCase(java.util.Locale.ROOT))));
+                        "protocol"), p.name().toLowerCase(Locale.ROOT))));
                     node.payload().ifPresent(p -> entry.withChild(ImmutableNodes.leafNode(QName.create(module,
                         "configuration"), p)));
                 }

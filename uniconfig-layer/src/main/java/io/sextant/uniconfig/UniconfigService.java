@@ -8,9 +8,12 @@ import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -22,16 +25,24 @@ import org.slf4j.LoggerFactory;
  * The UniConfig layer as a component: nodes appear when their devices connect (first sync),
  * the configuration mount points and snapshots are served under topology=uniconfig and
  * topology=snapshots, and the uniconfig-manager, snapshot-manager and transaction-manager RPCs
- * are registered.
+ * are registered. It assembles the layer's services and hands out the narrow ones the console
+ * uses.
  */
 @Component(service = UniconfigService.class, immediate = true)
 public final class UniconfigService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UniconfigService.class);
     /** How many commits the in-memory transaction log keeps. */
     private static final int LOG_CAPACITY = 1000;
+    /** How long an operation waits for a node busy with another commit or write. */
+    private static final Duration LOCK_TIMEOUT = Duration.ofSeconds(30);
 
     private final ExecutorService executor;
-    private final UniconfigManager manager;
+    private final TransactionManager transactions;
+    private final NodeRegistry registry;
+    private final DiffService diffs;
+    private final CommitService commits;
+    private final SyncService syncs;
+    private final SnapshotService snapshots;
     private final UniconfigRpcs rpcs;
     private final Registration mount;
     private final Registration mountContainer;
@@ -53,18 +64,24 @@ public final class UniconfigService implements AutoCloseable {
                 thread.setDaemon(true);
                 return thread;
             });
-        final SnapshotStore snapshots = new SnapshotStore(datastores.operational());
-        manager = new UniconfigManager(devices, new NodeStatusWriter(datastores.operational()),
-            new OperationalTransactionLog(datastores.operational(), LOG_CAPACITY), snapshots, executor,
-            transactionIdleTimeout);
-        rpcs = new UniconfigRpcs(manager, rpcRegistry);
+        transactions = new TransactionManager(transactionIdleTimeout);
+        registry = new NodeRegistry(devices, new NodeStatusWriter(datastores.operational()), executor);
+        final NodeLocks locks = new NodeLocks(LOCK_TIMEOUT);
+        final IntentService intents = new IntentService(registry, locks);
+        final SnapshotStore snapshotStore = new SnapshotStore(datastores.operational());
+        diffs = new DiffService(registry, intents, transactions);
+        syncs = new SyncService(registry, intents, transactions, executor);
+        commits = new CommitService(registry, locks, intents, transactions, syncs,
+            new OperationalTransactionLog(datastores.operational(), LOG_CAPACITY), executor);
+        snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
+        rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
-        mount = mounts.register(new UniconfigMount(manager, snapshots));
+        mount = mounts.register(new UniconfigMount(registry, intents, transactions, snapshotStore));
         deviceListener = devices.addListener(new UnifiedDevices.Listener() {
             @Override
             public void connected(final UnifiedDevice device) {
-                manager.deviceConnected(device).whenComplete((ok, error) -> {
+                registry.deviceConnected(device).whenComplete((ok, error) -> {
                     if (error != null) {
                         LOG.warn("First sync of {} failed (listed with its sync-error under topology=uniconfig; "
                             + "sync-from-network or its next connection tries again)", device.nodeId(), error);
@@ -79,9 +96,51 @@ public final class UniconfigService implements AutoCloseable {
         });
     }
 
-    /** The Java API of the layer (console commands, tests). */
-    public UniconfigManager manager() {
-        return manager;
+    /** Ids of the nodes in topology=uniconfig. */
+    public Set<String> nodeIds() {
+        return registry.nodeIds();
+    }
+
+    /** The schema of a node's configuration. */
+    public Optional<EffectiveModelContext> schemaOf(final String nodeId) {
+        return registry.node(nodeId).map(UniconfigNode::schema);
+    }
+
+    /** calculate-diff and dry-run. */
+    public DiffService diffs() {
+        return diffs;
+    }
+
+    /** commit and checked-commit. */
+    public CommitService commits() {
+        return commits;
+    }
+
+    /** sync-from-network, compare-config, is-in-sync, replace-config-with-operational. */
+    public SyncService syncs() {
+        return syncs;
+    }
+
+    public SnapshotService snapshots() {
+        return snapshots;
+    }
+
+    /** Open a transaction for {@code user} with the default idle timeout; its id. */
+    public String createTransaction(final String user) {
+        return transactions.create(user, null);
+    }
+
+    public boolean closeTransaction(final String id) {
+        return transactions.close(id);
+    }
+
+    // test access to the layer's internals
+    NodeRegistry registry() {
+        return registry;
+    }
+
+    TransactionManager transactions() {
+        return transactions;
     }
 
     @Deactivate
@@ -92,7 +151,7 @@ public final class UniconfigService implements AutoCloseable {
         snapshotContainer.close();
         mountContainer.close();
         rpcs.close();
-        manager.close();
+        transactions.close();
         executor.shutdown();
         try {
             executor.awaitTermination(5, TimeUnit.SECONDS);

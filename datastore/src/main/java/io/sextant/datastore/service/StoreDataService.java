@@ -59,17 +59,17 @@ public final class StoreDataService implements DataService {
 
     @Override
     public CompletionStage<EditResult> edit(final List<Edit> edits, final RequestContext context) {
-        final WriteTransaction tx = config.newTransaction();
+        final List<Boolean> created = new ArrayList<>(edits.size());
         try {
-            final List<Boolean> created = new ArrayList<>(edits.size());
-            for (Edit edit : edits) {
-                created.add(tx.read(edit.path()).isEmpty());
-                apply(tx, edit);
-            }
-            tx.commit();
+            // one request, one atomic update: concurrent requests never fail each other
+            config.update(tx -> {
+                for (Edit edit : edits) {
+                    created.add(tx.read(edit.path()).isEmpty());
+                    apply(tx, edit);
+                }
+            });
             return CompletableFuture.completedFuture(new EditResult(created));
         } catch (OperationFailedException e) {
-            tx.cancel();
             return CompletableFuture.failedFuture(e);
         }
     }

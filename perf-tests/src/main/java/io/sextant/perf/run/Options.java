@@ -16,8 +16,9 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> threads, Optional<Integer> lines, Optional<ControllerKind> controller, Optional<String> heap,
         Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
-        Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> commits,
-        Optional<Integer> flapInterval, Path outputRoot, boolean record, List<String> arguments) {
+        Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Optional<Integer> minutes,
+        Optional<Integer> rate, Optional<Integer> commits, Optional<Integer> flapInterval, Path outputRoot,
+        boolean record, List<String> arguments) {
 
     /** Which controller assembly a scenario measures. */
     public enum ControllerKind {
@@ -47,7 +48,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
 
     public static final String USAGE = """
         usage: ./sextant perf SCENARIO [options]
-          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare faults churn
+          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz soak faults churn
           --devices N         devices mounted (simulated NETCONF devices started)
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
@@ -65,6 +66,9 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --mount-batch N     devices mounted per batch; the next batch waits for this one (default 1000)
           --max-p95 MS        ladder: latency limit of the probe after each step (default 250)
           --rounds R          A/B/C: passes of the request mix over the configured devices (default 1)
+          --requests N        fuzz: hostile requests sent (default 10000); --threads connections (default 32)
+          --minutes N         soak: how long the steady mix runs (default 60)
+          --rate R            soak: requests per second of the steady mix (default 40)
           --commits N         faults: commits, each with one fault (default 1000)
           --flap-interval S   churn: seconds between flaps, and half a phase (default 30)
           --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
@@ -93,6 +97,9 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> mountBatch = Optional.empty();
         Optional<Integer> maxP95 = Optional.empty();
         Optional<Integer> rounds = Optional.empty();
+        Optional<Integer> requests = Optional.empty();
+        Optional<Integer> minutes = Optional.empty();
+        Optional<Integer> rate = Optional.empty();
         Optional<Integer> commits = Optional.empty();
         Optional<Integer> flapInterval = Optional.empty();
         Path out = defaultOutput;
@@ -124,6 +131,9 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--mount-batch" -> mountBatch = Optional.of(positive(option, value));
                 case "--max-p95" -> maxP95 = Optional.of(positive(option, value));
                 case "--rounds" -> rounds = Optional.of(positive(option, value));
+                case "--requests" -> requests = Optional.of(positive(option, value));
+                case "--minutes" -> minutes = Optional.of(positive(option, value));
+                case "--rate" -> rate = Optional.of(positive(option, value));
                 case "--commits" -> commits = Optional.of(positive(option, value));
                 case "--flap-interval" -> flapInterval = Optional.of(positive(option, value));
                 case "--out" -> out = Path.of(value).toAbsolutePath();
@@ -131,7 +141,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
-            layers, seed, step, perProcess, mountBatch, maxP95, rounds, commits, flapInterval, out, record,
+            layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, commits, flapInterval,
+            out, record,
             List.copyOf(args));
     }
 

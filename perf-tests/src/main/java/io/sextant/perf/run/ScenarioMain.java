@@ -101,6 +101,8 @@ public final class ScenarioMain {
             case "smoke" -> new SmokeScenario();
             case "cli" -> new CliScenario();
             case "compare" -> new CompareScenario();
+            case "fuzz" -> new FuzzScenario();
+            case "soak" -> new SoakScenario();
             case "faults" -> new FaultsScenario();
             case "churn" -> new ChurnScenario();
             default -> null;

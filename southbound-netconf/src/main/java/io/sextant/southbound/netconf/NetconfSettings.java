@@ -14,13 +14,16 @@ import java.time.Duration;
  * @param schemaFetchTimeout time allowed for each {@code <get-schema>}
  * @param maxConcurrentSetups device session set-ups (connect, hello, schema) run at once; the
  *     others wait their turn; 0 means no limit
+ * @param maxReplyBytes the largest message a device may send (a reply, or its hello); a device
+ *     that sends more loses its session, so that an endless or huge reply cannot exhaust the heap
  */
 public record NetconfSettings(Path schemaCacheDirectory, int eventLoopThreads, int workerThreads,
-        Duration schemaFetchTimeout, int maxConcurrentSetups) {
+        Duration schemaFetchTimeout, int maxConcurrentSetups, long maxReplyBytes) {
     public static final String SCHEMA_CACHE_PROPERTY = "sextant.netconf.schema-cache";
     public static final String EVENT_LOOP_PROPERTY = "sextant.netconf.event-loop-threads";
     public static final String WORKERS_PROPERTY = "sextant.netconf.worker-threads";
     public static final String SETUPS_PROPERTY = "sextant.netconf.max-concurrent-setups";
+    public static final String MAX_REPLY_PROPERTY = "sextant.netconf.max-reply-bytes";
     /**
      * Measured on 2 cores against one simulator process: 10,000 devices mounted in one request all
      * connect with this limit, and without one the simulator misses hellos and retries pile up.
@@ -28,12 +31,37 @@ public record NetconfSettings(Path schemaCacheDirectory, int eventLoopThreads, i
      * hello (see perf-tests/RESULTS.md).
      */
     public static final int DEFAULT_MAX_CONCURRENT_SETUPS = 1_000;
+    /**
+     * 64 MiB: four times OpenDaylight's largest chunk (16 MiB), room for the full configuration of
+     * a large router as XML. A reply is parsed into a DOM of several times its size, so devices
+     * with small configurations and a small heap may want less.
+     */
+    public static final long DEFAULT_MAX_REPLY_BYTES = 64L << 20;
 
-    /** With the default limit on concurrent set-ups. */
+    public NetconfSettings {
+        if (maxReplyBytes <= 0) {
+            throw new IllegalArgumentException(MAX_REPLY_PROPERTY + " must be positive, not " + maxReplyBytes);
+        }
+    }
+
+    /** With the default limit on concurrent set-ups and reply size. */
     public NetconfSettings(final Path schemaCacheDirectory, final int eventLoopThreads, final int workerThreads,
             final Duration schemaFetchTimeout) {
         this(schemaCacheDirectory, eventLoopThreads, workerThreads, schemaFetchTimeout,
             DEFAULT_MAX_CONCURRENT_SETUPS);
+    }
+
+    /** With the default limit on reply size. */
+    public NetconfSettings(final Path schemaCacheDirectory, final int eventLoopThreads, final int workerThreads,
+            final Duration schemaFetchTimeout, final int maxConcurrentSetups) {
+        this(schemaCacheDirectory, eventLoopThreads, workerThreads, schemaFetchTimeout, maxConcurrentSetups,
+            DEFAULT_MAX_REPLY_BYTES);
+    }
+
+    /** These settings with another limit on the size of a device's message. */
+    public NetconfSettings withMaxReplyBytes(final long bytes) {
+        return new NetconfSettings(schemaCacheDirectory, eventLoopThreads, workerThreads, schemaFetchTimeout,
+            maxConcurrentSetups, bytes);
     }
 
     /** Defaults: {@code <data-dir>/schema-cache}, Netty's thread count, one worker per core (at least 2). */
@@ -48,6 +76,7 @@ public record NetconfSettings(Path schemaCacheDirectory, int eventLoopThreads, i
         return new NetconfSettings(cache != null ? Path.of(cache) : defaults.schemaCacheDirectory(),
             Integer.getInteger(EVENT_LOOP_PROPERTY, defaults.eventLoopThreads()),
             Integer.getInteger(WORKERS_PROPERTY, defaults.workerThreads()), defaults.schemaFetchTimeout(),
-            Integer.getInteger(SETUPS_PROPERTY, defaults.maxConcurrentSetups()));
+            Integer.getInteger(SETUPS_PROPERTY, defaults.maxConcurrentSetups()),
+            Long.getLong(MAX_REPLY_PROPERTY, defaults.maxReplyBytes()));
     }
 }

@@ -6,8 +6,8 @@ import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.BundledModels;
@@ -83,24 +83,32 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     private final List<Registration> registrations = new ArrayList<>();
     private volatile boolean closed;
 
-    /** Under Karaf: the YANG parser service, settings from system properties. */
+    /**
+     * Under Karaf: the YANG parser service, settings from system properties. Felix SCR picks the
+     * constructor by its number of arguments and complains (at ERROR) about every other public
+     * constructor of that arity, so this is the only public one with four.
+     */
     @Activate
     public NetconfTopology(@Reference final Datastores datastores, @Reference final MountPointRegistry mounts,
             @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers) {
         this(datastores, mounts, rpcs, parsers, NetconfSettings.fromSystemProperties());
     }
 
-    /** Plain Java: yangtools' default YANG parser. */
-    public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
-            final NetconfSettings settings) {
-        this(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
+    /**
+     * Plain Java: yangtools' default YANG parser. A factory rather than a constructor: Felix SCR
+     * picks the component constructor by its number of parameters alone, so no other public
+     * constructor may have as many as the {@link Activate} one.
+     */
+    public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
+            final RpcRegistry rpcs, final NetconfSettings settings) {
+        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
     }
 
     public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
             final YangParserFactory parsers, final NetconfSettings settings) {
         this.config = datastores.config();
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads(),
-            settings.maxConcurrentSetups());
+            settings.maxConcurrentSetups(), settings.maxReplyBytes());
         this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
             settings.schemaCacheDirectory()), BundledModels.get(), settings.schemaFetchTimeout()),
             stack.schemaResolvers());
@@ -122,6 +130,11 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     /** Device session set-ups in progress now ({@link NetconfSettings#maxConcurrentSetups()} at most). */
     public int setupsRunning() {
         return stack.setupsRunning();
+    }
+
+    /** Timers waiting (request timeouts, keepalives, reconnects), for checking that faults leave none behind. */
+    public int scheduledTasks() {
+        return stack.scheduledTasks();
     }
 
     /** Mounted devices waiting for their turn to set up a session. */
@@ -169,6 +182,16 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     @Override
     public int connectedNodes() {
         return (int) connectors.values().stream().filter(c -> c.status().isConnected()).count();
+    }
+
+    @Override
+    public List<MountedNode> nodes() {
+        return connectors.values().stream().map(connector -> {
+            final NodeSettings settings = connector.settings();
+            final NodeStatus status = connector.status();
+            return new MountedNode(connector.nodeId(), "netconf", settings.tcpOnly() ? "tcp" : "ssh", settings.host(),
+                settings.port(), status.status().yangName(), status.connectedMessage().orElse(""));
+        }).toList();
     }
 
     /** Wait until every status change so far is in the operational datastore (for tests and tools). */

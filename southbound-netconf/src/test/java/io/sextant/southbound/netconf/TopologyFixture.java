@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -45,9 +46,13 @@ final class TopologyFixture implements AutoCloseable {
     }
 
     TopologyFixture(final int maxConcurrentSetups) throws IOException {
+        this(maxConcurrentSetups, NetconfSettings.DEFAULT_MAX_REPLY_BYTES);
+    }
+
+    TopologyFixture(final int maxConcurrentSetups, final long maxReplyBytes) throws IOException {
         schemaCache = Files.createTempDirectory("sextant-schema-cache-");
-        topology = new NetconfTopology(datastores, mounts, rpcs,
-            new NetconfSettings(schemaCache, 2, 2, Duration.ofSeconds(30), maxConcurrentSetups));
+        topology = NetconfTopology.withDefaultParser(datastores, mounts, rpcs,
+            new NetconfSettings(schemaCache, 2, 2, Duration.ofSeconds(30), maxConcurrentSetups, maxReplyBytes));
     }
 
     static QName nettop(final String name) {
@@ -158,7 +163,7 @@ final class TopologyFixture implements AutoCloseable {
         topology.close();
         datastores.close();
         try (var files = Files.walk(schemaCache)) {
-            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(file);
             }
         } catch (IOException e) {

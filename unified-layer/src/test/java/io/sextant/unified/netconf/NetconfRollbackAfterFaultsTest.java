@@ -82,7 +82,7 @@ class NetconfRollbackAfterFaultsTest {
         testToolProxy = FaultProxy.start(testTool.host(), testTool.port(0));
         timer = Executors.newSingleThreadScheduledExecutor();
         datastores = new Datastores();
-        topology = new NetconfTopology(datastores, new MountPointRegistry(), new RpcRegistry(),
+        topology = NetconfTopology.withDefaultParser(datastores, new MountPointRegistry(), new RpcRegistry(),
             new NetconfSettings(schemaCache = Files.createTempDirectory("sextant-schemas-"), 1, 2,
                 Duration.ofSeconds(30)));
         registry = new UnifiedDeviceRegistry();

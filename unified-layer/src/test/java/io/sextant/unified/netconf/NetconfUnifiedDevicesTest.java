@@ -64,7 +64,7 @@ class NetconfUnifiedDevicesTest {
         netconfd = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
         testTool = NetconfTestTool.builder().ssh(false).models(ModelSets.OPENCONFIG_INTERFACES).start();
         datastores = new Datastores();
-        topology = new NetconfTopology(datastores, new MountPointRegistry(), new RpcRegistry(),
+        topology = NetconfTopology.withDefaultParser(datastores, new MountPointRegistry(), new RpcRegistry(),
             new NetconfSettings(schemaCache = Files.createTempDirectory("sextant-schemas-"), 1, 2,
                 Duration.ofSeconds(30)));
         registry = new UnifiedDeviceRegistry();

@@ -7,8 +7,8 @@ import io.sextant.datastore.DataStore;
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
+import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
-import io.sextant.datastore.WriteTransaction;
 import io.sextant.southbound.cli.CliConnector;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -54,6 +54,8 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     private final ScheduledExecutorService executor;
     private final Map<String, CliMount> mounts = new ConcurrentHashMap<>();
     private final Map<String, CliMountedDevice> connected = new ConcurrentHashMap<>();
+    /** The last status of every mounted node, as written to the operational datastore. */
+    private final Map<String, MountedNode> states = new ConcurrentHashMap<>();
     private final List<CliMountListener> listeners = new CopyOnWriteArrayList<>();
     private final Registration validatorRegistration;
     private final Registration listenerRegistration;
@@ -120,6 +122,11 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         return connected.size();
     }
 
+    @Override
+    public List<MountedNode> nodes() {
+        return List.copyOf(states.values());
+    }
+
     @Deactivate
     @Override
     public void close() {
@@ -172,13 +179,12 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         }
         LOG.info("Unmounting CLI device {}", nodeId);
         mount.close();
+        states.remove(nodeId);
         if (connected.remove(nodeId) != null) {
             listeners.forEach(listener -> listener.disconnected(nodeId));
         }
-        final WriteTransaction tx = operational.newTransaction();
         try {
-            tx.remove(CliTopologyModel.nodePath(nodeId));
-            tx.commit();
+            operational.update(tx -> tx.remove(CliTopologyModel.nodePath(nodeId)));
         } catch (OperationFailedException e) {
             LOG.error("Cannot remove the operational state of {}", nodeId, e);
         }
@@ -195,6 +201,14 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         return mounts.get(mount.config().nodeId()) == mount;
     }
 
+    /** A mounted node's new status: kept for {@link #nodes()} and written to the operational datastore. */
+    private void report(final CliMount mount, final String status, final String message) {
+        final CliNodeConfig config = mount.config();
+        states.put(config.nodeId(), new MountedNode(config.nodeId(), "cli", config.transport().yangName(),
+            config.host(), config.port(), status, message));
+        writeStatus(config.nodeId(), status, message, mount.deviceType().unit());
+    }
+
     private void writeStatus(final String nodeId, final String status, final String message, final String unit) {
         final var entry = ImmutableNodes.newMapEntryBuilder()
             .withNodeIdentifier(CliTopologyModel.nodeKey(nodeId))
@@ -204,10 +218,9 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         if (unit != null) {
             entry.withChild(ImmutableNodes.leafNode(CliTopologyModel.TRANSLATION_UNIT, unit));
         }
-        final WriteTransaction tx = operational.newTransaction();
+        final var built = entry.build();
         try {
-            tx.put(CliTopologyModel.nodePath(nodeId), entry.build());
-            tx.commit();
+            operational.update(tx -> tx.put(CliTopologyModel.nodePath(nodeId), built));
         } catch (OperationFailedException e) {
             LOG.error("Cannot write the connection status of {}", nodeId, e);
         }
@@ -222,9 +235,8 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         @Override
         public void connecting(final CliMount mount, final long attempt, final String lastError) {
             if (isCurrent(mount)) {
-                writeStatus(mount.config().nodeId(), "connecting", lastError.isEmpty()
-                    ? "Connecting, attempt " + attempt : "Connecting, attempt " + attempt + "; last error: "
-                        + lastError, mount.deviceType().unit());
+                report(mount, "connecting", lastError.isEmpty() ? "Connecting, attempt " + attempt
+                    : "Connecting, attempt " + attempt + "; last error: " + lastError);
             }
         }
 
@@ -234,8 +246,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
                 return;
             }
             connected.put(device.nodeId(), device);
-            writeStatus(device.nodeId(), "connected", "Connected, prompt " + device.session().prompt(),
-                mount.deviceType().unit());
+            report(mount, MountedNode.CONNECTED, "Connected, prompt " + device.session().prompt());
             listeners.forEach(listener -> listener.connected(device));
         }
 
@@ -249,7 +260,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         @Override
         public void unableToConnect(final CliMount mount, final String lastError) {
             if (isCurrent(mount)) {
-                writeStatus(mount.config().nodeId(), "unable-to-connect", lastError, mount.deviceType().unit());
+                report(mount, "unable-to-connect", lastError);
             }
         }
     }

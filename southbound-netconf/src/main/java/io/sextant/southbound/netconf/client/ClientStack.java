@@ -9,26 +9,24 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.opendaylight.netconf.client.NetconfClientFactory;
-import org.opendaylight.netconf.client.NetconfClientFactoryImpl;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timeout;
 import io.netty.util.TimerTask;
 import org.opendaylight.netconf.common.NetconfTimer;
-import org.opendaylight.netconf.transport.ssh.SSHTransportStackFactory;
 
 /**
- * The shared parts of all device connections: OpenDaylight's NETCONF client factory (one Netty
- * event loop group, SSH and TCP transports), its timer, a scheduler for reconnects, keepalives
- * and request timeouts, and a worker pool that completes requests and parses replies off the
- * event loop.
+ * The shared parts of all device connections: the {@link SessionFactory} on OpenDaylight's SSH
+ * and TCP transports ({@link EventLoops}) and its timer, the limit on a device's message size, a
+ * scheduler for reconnects, keepalives and request timeouts, and a worker pool that completes
+ * requests and parses replies off the event loop.
  */
 public final class ClientStack implements AutoCloseable {
     /** The hello-timeout timer of OpenDaylight's session negotiators (its own timer class is OSGi-private). */
     private final HashedWheelTimer timer;
-    private final SSHTransportStackFactory transports;
-    private final NetconfClientFactory clientFactory;
-    private final ScheduledExecutorService scheduler;
+    private final EventLoops loops;
+    private final SessionFactory sessions;
+    private final long maxReplyBytes;
+    private final ScheduledThreadPoolExecutor scheduler;
     private final ExecutorService workers;
     private final ExecutorService schemaResolvers;
     private final SetupGate setups;
@@ -39,16 +37,19 @@ public final class ClientStack implements AutoCloseable {
      * @param eventLoopThreads Netty I/O threads; 0 lets Netty choose (twice the cores)
      * @param workerThreads threads that parse replies and run callers' continuations
      * @param maxConcurrentSetups session set-ups allowed at once, 0 for no limit
+     * @param maxReplyBytes the largest message a device may send before its session is closed
      */
-    public ClientStack(final int eventLoopThreads, final int workerThreads, final int maxConcurrentSetups) {
+    public ClientStack(final int eventLoopThreads, final int workerThreads, final int maxConcurrentSetups,
+            final long maxReplyBytes) {
+        this.maxReplyBytes = maxReplyBytes;
         timer = new HashedWheelTimer(daemon("sextant-netconf-timer"), 100, TimeUnit.MILLISECONDS, 512);
-        transports = new SSHTransportStackFactory("sextant-netconf", eventLoopThreads);
-        clientFactory = new NetconfClientFactoryImpl(new NetconfTimer() {
+        loops = new EventLoops("sextant-netconf", eventLoopThreads);
+        sessions = new SessionFactory(new NetconfTimer() {
             @Override
             public Timeout newTimeout(final TimerTask task, final long delay, final TimeUnit unit) {
                 return timer.newTimeout(task, delay, unit);
             }
-        }, transports);
+        }, loops);
         final ScheduledThreadPoolExecutor schedulerPool = new ScheduledThreadPoolExecutor(1,
             daemon("sextant-netconf-scheduler"));
         schedulerPool.setRemoveOnCancelPolicy(true);
@@ -74,12 +75,22 @@ public final class ClientStack implements AutoCloseable {
         return setups.waiting();
     }
 
-    public NetconfClientFactory clientFactory() {
-        return clientFactory;
+    SessionFactory sessions() {
+        return sessions;
+    }
+
+    /** The largest message a device may send; a device that sends more loses its session. */
+    long maxReplyBytes() {
+        return maxReplyBytes;
     }
 
     public ScheduledExecutorService scheduler() {
         return scheduler;
+    }
+
+    /** Timers waiting on the scheduler (timeouts, keepalives, reconnects): for checking nothing is left behind. */
+    public int scheduledTasks() {
+        return scheduler.getQueue().size();
     }
 
     /**
@@ -113,11 +124,7 @@ public final class ClientStack implements AutoCloseable {
         schemaResolvers.shutdownNow();
         setupStarter.shutdownNow();
         workers.shutdown();
-        try {
-            clientFactory.close();
-        } catch (Exception e) {
-            // The factory only closes its transports; nothing to recover.
-        }
+        loops.close();
         timer.stop();
         try {
             workers.awaitTermination(5, TimeUnit.SECONDS);

@@ -159,7 +159,8 @@ public final class NodeConnector implements AutoCloseable {
         attemptChannel.closed().thenAccept(reason -> sessionClosed(gen, reason));
         final ListenableFuture<NetconfClientSession> connecting;
         try {
-            connecting = stack.clientFactory().createClient(configuration(attemptChannel, sshWatch));
+            connecting = stack.sessions().connect(configuration(attemptChannel, sshWatch),
+                attemptChannel.guard(stack.maxReplyBytes()), attemptChannel::attach);
         } catch (UnsupportedConfigurationException | RuntimeException e) {
             stack.workers().execute(() -> attemptFailed(gen, "Bad connection settings: " + e.getMessage()));
             return;
@@ -172,7 +173,8 @@ public final class NodeConnector implements AutoCloseable {
 
             @Override
             public void onFailure(final Throwable cause) {
-                attemptFailed(gen, describe(cause));
+                // A device that broke the protocol during the hello: its violation says more than the transport.
+                attemptFailed(gen, attemptChannel.downReason().orElseGet(() -> describe(cause)));
             }
         }, MoreExecutors.directExecutor());
     }
@@ -348,7 +350,7 @@ public final class NodeConnector implements AutoCloseable {
         }
         final Duration timeout = settings.requestTimeout().compareTo(settings.keepaliveDelay()) < 0
             ? settings.requestTimeout() : settings.keepaliveDelay();
-        current.send(BaseOperations.keepalive(), timeout).whenComplete((reply, failure) -> {
+        current.send(BaseOperations.keepalive(), timeout, "the keepalive").whenComplete((reply, failure) -> {
             if (failure != null && isTransportFailure(failure)) {
                 LOG.info("Node {}: keepalive failed: {}", nodeId, rootMessage(failure));
                 current.shutdown("keepalive failed: " + rootMessage(failure));

@@ -1,5 +1,6 @@
 package io.sextant.southbound.netconf.client;
 
+import io.netty.channel.Channel;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.southbound.netconf.xml.DataCodec;
@@ -19,7 +20,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicReference;
 import org.opendaylight.netconf.api.NetconfTerminationReason;
 import org.opendaylight.netconf.api.messages.NetconfMessage;
 import org.opendaylight.netconf.client.NetconfClientSession;
@@ -36,6 +37,12 @@ import org.w3c.dom.Element;
  * ids, matching replies to requests, per-request timeouts, {@code <rpc-error>} to
  * {@link OperationFailedException}, and failing every pending request when the session goes down.
  * Replies complete on the worker pool, never on the Netty event loop.
+ *
+ * <p>A device that breaks the protocol loses its session, with the reason as the session's
+ * reason for going down: a request it does not answer in time (its state is unknown from then
+ * on), a reply whose message-id no request is waiting for, a message that is not well-formed
+ * XML, and what its {@link InboundGuard} reports (a message over the size limit, broken framing).
+ * The first reason wins; requests in flight fail with it.
  */
 final class RpcChannel implements NetconfClientSessionListener {
     private static final Logger LOG = LoggerFactory.getLogger(RpcChannel.class);
@@ -54,7 +61,10 @@ final class RpcChannel implements NetconfClientSessionListener {
     private volatile NetconfClientSession session;
     private volatile DataCodec codec;
     private volatile long lastActivity = System.nanoTime();
-    private volatile String shutdownReason;
+    /** Why the session is going down, when we know better than OpenDaylight's "Session closed"; first wins. */
+    private final AtomicReference<String> downReason = new AtomicReference<>();
+    /** The session's Netty channel, from the moment the transport is up (before the hello). */
+    private volatile Channel transport;
 
     RpcChannel(final String nodeId, final ScheduledExecutorService scheduler, final Executor workers) {
         this.nodeId = nodeId;
@@ -74,6 +84,34 @@ final class RpcChannel implements NetconfClientSessionListener {
 
     boolean isOpen() {
         return session != null && !down.get();
+    }
+
+    /** The guard for this session's channel, reporting here. */
+    InboundGuard guard(final long maxReplyBytes) {
+        return new InboundGuard(nodeId, maxReplyBytes, new InboundGuard.Verdicts() {
+            @Override
+            public void violated(final String reason) {
+                shutdown(reason);
+            }
+
+            @Override
+            public void peerClosed(final String reason) {
+                downReason.compareAndSet(null, reason);
+            }
+        });
+    }
+
+    /** The transport is up: from now on {@link #shutdown(String)} closes it, even before the hello. */
+    void attach(final Channel channel) {
+        transport = channel;
+        if (down.get()) {
+            channel.close();
+        }
+    }
+
+    /** Why the session went down, when this channel knows better than the transport's own failure. */
+    Optional<String> downReason() {
+        return Optional.ofNullable(downReason.get());
     }
 
     /** The schema codec, for translating error paths once the schema is known. */
@@ -98,6 +136,15 @@ final class RpcChannel implements NetconfClientSessionListener {
      *     rpc-error, a timeout or a session failure
      */
     CompletableFuture<Element> send(final String operation, final Duration timeout) {
+        return send(operation, timeout, operationName(operation));
+    }
+
+    /**
+     * Send one operation.
+     *
+     * @param what the request as error messages name it, for example {@code the keepalive}
+     */
+    CompletableFuture<Element> send(final String operation, final Duration timeout, final String what) {
         final NetconfClientSession current = session;
         if (current == null || down.get()) {
             return CompletableFuture.failedFuture(notConnected("is not connected"));
@@ -111,7 +158,7 @@ final class RpcChannel implements NetconfClientSessionListener {
             return CompletableFuture.failedFuture(e);
         }
         final CompletableFuture<Element> reply = new CompletableFuture<>();
-        final ScheduledFuture<?> timer = scheduler.schedule(() -> expire(id, timeout), timeout.toMillis(),
+        final ScheduledFuture<?> timer = scheduler.schedule(() -> expire(id, timeout, what), timeout.toMillis(),
             TimeUnit.MILLISECONDS);
         pending.put(id, new Pending(reply, timer));
         if (down.get()) {
@@ -127,9 +174,28 @@ final class RpcChannel implements NetconfClientSessionListener {
         return reply;
     }
 
-    private void expire(final String id, final Duration timeout) {
-        fail(id, new OperationFailedException(error(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED,
-            "Node " + nodeId + " did not answer within " + timeout.toMillis() + " ms")));
+    /**
+     * No reply in time: the request fails, and so does the session, because what the device did
+     * with the request (an edit, a lock) is unknown from now on and a reply may still come.
+     */
+    private void expire(final String id, final Duration timeout, final String what) {
+        final String reason = "Node " + nodeId + " did not answer " + what + " within " + timeout.toMillis() + " ms";
+        if (pending.containsKey(id)) {
+            downReason.compareAndSet(null, reason);
+            fail(id, new OperationFailedException(error(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, reason)));
+            shutdown(reason);
+        }
+    }
+
+    /** The element name of an operation, {@code <get-config ...>} → {@code get-config}. */
+    private static String operationName(final String operation) {
+        int start = operation.indexOf('<') + 1;
+        int end = start;
+        while (end < operation.length() && " />\t\n".indexOf(operation.charAt(end)) < 0) {
+            end++;
+        }
+        final String name = operation.substring(start, end);
+        return name.substring(name.indexOf(':') + 1);
     }
 
     private void fail(final String id, final OperationFailedException failure) {
@@ -159,13 +225,20 @@ final class RpcChannel implements NetconfClientSessionListener {
             });
     }
 
-    /** Drop the session at once (a failed keepalive, an abandoned connection attempt). */
+    /**
+     * Drop the session at once (a protocol violation, a failed keepalive, an abandoned connection
+     * attempt), closing its transport even when the hello exchange has not finished.
+     */
     void shutdown(final String reason) {
         // Closing reports "Session closed" through onSessionTerminated; the real reason is ours.
-        shutdownReason = reason;
+        downReason.compareAndSet(null, reason);
         final NetconfClientSession current = session;
         if (current != null) {
             current.close();
+        }
+        final Channel channel = transport;
+        if (channel != null) {
+            channel.close();
         }
         tearDown(reason);
     }
@@ -174,7 +247,8 @@ final class RpcChannel implements NetconfClientSessionListener {
         if (!down.compareAndSet(false, true)) {
             return;
         }
-        final String reason = shutdownReason != null ? shutdownReason : observed;
+        final String known = downReason.get();
+        final String reason = known != null ? known : observed;
         final List<String> ids = new ArrayList<>(pending.keySet());
         for (String id : ids) {
             fail(id, notConnected("went down: " + reason));
@@ -214,7 +288,11 @@ final class RpcChannel implements NetconfClientSessionListener {
         final String id = root.getAttribute("message-id");
         final Pending request = pending.remove(id);
         if (request == null) {
-            LOG.debug("{}: reply to unknown or expired message {}", nodeId, id);
+            // Requests that time out end the session, so no late reply is legitimate.
+            if (!down.get()) {
+                shutdown("Node " + nodeId + " sent a reply with message-id \"" + id
+                    + "\", which no request is waiting for");
+            }
             return;
         }
         request.timeout().cancel(false);
@@ -231,11 +309,9 @@ final class RpcChannel implements NetconfClientSessionListener {
     @Override
     public void onError(final NetconfClientSession source, final Exception failure) {
         lastActivity = System.nanoTime();
-        // A message that could not be decoded: its id is unknown, so fail the oldest request.
-        LOG.warn("{}: undecodable message from the device", nodeId, failure);
-        pending.keySet().stream().map(Long::parseLong).min(Long::compare).map(Object::toString)
-            .ifPresent(id -> fail(id, new OperationFailedException(error(ErrorType.RPC,
-                ErrorTag.MALFORMED_MESSAGE, "Node " + nodeId + " sent an undecodable reply: " + failure.getMessage()))));
+        // Which request the message answered is unknown, and the device is not to be trusted further.
+        LOG.debug("{}: undecodable message from the device", nodeId, failure);
+        shutdown("Node " + nodeId + " sent a message that is not well-formed XML (" + failure.getMessage() + ")");
     }
 
     private OperationFailedException notConnected(final String what) {

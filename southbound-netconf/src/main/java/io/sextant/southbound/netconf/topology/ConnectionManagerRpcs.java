@@ -63,20 +63,19 @@ final class ConnectionManagerRpcs {
 
     private CompletionStage<Optional<ContainerNode>> install(final ContainerNode input, final RequestContext context) {
         final Map<String, Optional<String>> results = new LinkedHashMap<>();
-        final WriteTransaction tx = config.newTransaction();
         try {
-            for (MapEntryNode node : entries(input)) {
-                final String nodeId = String.valueOf(node.name().getValue(NODE_ID));
-                try {
-                    install(tx, nodeId, node);
-                    results.put(nodeId, Optional.empty());
-                } catch (TopologyModel.InvalidNodeException e) {
-                    results.put(nodeId, Optional.of(e.getMessage()));
+            config.update(tx -> {
+                for (MapEntryNode node : entries(input)) {
+                    final String nodeId = String.valueOf(node.name().getValue(NODE_ID));
+                    try {
+                        install(tx, nodeId, node);
+                        results.put(nodeId, Optional.empty());
+                    } catch (TopologyModel.InvalidNodeException e) {
+                        results.put(nodeId, Optional.of(e.getMessage()));
+                    }
                 }
-            }
-            tx.commit();
+            });
         } catch (OperationFailedException e) {
-            tx.cancel();
             results.replaceAll((id, error) -> Optional.of(error.orElse(e.getMessage())));
         }
         return CompletableFuture.completedFuture(Optional.of(output(results)));
@@ -136,23 +135,22 @@ final class ConnectionManagerRpcs {
     private CompletionStage<Optional<ContainerNode>> uninstall(final ContainerNode input,
             final RequestContext context) {
         final Map<String, Optional<String>> results = new LinkedHashMap<>();
-        final WriteTransaction tx = config.newTransaction();
         try {
-            for (MapEntryNode node : entries(input)) {
-                final String nodeId = String.valueOf(node.name().getValue(NODE_ID));
-                final String topology = node.childByArg(new NodeIdentifier(TOPOLOGY_ID)) instanceof LeafNode<?> leaf
-                    ? leaf.body().toString() : TopologyModel.TOPOLOGY_NETCONF;
-                final var path = TopologyModel.node(topology, nodeId);
-                if (tx.read(path).isEmpty()) {
-                    results.put(nodeId, Optional.of("Node " + nodeId + " is not installed in " + topology));
-                } else {
-                    tx.remove(path);
-                    results.put(nodeId, Optional.empty());
+            config.update(tx -> {
+                for (MapEntryNode node : entries(input)) {
+                    final String nodeId = String.valueOf(node.name().getValue(NODE_ID));
+                    final String topology = node.childByArg(new NodeIdentifier(TOPOLOGY_ID))
+                        instanceof LeafNode<?> leaf ? leaf.body().toString() : TopologyModel.TOPOLOGY_NETCONF;
+                    final var path = TopologyModel.node(topology, nodeId);
+                    if (tx.read(path).isEmpty()) {
+                        results.put(nodeId, Optional.of("Node " + nodeId + " is not installed in " + topology));
+                    } else {
+                        tx.remove(path);
+                        results.put(nodeId, Optional.empty());
+                    }
                 }
-            }
-            tx.commit();
+            });
         } catch (OperationFailedException e) {
-            tx.cancel();
             results.replaceAll((id, error) -> Optional.of(error.orElse(e.getMessage())));
         }
         return CompletableFuture.completedFuture(Optional.of(output(results)));

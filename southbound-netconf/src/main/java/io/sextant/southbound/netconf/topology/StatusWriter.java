@@ -2,7 +2,6 @@ package io.sextant.southbound.netconf.topology;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.OperationFailedException;
-import io.sextant.datastore.WriteTransaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,9 +66,8 @@ final class StatusWriter implements AutoCloseable {
         if (batch.isEmpty()) {
             return;
         }
-        for (int attempt = 0; attempt < 3; attempt++) {
-            final WriteTransaction tx = operational.newTransaction();
-            try {
+        try {
+            operational.update(tx -> {
                 for (var entry : batch) {
                     final YangInstanceIdentifier path = TopologyModel.node(topologyId, entry.getKey());
                     if (entry.getValue().isPresent()) {
@@ -78,16 +76,10 @@ final class StatusWriter implements AutoCloseable {
                         tx.remove(path);
                     }
                 }
-                tx.commit();
-                return;
-            } catch (OperationFailedException e) {
-                tx.cancel();
-                // A concurrent writer of the same subtree: try again on a fresh snapshot.
-                LOG.debug("Status batch of {} nodes failed, attempt {}", batch.size(), attempt, e);
-                if (attempt == 2) {
-                    LOG.error("Cannot write the status of {} NETCONF nodes", batch.size(), e);
-                }
-            }
+            });
+        } catch (OperationFailedException e) {
+            // an update cannot conflict with other writers: the entries do not fit the schema
+            LOG.error("Cannot write the status of {} NETCONF nodes", batch.size(), e);
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.Datastores;
+import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -24,6 +25,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.Uint16;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -39,7 +42,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * The layer's logic over in-process devices: diff, atomic commit and rollback per device mode,
  * transactions, snapshots, out-of-band detection. Real devices are in the integration tests.
  */
-class UniconfigManagerTest {
+class UniconfigLayerTest {
     static final QName IFS = QName.create("http://openconfig.net/yang/interfaces", "2016-05-26", "interfaces");
     static final QName IF = QName.create(IFS, "interface");
     static final QName NAME = QName.create(IFS, "name");
@@ -57,7 +60,6 @@ class UniconfigManagerTest {
     private MountPointRegistry mounts;
     private UnifiedDeviceRegistry registry;
     private UniconfigService service;
-    private UniconfigManager manager;
     private final TestDevice r1 = new TestDevice("r1", schema);
     private final TestDevice r2 = new TestDevice("r2", schema);
     private final TestDevice r3 = new TestDevice("r3", schema);
@@ -74,13 +76,12 @@ class UniconfigManagerTest {
         mounts = new MountPointRegistry();
         registry = new UnifiedDeviceRegistry();
         service = new UniconfigService(datastores, new RpcRegistry(), mounts, registry, Duration.ofMinutes(5));
-        manager = service.manager();
         for (TestDevice device : List.of(r1, r2, r3)) {
             device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
             registry.register(device);
         }
         final long deadline = System.currentTimeMillis() + 10_000;
-        while (manager.nodeIds().size() < 3 && System.currentTimeMillis() < deadline) {
+        while (service.nodeIds().size() < 3 && System.currentTimeMillis() < deadline) {
             Thread.sleep(10);
         }
     }
@@ -122,10 +123,10 @@ class UniconfigManagerTest {
 
     @Test
     void nodesAppearAfterFirstSyncWithIntentEqualToActual() throws Exception {
-        assertEquals(java.util.Set.of("r1", "r2", "r3"), manager.nodeIds());
-        final UniconfigNode node = manager.node("r1").orElseThrow();
+        assertEquals(java.util.Set.of("r1", "r2", "r3"), service.nodeIds());
+        final UniconfigNode node = service.registry().node("r1").orElseThrow();
         assertSame(node.actualRoot(), node.intendedRoot(), "intent starts as the very same tree");
-        assertTrue(get(manager.calculateDiff(List.of(), ADMIN)).nodes().isEmpty());
+        assertTrue(get(service.diffs().calculateDiff(List.of(), ADMIN)).nodes().isEmpty());
         final var published = datastores.operational().snapshot().read(TopologyPaths.node(TopologyPaths.UNICONFIG,
             "r1"));
         assertTrue(published.orElseThrow().toString().contains("synced"));
@@ -138,18 +139,18 @@ class UniconfigManagerTest {
         put("r2", ADMIN, interfacePath("eth1"), iface("eth1", 1500, "new"));
         intent("r3").edit(List.of(Edit.delete(interfacePath("eth0"))), ADMIN).toCompletableFuture().get();
 
-        final OperationResult diff = get(manager.calculateDiff(List.of(), ADMIN));
+        final OperationResult diff = get(service.diffs().calculateDiff(List.of(), ADMIN));
         assertTrue(diff.ok());
         assertEquals(3, diff.nodes().size());
-        final Change mtu = diff.nodes().get(0).diff().get(0);
-        assertEquals(Change.Kind.UPDATED, mtu.kind());
+        final ConfigDiff.Change mtu = diff.nodes().get(0).diff().changes().get(0);
+        assertEquals(ConfigDiff.Change.Kind.UPDATED, mtu.kind());
         assertEquals("/openconfig-interfaces:interfaces/interface=eth0/config/mtu",
             DiffNodes.apiPath(mtu.path(), schema));
-        assertEquals(Change.Kind.CREATED, diff.nodes().get(1).diff().get(0).kind());
-        assertEquals(Change.Kind.DELETED, diff.nodes().get(2).diff().get(0).kind());
-        assertEquals(1, diff.nodes().get(1).diff().size(), "only the new interface, nothing else");
+        assertEquals(ConfigDiff.Change.Kind.CREATED, diff.nodes().get(1).diff().changes().get(0).kind());
+        assertEquals(ConfigDiff.Change.Kind.DELETED, diff.nodes().get(2).diff().changes().get(0).kind());
+        assertEquals(1, diff.nodes().get(1).diff().changes().size(), "only the new interface, nothing else");
 
-        final OperationResult commit = get(manager.commit(List.of(), ADMIN));
+        final OperationResult commit = get(service.commits().commit(List.of(), ADMIN));
         assertTrue(commit.ok(), commit.toString());
         assertEquals(Optional.of(ImmutableNodes.leafNode(MTU, Uint16.valueOf(9000))),
             NormalizedNodes.findNode(r1.config(), interfacePath("eth0").node(CONFIG).node(MTU)));
@@ -158,10 +159,10 @@ class UniconfigManagerTest {
         assertTrue(NormalizedNodes.findNode(r3.config(),
             interfacePath("eth0")).isEmpty());
         for (String id : List.of("r1", "r2", "r3")) {
-            final UniconfigNode node = manager.node(id).orElseThrow();
+            final UniconfigNode node = service.registry().node(id).orElseThrow();
             assertSame(node.intendedRoot(), node.actualRoot(), "after a commit actual is the intent itself");
         }
-        assertTrue(get(manager.calculateDiff(List.of(), ADMIN)).nodes().isEmpty());
+        assertTrue(get(service.diffs().calculateDiff(List.of(), ADMIN)).nodes().isEmpty());
         final var logged = datastores.operational().snapshot().read(YangInstanceIdentifier.of(
             OperationalTransactionLog.LOG));
         assertTrue(logged.isPresent(), "the commit is in the transaction log");
@@ -178,16 +179,16 @@ class UniconfigManagerTest {
         r3.failAt = "apply";
         final NormalizedNode before1 = r1.config();
         final NormalizedNode before2 = r2.config();
-        final NormalizedNode intended3 = manager.node("r3").orElseThrow().intendedRoot();
+        final NormalizedNode intended3 = service.registry().node("r3").orElseThrow().intendedRoot();
 
-        final OperationResult result = get(manager.commit(List.of("r1", "r2", "r3"), ADMIN));
+        final OperationResult result = get(service.commits().commit(List.of("r1", "r2", "r3"), ADMIN));
         assertFalse(result.ok());
         assertTrue(result.error().orElseThrow().contains("r3"), result.toString());
         assertTrue(result.error().orElseThrow().contains("rejects the change at apply"), result.toString());
         assertEquals(before1, r1.config(), "r1 restored");
         assertEquals(before2, r2.config(), "r2 restored");
-        assertSame(intended3, manager.node("r3").orElseThrow().intendedRoot(), "intent unchanged");
-        assertEquals(3, get(manager.calculateDiff(List.of(), ADMIN)).nodes().size(), "the changes are still pending");
+        assertSame(intended3, service.registry().node("r3").orElseThrow().intendedRoot(), "intent unchanged");
+        assertEquals(3, get(service.diffs().calculateDiff(List.of(), ADMIN)).nodes().size(), "the changes are still pending");
     }
 
     @Test
@@ -197,7 +198,7 @@ class UniconfigManagerTest {
         // r2 disconnects: a new connection replaces the old one, and then goes away
         registry.register(new TestDevice("r2", schema)).close();
         assertTrue(registry.device("r2").isEmpty());
-        final OperationResult result = get(manager.commit(List.of("r1", "r2"), ADMIN));
+        final OperationResult result = get(service.commits().commit(List.of("r1", "r2"), ADMIN));
         assertFalse(result.ok());
         assertEquals(0, r1.applied, "nothing reached r1");
         assertTrue(result.nodes().stream().anyMatch(n -> n.nodeId().equals("r2")
@@ -206,8 +207,8 @@ class UniconfigManagerTest {
 
     @Test
     void transactionsAreIsolatedAndConflictOnTheSameNode() throws Exception {
-        final String tx1 = manager.createTransaction("alice", Optional.empty());
-        final String tx2 = manager.createTransaction("bob", Optional.empty());
+        final String tx1 = service.createTransaction("alice");
+        final String tx2 = service.createTransaction("bob");
         final RequestContext alice = new RequestContext("alice", Optional.of(tx1));
         final RequestContext bob = new RequestContext("bob", Optional.of(tx2));
         put("r1", alice, interfacePath("eth7"), iface("eth7", 1500, "alice"));
@@ -218,9 +219,9 @@ class UniconfigManagerTest {
         put("r1", bob, interfacePath("eth8"), iface("eth8", 1500, "bob"));
         put("r2", bob, interfacePath("eth8"), iface("eth8", 1500, "bob"));
 
-        final var first = manager.commit(List.of(), alice).toCompletableFuture();
+        final var first = service.commits().commit(List.of(), alice).toCompletableFuture();
         assertTrue(first.get().ok(), first.get().toString());
-        final OperationResult second = get(manager.commit(List.of(), bob));
+        final OperationResult second = get(service.commits().commit(List.of(), bob));
         assertFalse(second.ok());
         assertTrue(second.nodes().stream().anyMatch(n -> n.error().map(e -> e.kind() == NodeResult.ErrorKind.CONFLICT)
             .orElse(false)), second.toString());
@@ -232,23 +233,23 @@ class UniconfigManagerTest {
 
     @Test
     void transactionsOnDifferentNodesBothCommit() throws Exception {
-        final RequestContext a = new RequestContext("a", Optional.of(manager.createTransaction("a", Optional.empty())));
-        final RequestContext b = new RequestContext("b", Optional.of(manager.createTransaction("b", Optional.empty())));
+        final RequestContext a = new RequestContext("a", Optional.of(service.createTransaction("a")));
+        final RequestContext b = new RequestContext("b", Optional.of(service.createTransaction("b")));
         put("r1", a, interfacePath("eth2"), iface("eth2", 1500, "a"));
         put("r2", b, interfacePath("eth2"), iface("eth2", 1500, "b"));
-        final CompletableFuture<OperationResult> ca = manager.commit(List.of(), a).toCompletableFuture();
-        final CompletableFuture<OperationResult> cb = manager.commit(List.of(), b).toCompletableFuture();
+        final CompletableFuture<OperationResult> ca = service.commits().commit(List.of(), a).toCompletableFuture();
+        final CompletableFuture<OperationResult> cb = service.commits().commit(List.of(), b).toCompletableFuture();
         assertTrue(ca.get().ok(), ca.get().toString());
         assertTrue(cb.get().ok(), cb.get().toString());
     }
 
     @Test
     void idleTransactionsExpire() throws Exception {
-        final String id = manager.createTransaction("a", Optional.of(Duration.ofMillis(200)));
+        final String id = service.transactions().create("a", Duration.ofMillis(200));
         final RequestContext context = new RequestContext("a", Optional.of(id));
         put("r1", context, interfacePath("eth3"), iface("eth3", 1500, "soon gone"));
         Thread.sleep(1500);
-        final var expired = manager.calculateDiff(List.of(), context).toCompletableFuture();
+        final var expired = service.diffs().calculateDiff(List.of(), context).toCompletableFuture();
         final var failure = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
             expired::get);
         assertTrue(failure.getCause().getMessage().contains("does not exist"));
@@ -256,41 +257,41 @@ class UniconfigManagerTest {
 
     @Test
     void snapshotRestoresAnEarlierIntent() throws Exception {
-        assertTrue(get(manager.createSnapshot("before", List.of("r1", "r2"))).ok());
+        assertTrue(get(service.snapshots().createSnapshot("before", List.of("r1", "r2"))).ok());
         final NormalizedNode original = r1.config();
         put("r1", ADMIN, interfacePath("eth0"), iface("eth0", 9000, "changed"));
-        assertTrue(get(manager.commit(List.of(), ADMIN)).ok());
+        assertTrue(get(service.commits().commit(List.of(), ADMIN)).ok());
         assertFalse(original.equals(r1.config()));
-        assertTrue(get(manager.replaceConfigWithSnapshot("before", List.of(), ADMIN)).ok());
-        assertTrue(get(manager.commit(List.of(), ADMIN)).ok());
+        assertTrue(get(service.snapshots().replaceConfigWithSnapshot("before", List.of(), ADMIN)).ok());
+        assertTrue(get(service.commits().commit(List.of(), ADMIN)).ok());
         assertEquals(original, r1.config(), "the device is back to the snapshot");
         assertTrue(datastores.operational().snapshot().read(TopologyPaths.node(TopologyPaths.SNAPSHOTS, "before"))
             .isPresent(), "the snapshot is listed under topology=snapshots");
-        assertTrue(get(manager.deleteSnapshot("before")).ok());
-        assertFalse(get(manager.deleteSnapshot("before")).ok());
+        assertTrue(get(service.snapshots().deleteSnapshot("before")).ok());
+        assertFalse(get(service.snapshots().deleteSnapshot("before")).ok());
     }
 
     @Test
     void outOfBandChangeIsDetectedRefusedAndPickedUp() throws Exception {
         r1.outOfBand(interfacePath("eth9"), iface("eth9", 1400, "behind our back"));
-        final OperationResult inSync = get(manager.isInSync(List.of("r1", "r2"), ADMIN));
+        final OperationResult inSync = get(service.syncs().isInSync(List.of("r1", "r2"), ADMIN));
         assertEquals(Optional.of(false), inSync.nodes().get(0).inSync());
         assertEquals(Optional.of(true), inSync.nodes().get(1).inSync());
 
         put("r1", ADMIN, interfacePath("eth0").node(CONFIG).node(MTU), ImmutableNodes.leafNode(MTU,
             Uint16.valueOf(1400)));
         final NormalizedNode device = r1.config();
-        final OperationResult checked = get(manager.checkedCommit(List.of("r1"), ADMIN));
+        final OperationResult checked = get(service.commits().checkedCommit(List.of("r1"), ADMIN));
         assertFalse(checked.ok());
         assertEquals(NodeResult.ErrorKind.OUT_OF_SYNC, checked.nodes().get(0).error().orElseThrow().kind());
         assertEquals(device, r1.config(), "checked-commit changed nothing");
 
-        assertTrue(get(manager.syncFromNetwork(List.of("r1"), ADMIN)).ok());
+        assertTrue(get(service.syncs().syncFromNetwork(List.of("r1"), ADMIN)).ok());
         assertTrue(NormalizedNodes.findNode(
-            manager.node("r1").orElseThrow().actualRoot(), interfacePath("eth9")).isPresent(), "picked up");
-        assertEquals(Optional.of(true), get(manager.isInSync(List.of("r1"), ADMIN)).nodes().get(0).inSync());
-        assertTrue(get(manager.replaceConfigWithOperational(List.of("r1"), ADMIN)).ok());
-        assertTrue(get(manager.calculateDiff(List.of("r1"), ADMIN)).nodes().get(0).diff().isEmpty());
+            service.registry().node("r1").orElseThrow().actualRoot(), interfacePath("eth9")).isPresent(), "picked up");
+        assertEquals(Optional.of(true), get(service.syncs().isInSync(List.of("r1"), ADMIN)).nodes().get(0).inSync());
+        assertTrue(get(service.syncs().replaceConfigWithOperational(List.of("r1"), ADMIN)).ok());
+        assertTrue(get(service.diffs().calculateDiff(List.of("r1"), ADMIN)).nodes().get(0).diff().isEmpty());
     }
 
     @Test
@@ -305,11 +306,11 @@ class UniconfigManagerTest {
         }
         final String listed = datastores.operational().snapshot().read(path).orElseThrow().toString();
         assertTrue(listed.contains("sync-failed") && listed.contains("r4 cannot be read"), listed);
-        assertFalse(manager.nodeIds().contains("r4"));
+        assertFalse(service.nodeIds().contains("r4"));
 
         broken.failRead = false;
-        assertTrue(get(manager.syncFromNetwork(List.of("r4"), ADMIN)).ok());
-        assertTrue(manager.nodeIds().contains("r4"));
+        assertTrue(get(service.syncs().syncFromNetwork(List.of("r4"), ADMIN)).ok());
+        assertTrue(service.nodeIds().contains("r4"));
         assertTrue(datastores.operational().snapshot().read(path).orElseThrow().toString().contains("synced"));
     }
 
@@ -317,9 +318,77 @@ class UniconfigManagerTest {
     void dryRunShowsThePayloadAndSendsNothing() throws Exception {
         put("r1", ADMIN, interfacePath("eth4"), iface("eth4", 1500, "dry"));
         final NormalizedNode device = r1.config();
-        final OperationResult dry = get(manager.dryRun(List.of("r1"), ADMIN));
+        final OperationResult dry = get(service.diffs().dryRun(List.of("r1"), ADMIN));
         assertTrue(dry.ok());
         assertTrue(dry.nodes().get(0).payload().orElseThrow().contains("WRITE"), dry.toString());
         assertEquals(device, r1.config());
+    }
+
+    @Test
+    void checkedCommitOnADisconnectedDeviceAnswersNoConnectionForThatNode() throws Exception {
+        put("r1", ADMIN, interfacePath("eth6"), iface("eth6", 1500, "checked"));
+        put("r2", ADMIN, interfacePath("eth6"), iface("eth6", 1500, "checked"));
+        registry.register(new TestDevice("r2", schema)).close();
+        final OperationResult result = get(service.commits().checkedCommit(List.of("r1", "r2"), ADMIN));
+        assertFalse(result.ok());
+        assertEquals(0, r1.applied, "nothing reached r1");
+        final NodeResult r2Result = result.nodes().stream().filter(n -> n.nodeId().equals("r2")).findFirst()
+            .orElseThrow();
+        assertEquals(NodeResult.ErrorKind.NO_CONNECTION, r2Result.error().orElseThrow().kind(), result.toString());
+        assertTrue(result.nodes().stream().filter(n -> n.nodeId().equals("r1")).allMatch(NodeResult::ok),
+            "r1 is in sync: " + result);
+    }
+
+    /**
+     * A user's intent write races with the controller publishing the node's first status: the
+     * write must succeed, and the status published last must be the write's.
+     */
+    @Test
+    void intentWritesRacingWithStatusPublishingNeverFail() throws Exception {
+        for (int round = 0; round < 60; round++) {
+            final Datastores stores = new Datastores();
+            final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
+            final MountPointRegistry mountPoints = new MountPointRegistry();
+            try (UniconfigService fresh = new UniconfigService(stores, new RpcRegistry(), mountPoints, devices,
+                    Duration.ofMinutes(5))) {
+                final List<String> ids = List.of("a", "b", "c");
+                for (String id : ids) {
+                    devices.register(new TestDevice(id, schema));
+                }
+                for (String id : ids) {
+                    while (fresh.registry().node(id).isEmpty()) {
+                        Thread.onSpinWait();
+                    }
+                    mountPoints.find(TopologyPaths.node(TopologyPaths.UNICONFIG, id).node(TopologyPaths.CONFIGURATION))
+                        .orElseThrow().data().edit(List.of(Edit.replace(interfacePath("eth1"),
+                            iface("eth1", 1500, "round " + round))), ADMIN).toCompletableFuture().get();
+                }
+                for (String id : ids) {
+                    final String status = stores.operational().snapshot().read(TopologyPaths.node(
+                        TopologyPaths.UNICONFIG, id)).orElseThrow().toString();
+                    assertTrue(status.contains("changed"), "round " + round + ": " + status);
+                }
+            } finally {
+                stores.close();
+            }
+        }
+    }
+
+    @Test
+    void anUnexpectedFailureOfAnOperationIsReportedOnItsNodes() throws Exception {
+        final OperationResult result = get(UniconfigRpcs.guarded(List.of("r1", "r2"), () -> {
+            throw new IllegalStateException("boom");
+        }));
+        assertFalse(result.ok());
+        assertEquals(List.of("r1", "r2"), result.nodes().stream().map(NodeResult::nodeId).toList());
+        assertTrue(result.nodes().stream().allMatch(n -> n.error().orElseThrow().kind()
+            == NodeResult.ErrorKind.PROCESSING_ERROR && n.error().orElseThrow().message().contains("Internal error")),
+            result.toString());
+        assertFalse(result.toString().contains("boom") || result.toString().contains("IllegalState"),
+            "no Java text reaches the user: " + result);
+        final var requestError = UniconfigRpcs.guarded(List.of("r1"), () -> CompletableFuture.failedFuture(
+            OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "no such transaction")))
+            .toCompletableFuture();
+        assertTrue(requestError.isCompletedExceptionally(), "a request that cannot run keeps its RESTCONF error");
     }
 }

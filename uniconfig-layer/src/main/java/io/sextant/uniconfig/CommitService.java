@@ -1,0 +1,272 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.Failures;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.WriteTransaction.PreparedCommit;
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.uniconfig.NodeResult.ErrorKind;
+import io.sextant.unified.UnifiedDevice;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * commit and checked-commit: lock the target nodes, check transaction conflicts (and, for
+ * checked-commit, that the devices still hold what was last synced), validate a transaction's
+ * intent, let {@link CommitCoordinator} change every device or none, then make the intent
+ * the actual configuration, publish the nodes' status and record the commit in the
+ * {@link TransactionLog}.
+ */
+public final class CommitService {
+    private final NodeRegistry registry;
+    private final NodeLocks locks;
+    private final IntentService intents;
+    private final TransactionManager transactions;
+    private final SyncService syncs;
+    private final TransactionLog log;
+    private final Executor executor;
+
+    /** One node's share of a commit. */
+    private record Target(UniconfigNode node, NormalizedNode intended, ConfigDiff diff) {
+        String nodeId() {
+            return node.nodeId();
+        }
+    }
+
+    CommitService(final NodeRegistry registry, final NodeLocks locks, final IntentService intents,
+            final TransactionManager transactions, final SyncService syncs, final TransactionLog log,
+            final Executor executor) {
+        this.registry = registry;
+        this.locks = locks;
+        this.intents = intents;
+        this.transactions = transactions;
+        this.syncs = syncs;
+        this.log = log;
+        this.executor = executor;
+    }
+
+    public CompletionStage<OperationResult> commit(final List<String> requested, final RequestContext context) {
+        return commit(requested, context, false);
+    }
+
+    public CompletionStage<OperationResult> checkedCommit(final List<String> requested,
+            final RequestContext context) {
+        return commit(requested, context, true);
+    }
+
+    private CompletionStage<OperationResult> commit(final List<String> requested, final RequestContext context,
+            final boolean checked) {
+        return transactions.run(context, tx -> {
+            final List<String> ids = registry.changedTargets(requested, tx);
+            final List<UniconfigNode> nodes = new ArrayList<>();
+            final List<NodeResult> unknown = new ArrayList<>();
+            for (String id : ids) {
+                registry.node(id).ifPresentOrElse(nodes::add, () -> unknown.add(NodeRegistry.unknown(id)));
+            }
+            if (!unknown.isEmpty()) {
+                return done(OperationResult.failed("Unknown node(s): nothing was committed", unknown));
+            }
+            return locks.acquire(nodes).handle((held, failure) -> {
+                if (failure != null) {
+                    final String reason = CommitCoordinator.describe(failure, null);
+                    return done(OperationResult.failed("A target node is busy: nothing was committed", ids.stream()
+                        .map(id -> NodeResult.failed(id, ErrorKind.CONFLICT, reason)).toList()));
+                }
+                CompletionStage<OperationResult> result;
+                try {
+                    result = commitLocked(held.nodes(), tx, checked, context);
+                } catch (RuntimeException e) {
+                    result = CompletableFuture.failedFuture(e);
+                }
+                return result.whenComplete((ok, error) -> held.close());
+            }).thenCompose(stage -> stage);
+        });
+    }
+
+    private CompletionStage<OperationResult> commitLocked(final List<UniconfigNode> locked,
+            final @Nullable IntentTransaction tx, final boolean checked, final RequestContext context) {
+        final List<Target> targets = new ArrayList<>();
+        final List<NodeResult> conflicts = new ArrayList<>();
+        for (UniconfigNode node : locked) {
+            if (tx != null && tx.conflicted(node.nodeId())) {
+                conflicts.add(NodeResult.failed(node.nodeId(), ErrorKind.CONFLICT, "The intended configuration of "
+                    + node.nodeId() + " was changed and committed by another transaction after this transaction "
+                    + "touched it; nothing was committed. Start a new transaction."));
+                continue;
+            }
+            final NormalizedNode intended = intents.intended(node, tx);
+            targets.add(new Target(node, intended, Differ.diff(node.actualRoot(), intended)));
+        }
+        if (!conflicts.isEmpty()) {
+            return done(OperationResult.failed("Conflict with another transaction: nothing was committed", conflicts));
+        }
+        final String operation = checked ? "checked-commit" : "commit";
+        if (!checked) {
+            return push(targets, tx, context, operation);
+        }
+        return checkInSync(targets).thenComposeAsync(refused -> refused != null ? done(refused)
+            : push(targets, tx, context, operation), executor);
+    }
+
+    /** For checked-commit: every target device must still hold what the node last synced; null when they do. */
+    private CompletionStage<@Nullable OperationResult> checkInSync(final List<Target> targets) {
+        final List<CompletableFuture<NodeResult>> reads = new ArrayList<>();
+        for (Target target : targets) {
+            reads.add(NodeRegistry.perNode(target.node(), syncs::compare));
+        }
+        return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(ignored -> {
+            final List<NodeResult> results = reads.stream().map(CompletableFuture::join).toList();
+            if (results.stream().allMatch(r -> r.ok() && r.diff().isEmpty())) {
+                return null;
+            }
+            return OperationResult.failed("A target device changed outside the controller since the last sync: "
+                + "nothing was committed (sync-from-network picks the change up)", results.stream()
+                    .map(r -> !r.ok() ? r : r.diff().isEmpty() ? NodeResult.ok(r.nodeId())
+                        : NodeResult.failed(r.nodeId(), ErrorKind.OUT_OF_SYNC, "The device's configuration differs "
+                            + "from the one last synced (" + r.diff().changes().size() + " change(s))"))
+                    .toList());
+        });
+    }
+
+    private CompletionStage<OperationResult> push(final List<Target> targets, final @Nullable IntentTransaction tx,
+            final RequestContext context, final String operation) {
+        final List<CommitCoordinator.Participant> participants = new ArrayList<>();
+        final Map<String, PreparedCommit> preparedIntents = new HashMap<>();
+        final List<NodeResult> failures = new ArrayList<>();
+        for (Target target : targets) {
+            final String nodeId = target.nodeId();
+            try {
+                if (tx != null) {
+                    // the transaction's intent must be valid before any device is touched
+                    final PreparedCommit prepared = tx.prepare(nodeId);
+                    if (prepared != null) {
+                        preparedIntents.put(nodeId, prepared);
+                    }
+                }
+                if (target.diff().isEmpty()) {
+                    continue;
+                }
+                final Optional<UnifiedDevice> device = registry.device(nodeId);
+                if (device.isEmpty()) {
+                    failures.add(NodeResult.failed(nodeId, ErrorKind.NO_CONNECTION, "Device is not connected"));
+                    continue;
+                }
+                participants.add(new CommitCoordinator.Participant(nodeId, device.orElseThrow().prepare(
+                    target.diff()), target.node().schema()));
+            } catch (OperationFailedException e) {
+                failures.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR,
+                    CommitCoordinator.describe(e, target.node().schema())));
+            }
+        }
+        if (!failures.isEmpty()) {
+            abandon(tx, preparedIntents.keySet());
+            return done(record(operation, context, targets, OperationResult.failed("Nothing was committed: "
+                + failures.get(0).error().orElseThrow().message(), withOthersUntouched(targets, failures))));
+        }
+        return CommitCoordinator.run(participants).thenApplyAsync(failure -> {
+            if (failure.isPresent()) {
+                abandon(tx, preparedIntents.keySet());
+                return record(operation, context, targets, failedResult(targets, failure.orElseThrow()));
+            }
+            return record(operation, context, targets, finish(targets, tx, preparedIntents));
+        }, executor);
+    }
+
+    /** Every device changed: each node's intent is committed and becomes its actual configuration. */
+    private OperationResult finish(final List<Target> targets, final @Nullable IntentTransaction tx,
+            final Map<String, PreparedCommit> preparedIntents) {
+        final List<NodeResult> results = new ArrayList<>();
+        final Set<String> committed = new LinkedHashSet<>();
+        for (Target target : targets) {
+            final String nodeId = target.nodeId();
+            try {
+                final PreparedCommit intent = preparedIntents.get(nodeId);
+                if (intent != null) {
+                    intent.commit();
+                    target.node().intentChanged();
+                }
+                target.node().committed();
+                committed.add(nodeId);
+                registry.publish(target.node());
+                results.add(NodeResult.ok(nodeId).withDiff(target.diff()));
+            } catch (OperationFailedException e) {
+                results.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, "The devices were changed but "
+                    + "the controller could not record it: " + CommitCoordinator.describe(e, target.node().schema())));
+            }
+        }
+        if (tx != null) {
+            tx.forget(committed);
+        }
+        return OperationResult.of(results);
+    }
+
+    /** After a failed commit, a transaction's prepared intents are dropped: rebuild its views. */
+    private static void abandon(final @Nullable IntentTransaction tx, final Set<String> prepared) {
+        if (tx != null && !prepared.isEmpty()) {
+            tx.abandon(prepared);
+        }
+    }
+
+    private static List<NodeResult> withOthersUntouched(final List<Target> targets, final List<NodeResult> failures) {
+        final Set<String> failed = new LinkedHashSet<>();
+        failures.forEach(f -> failed.add(f.nodeId()));
+        final List<NodeResult> results = new ArrayList<>(failures);
+        for (Target target : targets) {
+            if (!failed.contains(target.nodeId())) {
+                results.add(NodeResult.failed(target.nodeId(), ErrorKind.PROCESSING_ERROR,
+                    "Not committed: another target node failed"));
+            }
+        }
+        return results;
+    }
+
+    private static OperationResult failedResult(final List<Target> targets, final CommitCoordinator.Failure failure) {
+        final List<NodeResult> results = new ArrayList<>();
+        final String rollback = failure.rollbackProblems().isEmpty() ? "" : "; ROLLBACK FAILED: "
+            + String.join("; ", failure.rollbackProblems());
+        for (Target target : targets) {
+            if (target.nodeId().equals(failure.nodeId())) {
+                results.add(NodeResult.failed(target.nodeId(), ErrorKind.DEVICE_ERROR, failure.message() + rollback));
+            } else {
+                results.add(NodeResult.failed(target.nodeId(), ErrorKind.PROCESSING_ERROR, "Rolled back: node "
+                    + failure.nodeId() + " failed" + rollback));
+            }
+        }
+        return OperationResult.failed("Commit failed on node " + failure.nodeId() + ": " + failure.message()
+            + (failure.rollbackProblems().isEmpty() ? "; every changed device was restored" : rollback), results);
+    }
+
+    private OperationResult record(final String operation, final RequestContext context, final List<Target> targets,
+            final OperationResult result) {
+        if (targets.stream().allMatch(t -> t.diff().isEmpty()) && result.ok()) {
+            return result;
+        }
+        final Map<String, EffectiveModelContext> schemas = new HashMap<>();
+        targets.forEach(t -> schemas.put(t.nodeId(), t.node().schema()));
+        try {
+            log.record(new CommitRecord(UUID.randomUUID().toString(), Instant.now(), context.user(), operation,
+                result, schemas));
+        } catch (Exception e) {
+            return new OperationResult(false, Optional.of("The commit finished (" + (result.ok() ? "complete" : "fail")
+                + ") but the transaction log could not record it: " + Failures.unwrap(e).getMessage()),
+                result.nodes());
+        }
+        return result;
+    }
+
+    private static CompletionStage<OperationResult> done(final OperationResult result) {
+        return CompletableFuture.completedFuture(result);
+    }
+}

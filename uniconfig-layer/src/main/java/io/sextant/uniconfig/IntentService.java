@@ -1,0 +1,90 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.service.Edit;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+
+/**
+ * Reads and writes of a node's intended configuration: inside a transaction (only it sees its
+ * changes until it commits), or immediately (under the node's lock, publishing the node's
+ * status afterwards).
+ */
+final class IntentService {
+    /** A change of a node's intent made under its lock. */
+    @FunctionalInterface
+    private interface LockedChange<T> {
+        T apply() throws OperationFailedException;
+    }
+
+    private final NodeRegistry registry;
+    private final NodeLocks locks;
+
+    IntentService(final NodeRegistry registry, final NodeLocks locks) {
+        this.registry = registry;
+        this.locks = locks;
+    }
+
+    /** The node's intent as {@code tx} sees it (the committed intent without a transaction). */
+    NormalizedNode intended(final UniconfigNode node, final @Nullable IntentTransaction tx) {
+        return tx != null ? tx.intended(node) : node.intendedRoot();
+    }
+
+    /**
+     * Apply {@code edits}, all or none.
+     *
+     * @return for each edit, whether its target did not exist before
+     */
+    CompletionStage<List<Boolean>> edit(final UniconfigNode node, final List<Edit> edits,
+            final @Nullable IntentTransaction tx) {
+        if (tx != null) {
+            return now(() -> tx.edit(node, edits));
+        }
+        return locked(node, () -> node.editIntent(edits));
+    }
+
+    /** Intent := {@code configuration} (a snapshot's, say). */
+    CompletionStage<Void> replace(final UniconfigNode node, final NormalizedNode configuration,
+            final @Nullable IntentTransaction tx) {
+        if (tx != null) {
+            return now(() -> {
+                tx.edit(node, List.of(Edit.replace(UniconfigNode.ROOT, configuration)));
+                return null;
+            });
+        }
+        return locked(node, () -> {
+            node.replaceIntent(configuration);
+            return null;
+        });
+    }
+
+    /** Intent := the actual configuration. */
+    CompletionStage<Void> resetToActual(final UniconfigNode node, final @Nullable IntentTransaction tx) {
+        if (tx != null) {
+            return replace(node, node.actualRoot(), tx);
+        }
+        return locked(node, () -> {
+            node.resetIntent();
+            return null;
+        });
+    }
+
+    private <T> CompletionStage<T> locked(final UniconfigNode node, final LockedChange<T> change) {
+        return locks.withLock(node, () -> now(() -> {
+            final T result = change.apply();
+            registry.publish(node);
+            return result;
+        }));
+    }
+
+    private static <T> CompletionStage<T> now(final LockedChange<T> change) {
+        try {
+            return CompletableFuture.completedFuture(change.apply());
+        } catch (OperationFailedException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.uniconfig.NodeResult.ErrorKind;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/** Snapshots of nodes' intended configuration: create, restore into the intent (in a transaction or not), delete. */
+public final class SnapshotService {
+    private final NodeRegistry registry;
+    private final IntentService intents;
+    private final TransactionManager transactions;
+    private final SnapshotStore snapshots;
+
+    SnapshotService(final NodeRegistry registry, final IntentService intents, final TransactionManager transactions,
+            final SnapshotStore snapshots) {
+        this.registry = registry;
+        this.intents = intents;
+        this.transactions = transactions;
+        this.snapshots = snapshots;
+    }
+
+    public CompletionStage<OperationResult> createSnapshot(final String name, final List<String> requested) {
+        final List<NodeResult> results = new ArrayList<>();
+        final Map<String, SnapshotStore.Captured> captured = new HashMap<>();
+        for (String id : registry.targets(requested)) {
+            final Optional<UniconfigNode> node = registry.node(id);
+            if (node.isEmpty()) {
+                results.add(NodeRegistry.unknown(id));
+            } else {
+                captured.put(id, new SnapshotStore.Captured(node.orElseThrow().schema(),
+                    node.orElseThrow().intendedRoot()));
+                results.add(NodeResult.ok(id));
+            }
+        }
+        if (results.stream().anyMatch(r -> !r.ok())) {
+            return done(OperationResult.failed("Unknown node(s): no snapshot taken", results));
+        }
+        try {
+            snapshots.create(name, captured);
+        } catch (OperationFailedException e) {
+            return done(OperationResult.failed(e.errors().get(0).message(), List.of()));
+        }
+        return done(OperationResult.of(results));
+    }
+
+    public CompletionStage<OperationResult> replaceConfigWithSnapshot(final String name, final List<String> requested,
+            final RequestContext context) {
+        final Optional<SnapshotStore.Snapshot> snapshot = snapshots.get(name);
+        if (snapshot.isEmpty()) {
+            return done(OperationResult.failed("Snapshot " + name + " does not exist", List.of()));
+        }
+        final Map<String, SnapshotStore.Captured> nodes = snapshot.orElseThrow().nodes();
+        final Collection<String> ids = requested.isEmpty() ? nodes.keySet() : requested;
+        return transactions.run(context, tx -> {
+            final List<CompletableFuture<NodeResult>> results = new ArrayList<>();
+            for (String id : ids) {
+                final Optional<UniconfigNode> node = registry.node(id);
+                final SnapshotStore.Captured captured = nodes.get(id);
+                if (node.isEmpty()) {
+                    results.add(CompletableFuture.completedFuture(NodeRegistry.unknown(id)));
+                } else if (captured == null) {
+                    results.add(CompletableFuture.completedFuture(NodeResult.failed(id, ErrorKind.UNKNOWN_NODE,
+                        "Snapshot " + name + " does not contain node " + id)));
+                } else if (!captured.schema().equals(node.orElseThrow().schema())) {
+                    results.add(CompletableFuture.completedFuture(NodeResult.failed(id, ErrorKind.PROCESSING_ERROR,
+                        "The device's models changed since snapshot " + name + " was taken")));
+                } else {
+                    results.add(NodeRegistry.perNode(node.orElseThrow(), n -> intents.replace(n,
+                        captured.configuration(), tx).handle((ok, failure) -> failure == null ? NodeResult.ok(id)
+                            : NodeResult.failedProcessing(id, failure, n.schema()))));
+                }
+            }
+            return CompletableFuture.allOf(results.toArray(CompletableFuture[]::new)).thenApply(ignored ->
+                OperationResult.of(results.stream().map(CompletableFuture::join).toList()));
+        });
+    }
+
+    public CompletionStage<OperationResult> deleteSnapshot(final String name) {
+        try {
+            return done(snapshots.delete(name) ? OperationResult.of(List.of())
+                : OperationResult.failed("Snapshot " + name + " does not exist", List.of()));
+        } catch (OperationFailedException e) {
+            return done(OperationResult.failed(e.errors().get(0).message(), List.of()));
+        }
+    }
+
+    private static CompletionStage<OperationResult> done(final OperationResult result) {
+        return CompletableFuture.completedFuture(result);
+    }
+}

@@ -1,0 +1,98 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.uniconfig.NodeResult.ErrorKind;
+import io.sextant.unified.UnifiedDevice;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+
+/**
+ * The operations between a node and its device: sync-from-network (the device's
+ * configuration becomes the actual one), compare-config and is-in-sync (what changed on the
+ * device behind the controller's back), and replace-config-with-operational (intent := actual).
+ */
+public final class SyncService {
+    private final NodeRegistry registry;
+    private final IntentService intents;
+    private final TransactionManager transactions;
+    private final Executor executor;
+
+    SyncService(final NodeRegistry registry, final IntentService intents, final TransactionManager transactions,
+            final Executor executor) {
+        this.registry = registry;
+        this.intents = intents;
+        this.transactions = transactions;
+        this.executor = executor;
+    }
+
+    public CompletionStage<OperationResult> syncFromNetwork(final List<String> requested,
+            final RequestContext context) {
+        // a connected device whose first sync has not happened (or failed) gets its node now
+        final List<CompletableFuture<Void>> firstSyncs = new ArrayList<>();
+        final Collection<String> wanted = requested.isEmpty() ? registry.connectedDevices() : requested;
+        for (String id : wanted) {
+            if (registry.node(id).isEmpty()) {
+                registry.device(id).ifPresent(device -> firstSyncs.add(registry.deviceConnected(device)
+                    .toCompletableFuture().exceptionally(e -> null)));
+            }
+        }
+        return CompletableFuture.allOf(firstSyncs.toArray(CompletableFuture[]::new))
+            .thenCompose(ignored -> registry.forEachNode(requested, this::sync));
+    }
+
+    private CompletionStage<NodeResult> sync(final UniconfigNode node) {
+        return read(node).thenApplyAsync(config -> {
+            if (!node.lock().tryAcquire()) {
+                return NodeResult.failed(node.nodeId(), ErrorKind.CONFLICT, "node is being committed");
+            }
+            try {
+                node.synced(config);
+                registry.publishSynced(node);
+                return NodeResult.ok(node.nodeId());
+            } catch (OperationFailedException e) {
+                return NodeResult.failed(node.nodeId(), ErrorKind.PROCESSING_ERROR,
+                    CommitCoordinator.describe(e, node.schema()));
+            } finally {
+                node.lock().release();
+            }
+        }, executor);
+    }
+
+    public CompletionStage<OperationResult> isInSync(final List<String> requested, final RequestContext context) {
+        return registry.forEachNode(requested, node -> compare(node).thenApply(r -> r.ok()
+            ? NodeResult.ok(node.nodeId()).withInSync(r.diff().isEmpty()) : r));
+    }
+
+    public CompletionStage<OperationResult> compareConfig(final List<String> requested,
+            final RequestContext context) {
+        return registry.forEachNode(requested, this::compare);
+    }
+
+    /** The device's configuration now versus the one last synced: the changes made behind our back. */
+    CompletionStage<NodeResult> compare(final UniconfigNode node) {
+        return read(node).thenApply(config -> NodeResult.ok(node.nodeId())
+            .withDiff(Differ.diff(node.actualRoot(), Sharing.rebase(node.actualRoot(), config))));
+    }
+
+    private CompletionStage<NormalizedNode> read(final UniconfigNode node) {
+        final Optional<UnifiedDevice> device = registry.device(node.nodeId());
+        if (device.isEmpty()) {
+            return CompletableFuture.failedFuture(NodeRegistry.notConnected());
+        }
+        return device.orElseThrow().readConfiguration().thenApply(NormalizedNode.class::cast);
+    }
+
+    public CompletionStage<OperationResult> replaceConfigWithOperational(final List<String> requested,
+            final RequestContext context) {
+        return transactions.run(context, tx -> registry.forEachNode(requested, node ->
+            intents.resetToActual(node, tx).handle((ok, failure) -> failure == null ? NodeResult.ok(node.nodeId())
+                : NodeResult.failedProcessing(node.nodeId(), failure, node.schema()))));
+    }
+}
