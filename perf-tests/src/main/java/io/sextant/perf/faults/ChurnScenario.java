@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -279,7 +280,7 @@ public final class ChurnScenario implements Scenario {
             quiet.get(0).millis() / 1000, churn.size(), churn.get(0).millis() / 1000));
         md.append("\n### Flapped devices: from reachable again to connected and to in sync\n\n")
             .append("| Flap | Device | connected after [ms] | in sync after [ms] |\n|---|---|---|---|\n");
-        for (Recovery recovery : recoveries.stream().sorted(java.util.Comparator.comparingInt(Recovery::event)
+        for (Recovery recovery : recoveries.stream().sorted(Comparator.comparingInt(Recovery::event)
                 .thenComparing(Recovery::nodeId)).toList()) {
             md.append(String.format("| %d | %s | %s | %s |%n", recovery.event(), recovery.nodeId(),
                 recovery.connectedMillis() < 0 ? "never" : Long.toString(recovery.connectedMillis()),

@@ -1,5 +1,7 @@
 package io.sextant.perf.faults;
 
+import java.util.Locale;
+
 /**
  * One fault injected into one commit: on which device, of which kind, at which phase of the
  * commit, and how it is produced.
@@ -68,6 +70,6 @@ public record Fault(String nodeId, Kind kind, Phase phase, Mechanism mechanism) 
     @Override
     public String toString() {
         return nodeId + " " + kind.text() + " " + phase.text() + " (" + mechanism.name().toLowerCase(
-            java.util.Locale.ROOT).replace('_', '-') + ")";
+            Locale.ROOT).replace('_', '-') + ")";
     }
 }

@@ -5,6 +5,7 @@ import io.sextant.perf.faults.Fault.Mechanism;
 import io.sextant.perf.faults.Fault.Phase;
 import io.sextant.testing.FaultProxy;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -200,7 +201,7 @@ public abstract class FaultDevice implements AutoCloseable {
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             kill.waitFor();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -20,6 +20,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -388,7 +389,7 @@ public final class FaultsScenario implements Scenario {
             }
             summary.section(md.toString());
             summary.fact("Commits", String.format("%,d (%,d complete, %,d failed) in %s", commits, complete, failed,
-                Duration.ofMillis(millis).toString().substring(2).toLowerCase(java.util.Locale.ROOT)));
+                Duration.ofMillis(millis).toString().substring(2).toLowerCase(Locale.ROOT)));
             summary.fact("Faults that did not fire (the commit never reached their point)", Integer.toString(notFired));
             summary.fact("Commit latency p50/p95/max, complete [ms]", percentiles(completeMillis));
             summary.fact("Commit latency p50/p95/max, failed [ms]", percentiles(failedMillis));
@@ -408,7 +409,7 @@ public final class FaultsScenario implements Scenario {
         }
 
         private static String names(final List<Mechanism> mechanisms) {
-            return String.join(", ", mechanisms.stream().map(m -> m.name().toLowerCase(java.util.Locale.ROOT)
+            return String.join(", ", mechanisms.stream().map(m -> m.name().toLowerCase(Locale.ROOT)
                 .replace('_', '-')).toList());
         }
 

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * A netconf-testtool device (one per process, so that stopping the process stops this device
@@ -70,7 +71,7 @@ final class TestToolDevice extends NetconfFaultDevice {
                 throw new IOException("ietf-interfaces has no description leaf to restrict");
             }
             final Path file = dir.resolve(source.fileName());
-            Files.writeString(file, text.replaceFirst(java.util.regex.Pattern.quote(leaf),
+            Files.writeString(file, text.replaceFirst(Pattern.quote(leaf),
                 "leaf description {\n        type string { length \"0.." + MAX_DESCRIPTION + "\"; }"),
                 StandardCharsets.UTF_8);
             sources.add(new YangSource(source.name(), source.revision(), file.toUri().toURL()));

@@ -26,9 +26,11 @@ import io.sextant.testing.Netconfd;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDeviceRegistry;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -120,10 +122,10 @@ class NetconfRollbackAfterFaultsTest {
         }
         if (schemaCache != null) {
             try (var files = Files.walk(schemaCache)) {
-                for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(file);
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // a leftover temporary directory is harmless
             }
         }
@@ -281,7 +283,10 @@ class NetconfRollbackAfterFaultsTest {
         setTestToolDescription("before");
         // the other tests start from a connected device
         final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (registry.device("tt").filter(d -> d != connected).isEmpty() && System.nanoTime() < deadline) {
+        while (registry.device("tt").filter(d -> d != connected).isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("tt did not reconnect after its session was cut: " + topology.status("tt"));
+            }
             Thread.sleep(50);
         }
     }
