@@ -93,6 +93,24 @@ public final class Netconfd implements AutoCloseable {
         return server.isAlive() && sshd.isAlive();
     }
 
+    /** The netconfd process (for {@code kill -STOP}: a device that stops answering every session). */
+    public long serverPid() {
+        return server.pid();
+    }
+
+    /**
+     * End every NETCONF session abruptly by killing its processes (the per-connection sshd and its
+     * {@code netconf-subsystem}); netconfd itself keeps running and sees the sessions drop.
+     *
+     * @return how many processes were killed
+     */
+    public int dropSessions() {
+        final List<ProcessHandle> sessions = ProcessHandle.of(sshd.pid()).stream()
+            .flatMap(ProcessHandle::descendants).toList();
+        sessions.forEach(ProcessHandle::destroyForcibly);
+        return sessions.size();
+    }
+
     /** Kill server and sshd at once: the device disappears mid-session. */
     public void kill() {
         sshd.kill();
@@ -122,6 +140,7 @@ public final class Netconfd implements AutoCloseable {
         private String startupConfig = "<config/>\n";
         private Path workDir;
         private Duration startTimeout = Duration.ofSeconds(60);
+        private String logLevel = "info";
 
         private Builder() {
         }
@@ -157,6 +176,15 @@ public final class Netconfd implements AutoCloseable {
 
         public Builder startTimeout(final Duration timeout) {
             this.startTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * netconfd's {@code --log-level} (default {@code info}); {@code debug} logs every RPC a session
+         * sends ({@code invoke RPC ...}), which fault tests read to learn what the device had received.
+         */
+        public Builder logLevel(final String level) {
+            this.logLevel = level;
             return this;
         }
 
@@ -225,7 +253,7 @@ public final class Netconfd implements AutoCloseable {
                 "--target=" + target.name().toLowerCase(java.util.Locale.ROOT),
                 "--with-startup=" + withStartup,
                 "--log=" + dir.resolve("netconfd.log"),
-                "--log-level=info"));
+                "--log-level=" + logLevel));
             for (String module : topModules) {
                 // By path, never by name: a name may load a server plug-in library.
                 command.add("--module=" + moduleDir.resolve(module + ".yang"));

@@ -1,8 +1,6 @@
 package io.sextant.perf.run;
 
 import com.google.gson.GsonBuilder;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.sextant.perf.cli.CliProbe;
 import io.sextant.perf.cli.IosCpeConfig;
@@ -13,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -288,8 +285,8 @@ final class CliScenario implements Scenario {
     }
 
     static Counts counts(final RestconfClient client, final List<String> ids) throws IOException, InterruptedException {
-        final Map<String, String> connection = leafByNode(client, "topology-cli", "cli-topology:connection-status");
-        final Map<String, String> sync = leafByNode(client, "uniconfig", "uniconfig-topology:node-status");
+        final Map<String, String> connection = TopologyLeaves.byNode(client, "topology-cli", "cli-topology:connection-status");
+        final Map<String, String> sync = TopologyLeaves.byNode(client, "uniconfig", "uniconfig-topology:node-status");
         return counts(ids, connection, sync);
     }
 
@@ -316,42 +313,6 @@ final class CliScenario implements Scenario {
             }
         }
         return new Counts(connected, unable, synced, failed);
-    }
-
-    /** node-id to the value of {@code leaf} for the nodes of {@code topology} (nonconfig), with a fields query. */
-    static Map<String, String> leafByNode(final RestconfClient client, final String topology, final String leaf)
-            throws IOException, InterruptedException {
-        final RestconfClient.Response response = client.get(TOPOLOGY + topology
-            + "?content=nonconfig&fields=node(node-id%3B" + leaf + ")");
-        if (response.status() == 404) {
-            return Map.of();
-        }
-        if (!response.ok()) {
-            throw new IOException("reading topology " + topology + " failed: " + response.status() + " "
-                + response.body());
-        }
-        return leafByNode(response.body(), leaf);
-    }
-
-    static Map<String, String> leafByNode(final String body, final String leaf) {
-        final Map<String, String> values = new HashMap<>();
-        final JsonElement root = JsonParser.parseString(body);
-        if (!root.isJsonObject()) {
-            return values;
-        }
-        for (JsonElement topology : root.getAsJsonObject().getAsJsonArray("network-topology:topology")) {
-            final JsonElement nodes = topology.getAsJsonObject().get("node");
-            if (nodes == null) {
-                continue;
-            }
-            for (JsonElement node : nodes.getAsJsonArray()) {
-                final JsonObject object = node.getAsJsonObject();
-                if (object.has("node-id") && object.has(leaf)) {
-                    values.put(object.get("node-id").getAsString(), object.get(leaf).getAsString());
-                }
-            }
-        }
-        return values;
     }
 
     /** The description pass {@code round} gives device {@code node}. */

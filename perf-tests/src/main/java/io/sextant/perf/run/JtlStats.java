@@ -63,7 +63,30 @@ public record JtlStats(List<LabelStats> labels, LabelStats total, long firstStar
 
     /** Statistics over several result files together (for example the batches of one phase). */
     public static JtlStats parse(final List<Path> jtls) throws IOException {
-        final Totals totals = new Totals();
+        return parse(jtls, List.of(new Window(Long.MIN_VALUE, Long.MAX_VALUE)));
+    }
+
+    /** A span of time, {@code [from, to)} in epoch milliseconds. */
+    public record Window(long from, long to) {
+        public boolean contains(final long millis) {
+            return millis >= from && millis < to;
+        }
+
+        public long millis() {
+            return to - from;
+        }
+    }
+
+    /**
+     * Statistics of the samples that started inside one of {@code windows}: the phases of one kind
+     * in a longer run. The span runs from the first of those samples' start to the last one's end.
+     */
+    public static JtlStats windows(final Path jtl, final List<Window> windows) throws IOException {
+        return parse(List.of(jtl), windows);
+    }
+
+    private static JtlStats parse(final List<Path> jtls, final List<Window> windows) throws IOException {
+        final Totals totals = new Totals(windows);
         for (Path jtl : jtls) {
             totals.read(jtl);
         }
@@ -78,8 +101,13 @@ public record JtlStats(List<LabelStats> labels, LabelStats total, long firstStar
         final Map<String, Accumulator> byLabel = new LinkedHashMap<>();
         final Accumulator all = new Accumulator();
         final List<String> errors = new ArrayList<>();
+        final List<Window> windows;
         long first = Long.MAX_VALUE;
         long last;
+
+        Totals(final List<Window> windows) {
+            this.windows = List.copyOf(windows);
+        }
 
         void read(final Path jtl) throws IOException {
             try (BufferedReader reader = Files.newBufferedReader(jtl)) {
@@ -101,6 +129,9 @@ public record JtlStats(List<LabelStats> labels, LabelStats total, long firstStar
                         continue;
                     }
                     final long start = Long.parseLong(fields.get(timeStamp));
+                    if (windows.stream().noneMatch(w -> w.contains(start))) {
+                        continue;
+                    }
                     final long elapsed = Long.parseLong(fields.get(elapsedColumn));
                     final boolean ok = Boolean.parseBoolean(fields.get(success));
                     byLabel.computeIfAbsent(fields.get(labelColumn), k -> new Accumulator()).add(elapsed, ok);

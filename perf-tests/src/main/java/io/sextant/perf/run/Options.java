@@ -17,7 +17,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
         Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Optional<Integer> minutes,
-        Optional<Integer> rate, Path outputRoot,
+        Optional<Integer> rate, Optional<Integer> commits, Optional<Integer> flapInterval, Path outputRoot,
         boolean record, List<String> arguments) {
 
     /** Which controller assembly a scenario measures. */
@@ -48,7 +48,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
 
     public static final String USAGE = """
         usage: ./sextant perf SCENARIO [options]
-          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz soak
+          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz soak faults churn
           --devices N         devices mounted (simulated NETCONF devices started)
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
@@ -56,7 +56,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --controller K      karaf (default for A*/B*/C*/mount/ladder/density/compare) or java (plain-Java assembly)
           --heap SIZE         controller -Xmx (default per scenario, e.g. 4g)
           --transport T       tcp (default) or ssh between controller and devices
-          --runs R            repetitions of the measured phase (put-get: default 5; compare: 3, each runs both controllers)
+          --runs R            repetitions of the measured phase (put-get: default 5; compare: 3, each runs both controllers;
+                              churn: 2 pairs of a quiet and a churn phase)
           --loops N           PUT+GET per thread per run (put-get 2000, smoke, compare 100)
           --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises
           --seed S            configuration generator seed (default 1)
@@ -68,6 +69,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --requests N        fuzz: hostile requests sent (default 10000); --threads connections (default 32)
           --minutes N         soak: how long the steady mix runs (default 60)
           --rate R            soak: requests per second of the steady mix (default 40)
+          --commits N         faults: commits, each with one fault (default 1000)
+          --flap-interval S   churn: seconds between flaps, and half a phase (default 30)
           --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
           --no-record         do not append a row to perf-tests/RESULTS.md
         """;
@@ -97,6 +100,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> requests = Optional.empty();
         Optional<Integer> minutes = Optional.empty();
         Optional<Integer> rate = Optional.empty();
+        Optional<Integer> commits = Optional.empty();
+        Optional<Integer> flapInterval = Optional.empty();
         Path out = defaultOutput;
         boolean record = true;
         for (int i = 1; i < args.size(); i++) {
@@ -129,12 +134,15 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--requests" -> requests = Optional.of(positive(option, value));
                 case "--minutes" -> minutes = Optional.of(positive(option, value));
                 case "--rate" -> rate = Optional.of(positive(option, value));
+                case "--commits" -> commits = Optional.of(positive(option, value));
+                case "--flap-interval" -> flapInterval = Optional.of(positive(option, value));
                 case "--out" -> out = Path.of(value).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
-            layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, out, record,
+            layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, commits, flapInterval,
+            out, record,
             List.copyOf(args));
     }
 

@@ -90,6 +90,10 @@ public final class RestconfClient {
         return send(request(path).header("Content-Type", JSON).POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    public Response delete(final String path) throws IOException, InterruptedException {
+        return send(request(path).DELETE());
+    }
+
     private HttpRequest.Builder request(final String path) {
         return HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofMinutes(2))
             .header("Authorization", authorization).header("Accept", JSON);

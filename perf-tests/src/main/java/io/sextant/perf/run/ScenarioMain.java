@@ -1,5 +1,7 @@
 package io.sextant.perf.run;
 
+import io.sextant.perf.faults.ChurnScenario;
+import io.sextant.perf.faults.FaultsScenario;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Arrays;
@@ -101,6 +103,8 @@ public final class ScenarioMain {
             case "compare" -> new CompareScenario();
             case "fuzz" -> new FuzzScenario();
             case "soak" -> new SoakScenario();
+            case "faults" -> new FaultsScenario();
+            case "churn" -> new ChurnScenario();
             default -> null;
         });
     }

@@ -32,8 +32,8 @@ class CliScenarioTest {
               {"node-id":"cpe-00002","cli-topology:connection-status":"connecting"},
               {"node-id":"cpe-00003"}]}]}""";
         assertEquals(Map.of("cpe-00001", "connected", "cpe-00002", "connecting"),
-            CliScenario.leafByNode(body, "cli-topology:connection-status"));
-        assertEquals(Map.of(), CliScenario.leafByNode("""
+            TopologyLeaves.byNode(body, "cli-topology:connection-status"));
+        assertEquals(Map.of(), TopologyLeaves.byNode("""
             {"network-topology:topology":[{"topology-id":"uniconfig"}]}""", "uniconfig-topology:node-status"));
     }
 

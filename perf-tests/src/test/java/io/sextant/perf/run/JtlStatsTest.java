@@ -51,4 +51,22 @@ class JtlStatsTest {
         assertEquals(List.of("commit 500 http://x/rpc Test failed: text expected to contain /a, \"b\"/"),
             stats.firstErrors());
     }
+
+    @Test
+    void windowsKeepOnlyTheSamplesThatStartedInsideThem(@TempDir final Path dir) throws Exception {
+        final List<String> lines = new ArrayList<>(List.of(HEADER));
+        for (int i = 0; i < 100; i++) {
+            // one commit every 10 ms from 1000 on; those from 1500 on take 10 times longer
+            lines.add((1000 + 10 * i) + "," + (i < 50 ? 2 : 20) + ",commit,200,OK,t 1-1,text,true,,1,1,1,1,http://x/c,1,0,0");
+        }
+        final Path jtl = Files.write(dir.resolve("r.jtl"), lines);
+        final JtlStats calm = JtlStats.windows(jtl, List.of(new JtlStats.Window(1000, 1200),
+            new JtlStats.Window(1300, 1500)));
+        assertEquals(40, calm.label("commit").count());
+        assertEquals(2, calm.label("commit").max());
+        final JtlStats busy = JtlStats.windows(jtl, List.of(new JtlStats.Window(1500, 2000)));
+        assertEquals(50, busy.label("commit").count());
+        assertEquals(20, busy.label("commit").p95());
+        assertEquals(1500, busy.firstStart());
+    }
 }

@@ -40,6 +40,14 @@ public interface NetconfDeviceSession {
     boolean isOpen();
 
     /**
+     * End this session at once, without {@code <close-session>}: for a session whose state is no
+     * longer known (a request timed out, and what the device did with it and with the requests
+     * queued behind it cannot be told). Pending requests fail; the node reconnects as after any
+     * lost session, and the device releases what the session held (locks, its candidate changes).
+     */
+    void drop(String reason);
+
+    /**
      * {@code <get-config>} of {@code path} (a subtree filter; the empty path reads everything).
      *
      * @return the data at {@code path}; for the empty path the root container, always present

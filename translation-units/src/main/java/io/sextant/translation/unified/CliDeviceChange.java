@@ -6,10 +6,12 @@ import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.translation.CliDevice;
 import io.sextant.translation.CommandPlan;
 import io.sextant.unified.DeviceChange;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeoutException;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 
@@ -19,16 +21,27 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
  * after every stageable one and does not call {@link #apply()} for them; a call is harmless),
  * there is nothing to confirm, and rollback sends the reverse commands of what was applied
  * (only the changes up to the rejected line when the device refused one).
+ *
+ * <p>When the session is gone by the time of the rollback (it broke, or a command timed out and
+ * the session closed itself), which lines took effect is unknown: the rollback waits for the
+ * node's next session ({@link NextCliDevice}) and sends the reverse commands of every change
+ * there; each puts back a value from before, so it is right whether or not its line had been
+ * carried out.
  */
 final class CliDeviceChange implements DeviceChange {
     private final CliDevice device;
     private final CommandPlan plan;
+    private final NextCliDevice nextDevice;
+    private final Duration reconnectWait;
     private CompletableFuture<Void> sent;
     private volatile Throwable failure;
 
-    CliDeviceChange(final CliDevice device, final CommandPlan plan) {
+    CliDeviceChange(final CliDevice device, final CommandPlan plan, final NextCliDevice nextDevice,
+            final Duration reconnectWait) {
         this.device = device;
         this.plan = plan;
+        this.nextDevice = nextDevice;
+        this.reconnectWait = reconnectWait;
     }
 
     @Override
@@ -78,17 +91,44 @@ final class CliDeviceChange implements DeviceChange {
             return CompletableFuture.completedFuture(null);
         }
         // wait for the lines still in flight before undoing them
-        return applied.handle((ignored, error) -> null).thenCompose(ignored -> undo());
+        return applied.handle((ignored, error) -> null).thenCompose(ignored -> {
+            if (!device.session().isOpen()) {
+                return undoOnNextSession();
+            }
+            final CommandPlan undo = failure == null ? plan.rollback() : device.rollbackCommands(plan, failure);
+            // sending fails only when the session breaks (rejected lines are the result): go on on the next one
+            return device.rollback(undo).handle((rejected, broken) -> broken == null
+                ? checked(rejected) : undoOnNextSession()).thenCompose(stage -> stage);
+        });
     }
 
-    private CompletionStage<Void> undo() {
-        final CommandPlan undo = failure == null ? plan.rollback() : device.rollbackCommands(plan, failure);
-        return device.rollback(undo).thenApply(rejected -> {
-            if (!rejected.isEmpty()) {
-                throw new CompletionException(incomplete(rejected));
-            }
-            return null;
-        });
+    /** The session is gone: every change may or may not have been made; undo them all on the next session. */
+    private CompletionStage<Void> undoOnNextSession() {
+        return nextDevice.after(device, reconnectWait)
+            .exceptionallyCompose(error -> CompletableFuture.failedFuture(unwrap(error) instanceof TimeoutException
+                ? new OperationFailedException(OperationError.of(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED,
+                    "Node " + device.nodeId() + " did not reconnect within " + reconnectWait.toSeconds()
+                        + " s, so its part of the commit could not be rolled back"))
+                : unwrap(error)))
+            .thenCompose(next -> undo(next, plan.rollback()));
+    }
+
+    private CompletionStage<Void> undo(final CliDevice on, final CommandPlan undo) {
+        return on.rollback(undo).thenCompose(this::checked);
+    }
+
+    /** Fails naming the lines the device refused during the rollback. */
+    private CompletionStage<Void> checked(final List<CliCommandException> rejected) {
+        return rejected.isEmpty() ? CompletableFuture.completedFuture(null)
+            : CompletableFuture.failedFuture(incomplete(rejected));
+    }
+
+    private static Throwable unwrap(final Throwable error) {
+        Throwable cause = error;
+        while (cause instanceof CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
     }
 
     private OperationFailedException incomplete(final List<CliCommandException> rejected) {

@@ -4,6 +4,7 @@ import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.CliDevice;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
+import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
@@ -12,9 +13,13 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 /** A mounted CLI device in the unified layer: OpenConfig through its translation unit. */
 public final class CliUnifiedDevice implements UnifiedDevice {
     private final CliDevice device;
+    private final NextCliDevice nextDevice;
+    private final Duration reconnectWait;
 
-    public CliUnifiedDevice(final CliDevice device) {
+    CliUnifiedDevice(final CliDevice device, final NextCliDevice nextDevice, final Duration reconnectWait) {
         this.device = device;
+        this.nextDevice = nextDevice;
+        this.reconnectWait = reconnectWait;
     }
 
     @Override
@@ -48,7 +53,7 @@ public final class CliUnifiedDevice implements UnifiedDevice {
      */
     @Override
     public DeviceChange prepare(final DataTreeCandidate change) throws OperationFailedException {
-        return new CliDeviceChange(device, device.commands(change));
+        return new CliDeviceChange(device, device.commands(change), nextDevice, reconnectWait);
     }
 
     public CliDevice device() {

@@ -292,6 +292,38 @@ class FrrDeviceTest {
     }
 
     @Test
+    void aChangeWhoseSessionWasLostIsRolledBackOnTheNextSession() throws Exception {
+        final UnifiedDeviceRegistry registry = new UnifiedDeviceRegistry();
+        try (CliUnifiedDevices publisher = new CliUnifiedDevices(devices, registry)) {
+            final UnifiedDevice r1 = Awaitility.await("R1 published").atMost(Duration.ofSeconds(10))
+                .until(() -> registry.device("R1"), Optional::isPresent).orElseThrow();
+            final ContainerNode before = await(r1.readConfiguration());
+            final DataTree tree = Trees.tree(r1.schema(), before);
+            final DataTreeModification modification = tree.takeSnapshot().newModification();
+            modification.write(Yid.of(If.INTERFACES).entry(If.INTERFACE, If.NAME, "eth1").node(If.CONFIG)
+                .node(If.DESCRIPTION).path(), ImmutableNodes.leafNode(If.DESCRIPTION, "before a lost session"));
+            modification.ready();
+            tree.validate(modification);
+            final DeviceChange change = r1.prepare(tree.prepare(modification));
+            await(change.stage());
+            assertTrue(pair.first().runningConfig().contains(" description before a lost session"));
+
+            // the router drops the session; another device of the commit fails: this one must be taken back
+            final var lost = device("R1").session();
+            assertTrue(pair.first().dropSshSessions() > 0);
+            try {
+                await(change.rollback());
+                assertFalse(pair.first().runningConfig().contains("before a lost session"),
+                    "undone on the session the mount opened again");
+            } finally {
+                // the other tests use R1: wait for its new session whatever happened
+                Awaitility.await("R1 on a new session").atMost(Duration.ofSeconds(30))
+                    .until(() -> devices.find("R1").filter(d -> d.session() != lost).isPresent());
+            }
+        }
+    }
+
+    @Test
     void configCoverageNamesLinesNoUnitUnderstands() throws Exception {
         pair.second().configure("log syslog informational", "router bgp 65333", "bgp log-neighbor-changes");
         try {

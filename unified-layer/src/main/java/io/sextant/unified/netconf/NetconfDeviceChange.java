@@ -1,5 +1,6 @@
 package io.sextant.unified.netconf;
 
+import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.southbound.netconf.Datastore;
@@ -12,8 +13,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
 
 /**
  * One NETCONF device's part of a commit.
@@ -28,10 +35,25 @@ import org.eclipse.jdt.annotation.Nullable;
  *   <li>{@link Mode#IMMEDIATE} (:writable-running): stage = lock running and edit it (with
  *       rollback-on-error when offered); rollback = the reverse edits.</li>
  * </ul>
- * The device is never asked to {@code <validate>}: yuma123 netconfd drops pending candidate edits on it.
+ *
+ * <p>A rollback undoes whatever the change may have done, also after {@link #finish()} (another
+ * device can fail after this one finished). When a request got no answer from the device (it
+ * timed out, or the session went down), the session's state is unknown: the rollback drops that
+ * session, waits for the node's next one ({@link NextSession}) and restores the device there:
+ * {@code <cancel-commit>} with the persist id, then, under a new lock, discard-changes and the
+ * reverse edits, committed. Reverse edits are idempotent (they put back the values from before
+ * and remove what the change created), so they are right whether or not the lost requests took
+ * effect, even when the device carries them out late.
+ *
+ * <p>The device is never asked to {@code <validate>}: yuma123 netconfd drops pending candidate edits on it.
  */
 final class NetconfDeviceChange implements DeviceChange {
-    private enum Step { PREPARED, LOCKED, EDITED, APPLIED, FINISHED, ROLLED_BACK }
+    /** How far the change got; a commit or confirm counts from the moment it is sent. */
+    private enum Step { PREPARED, LOCKED, EDITED, COMMIT_SENT, APPLIED, CONFIRM_SENT, FINISHED, ROLLED_BACK }
+
+    /** Attempts to lock on the next session while the device still holds the lost session's lock. */
+    private static final int LOCK_ATTEMPTS = 10;
+    private static final long LOCK_RETRY_MILLIS = 500;
 
     private final NetconfDeviceSession session;
     private final CandidateEdits.Plan plan;
@@ -39,13 +61,20 @@ final class NetconfDeviceChange implements DeviceChange {
     private final Duration confirmTimeout;
     private final Optional<String> persistId;
     private final String payload;
+    private final NextSession nextSession;
+    private final Duration reconnectWait;
     private volatile Step step = Step.PREPARED;
+    /** Whether a request failed without the device's answer: what the session did is not known. */
+    private volatile boolean unanswered;
 
     NetconfDeviceChange(final NetconfDeviceSession session, final CandidateEdits.Plan plan,
-            final Duration confirmTimeout, final @Nullable String persistIdOrNull) throws OperationFailedException {
+            final Duration confirmTimeout, final NextSession nextSession, final Duration reconnectWait,
+            final @Nullable String persistIdOrNull) throws OperationFailedException {
         this.session = session;
         this.plan = plan;
         this.confirmTimeout = confirmTimeout;
+        this.nextSession = nextSession;
+        this.reconnectWait = reconnectWait;
         final DeviceCapabilities capabilities = session.capabilities();
         this.mode = capabilities.hasCandidate() ? capabilities.hasConfirmedCommit() ? Mode.STAGED_CONFIRMABLE
             : Mode.STAGED : Mode.IMMEDIATE;
@@ -85,10 +114,10 @@ final class NetconfDeviceChange implements DeviceChange {
         if (plan.isEmpty()) {
             return done();
         }
-        return session.lock(target())
+        return watched(session.lock(target()))
             .thenCompose(locked -> {
                 step = Step.LOCKED;
-                return session.editConfig(target(), plan.forward(), options());
+                return watched(session.editConfig(target(), plan.forward(), options()));
             })
             .thenRun(() -> step = Step.EDITED);
     }
@@ -98,50 +127,195 @@ final class NetconfDeviceChange implements DeviceChange {
         if (plan.isEmpty() || mode == Mode.IMMEDIATE) {
             return done();
         }
+        step = Step.COMMIT_SENT;
         final CompletionStage<Void> commit = mode == Mode.STAGED_CONFIRMABLE
             ? session.confirmedCommit(confirmTimeout, persistId) : session.commit();
-        return commit.thenRun(() -> step = Step.APPLIED);
+        return watched(commit).thenRun(() -> step = Step.APPLIED);
     }
 
+    /**
+     * Confirms (confirmable devices) and unlocks. The change stands once confirmed: an unlock that
+     * fails does not fail the commit; the session is dropped instead, which releases the lock.
+     */
     @Override
     public CompletionStage<Void> finish() {
         if (plan.isEmpty()) {
             return done();
         }
-        final CompletionStage<Void> confirm = mode == Mode.STAGED_CONFIRMABLE ? session.confirmCommit(persistId)
-            : done();
-        return confirm.thenCompose(confirmed -> session.unlock(target())).thenRun(() -> step = Step.FINISHED);
+        final CompletionStage<Void> confirm;
+        if (mode == Mode.STAGED_CONFIRMABLE) {
+            step = Step.CONFIRM_SENT;
+            confirm = watched(session.confirmCommit(persistId));
+        } else {
+            confirm = done();
+        }
+        return confirm.thenCompose(confirmed -> {
+            step = Step.FINISHED;
+            return session.unlock(target()).exceptionally(failure -> {
+                if (session.isOpen()) {
+                    session.drop("unlock after the commit failed: " + message(failure));
+                }
+                return null;
+            });
+        });
     }
 
     @Override
     public CompletionStage<Void> rollback() {
         final Step reached = step;
         step = Step.ROLLED_BACK;
+        if (reached == Step.ROLLED_BACK || plan.isEmpty()) {
+            return done();
+        }
+        if (reached == Step.PREPARED) {
+            // the lock may have been granted after its request timed out: only the session holds it
+            if (unanswered && session.isOpen()) {
+                session.drop("a lock request got no answer");
+            }
+            return done();
+        }
+        if (unanswered || !session.isOpen()) {
+            return recoverOnNextSession(reached);
+        }
+        return undo(reached).exceptionallyCompose(failure -> {
+            if (isUnanswered(failure) || !session.isOpen()) {
+                return recoverOnNextSession(reached);
+            }
+            return CompletableFuture.failedFuture(failure);
+        });
+    }
+
+    /** On the change's own session, which still holds the lock unless the change finished. */
+    private CompletionStage<Void> undo(final Step reached) {
         return switch (reached) {
-            case PREPARED, FINISHED, ROLLED_BACK -> done();
             case LOCKED, EDITED -> mode == Mode.IMMEDIATE
-                ? undoApplied(reached == Step.EDITED).thenCompose(r -> session.unlock(Datastore.RUNNING))
+                ? (reached == Step.EDITED ? reverseRunning(session) : done())
+                    .thenCompose(r -> session.unlock(Datastore.RUNNING))
                 : session.discardChanges().thenCompose(r -> session.unlock(Datastore.CANDIDATE));
-            case APPLIED -> rollbackCommitted();
+            case COMMIT_SENT, APPLIED, CONFIRM_SENT -> rollbackCommitted()
+                .thenCompose(r -> session.discardChanges())
+                .thenCompose(r -> session.unlock(Datastore.CANDIDATE));
+            case FINISHED -> session.lock(target())
+                .thenCompose(locked -> mode == Mode.IMMEDIATE ? reverseRunning(session)
+                    : reverseCommitted(session))
+                .thenCompose(r -> session.unlock(target()));
+            case PREPARED, ROLLED_BACK -> done();
         };
     }
 
     private CompletionStage<Void> rollbackCommitted() {
-        final CompletionStage<Void> undo;
         if (mode == Mode.STAGED_CONFIRMABLE && persistId.isPresent()) {
-            undo = session.cancelCommit(persistId);
-        } else {
-            // The commit stands: edit it back and commit that (which also settles a pending confirmed commit).
-            undo = session.editConfig(Datastore.CANDIDATE, plan.reverse(), EditOptions.DEFAULT)
-                .thenCompose(edited -> session.commit());
+            // after a confirm whose answer was lost nothing is pending any more: the reverse edits then
+            return session.cancelCommit(persistId).exceptionallyCompose(failure -> reverseCommitted(session));
         }
-        return undo.thenCompose(r -> session.discardChanges())
-            .thenCompose(r -> session.unlock(Datastore.CANDIDATE));
+        // The commit stands: edit it back and commit that (which also settles a pending confirmed commit).
+        return reverseCommitted(session);
     }
 
-    /** Writable-running: the edit-config itself applied the change (or, failing, rolled itself back). */
-    private CompletionStage<Void> undoApplied(final boolean edited) {
-        return edited ? session.editConfig(Datastore.RUNNING, plan.reverse(), EditOptions.DEFAULT) : done();
+    /**
+     * The session's state is unknown or it is gone: drop it, and on the node's next session cancel
+     * a confirmed commit that may be pending and put back what the change may have done.
+     */
+    private CompletionStage<Void> recoverOnNextSession(final Step reached) {
+        if (session.isOpen()) {
+            session.drop("rolling back a commit whose requests got no answer");
+        }
+        return nextSession.after(session, reconnectWait)
+            .exceptionallyCompose(failure -> CompletableFuture.failedFuture(unwrap(failure)
+                instanceof TimeoutException ? failed("Node " + session.nodeId() + " did not reconnect within "
+                    + reconnectWait.toSeconds() + " s, so its part of the commit could not be rolled back")
+                : unwrap(failure)))
+            .thenCompose(next -> restoreOn(next, reached));
+    }
+
+    private CompletionStage<Void> restoreOn(final NetconfDeviceSession next, final Step reached) {
+        final boolean committed = reached.compareTo(Step.COMMIT_SENT) >= 0;
+        final CompletionStage<Void> cancelled = committed && persistId.isPresent()
+            // fails when nothing is pending (never applied, or already confirmed): the reverse edits decide
+            ? next.cancelCommit(persistId).exceptionally(ignored -> null) : done();
+        return cancelled
+            .thenCompose(c -> lockPatiently(next, target(), LOCK_ATTEMPTS))
+            .thenCompose(locked -> {
+                if (mode == Mode.IMMEDIATE) {
+                    // the edit may have gone out once the lock was granted
+                    return reverseRunning(next);
+                }
+                final CompletionStage<Void> discarded = next.discardChanges();
+                return committed ? discarded.thenCompose(r -> reverseCommitted(next)) : discarded;
+            })
+            .thenCompose(r -> next.unlock(target()));
+    }
+
+    /** Lock, retrying while the device still holds the lost session's lock. */
+    private static CompletionStage<Void> lockPatiently(final NetconfDeviceSession on, final Datastore target,
+            final int attempts) {
+        return on.lock(target).exceptionallyCompose(failure -> {
+            if (attempts <= 1 || !isLockInUse(failure) || !on.isOpen()) {
+                return CompletableFuture.failedFuture(failure);
+            }
+            return CompletableFuture.supplyAsync(() -> null, CompletableFuture.delayedExecutor(LOCK_RETRY_MILLIS,
+                TimeUnit.MILLISECONDS)).thenCompose(ignored -> lockPatiently(on, target, attempts - 1));
+        });
+    }
+
+    private CompletionStage<Void> reverseCommitted(final NetconfDeviceSession on) {
+        return on.editConfig(Datastore.CANDIDATE, plan.reverse(), EditOptions.DEFAULT)
+            .thenCompose(edited -> on.commit());
+    }
+
+    private CompletionStage<Void> reverseRunning(final NetconfDeviceSession on) {
+        return on.editConfig(Datastore.RUNNING, plan.reverse(), EditOptions.DEFAULT);
+    }
+
+    /** Notes when a request of the change fails without the device's answer. */
+    private <T> CompletionStage<T> watched(final CompletionStage<T> request) {
+        return request.whenComplete((ok, failure) -> {
+            if (failure != null && (isUnanswered(failure) || !session.isOpen())) {
+                unanswered = true;
+            }
+        });
+    }
+
+    /**
+     * Whether a failure is not the device's answer: a timeout, a lost session, an undecodable reply.
+     * The session layer reports those as transport errors or malformed messages.
+     */
+    private static boolean isUnanswered(final Throwable failure) {
+        final Throwable cause = unwrap(failure);
+        if (!(cause instanceof OperationFailedException failed)) {
+            return true;
+        }
+        for (OperationError error : failed.errors()) {
+            if (error.type() == ErrorType.TRANSPORT || error.tag().equals(ErrorTag.MALFORMED_MESSAGE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isLockInUse(final Throwable failure) {
+        final Throwable cause = unwrap(failure);
+        return cause instanceof OperationFailedException failed && failed.errors().stream().anyMatch(error ->
+            error.tag().equals(ErrorTag.LOCK_DENIED) || error.tag().equals(ErrorTag.IN_USE)
+                || error.tag().equals(ErrorTag.RESOURCE_DENIED));
+    }
+
+    private static Throwable unwrap(final Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    private static String message(final Throwable failure) {
+        final Throwable cause = unwrap(failure);
+        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+    }
+
+    private static OperationFailedException failed(final String message) {
+        return OperationFailedException.of(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, message);
     }
 
     private static CompletionStage<Void> done() {

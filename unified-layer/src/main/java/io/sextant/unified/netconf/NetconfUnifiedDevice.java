@@ -18,10 +18,15 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 final class NetconfUnifiedDevice implements UnifiedDevice {
     private final NetconfDeviceSession session;
     private final Duration confirmTimeout;
+    private final NextSession nextSession;
+    private final Duration reconnectWait;
 
-    NetconfUnifiedDevice(final NetconfDeviceSession session, final Duration confirmTimeout) {
+    NetconfUnifiedDevice(final NetconfDeviceSession session, final Duration confirmTimeout,
+            final NextSession nextSession, final Duration reconnectWait) {
         this.session = session;
         this.confirmTimeout = confirmTimeout;
+        this.nextSession = nextSession;
+        this.reconnectWait = reconnectWait;
     }
 
     NetconfDeviceSession session() {
@@ -56,13 +61,15 @@ final class NetconfUnifiedDevice implements UnifiedDevice {
 
     @Override
     public DeviceChange prepare(final DataTreeCandidate change) throws OperationFailedException {
-        return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, null);
+        return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, nextSession,
+            reconnectWait, null);
     }
 
     @Override
     public DeviceChange prepare(final DataTreeCandidate change, final String commitId)
             throws OperationFailedException {
-        return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, persistId(commitId));
+        return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, nextSession,
+            reconnectWait, persistId(commitId));
     }
 
     @Override

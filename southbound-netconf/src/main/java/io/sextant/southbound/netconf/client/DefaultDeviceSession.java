@@ -77,6 +77,11 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         return channel.isOpen();
     }
 
+    @Override
+    public void drop(final String reason) {
+        channel.shutdown(reason);
+    }
+
     private DataCodec codec() {
         return schema.codec();
     }
