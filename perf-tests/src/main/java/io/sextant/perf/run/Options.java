@@ -17,7 +17,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
         Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Optional<Integer> minutes,
-        Optional<Integer> rate, Path outputRoot,
+        Optional<Integer> rate, StateChoice state, Path outputRoot,
         boolean record, List<String> arguments) {
 
     /** Which controller assembly a scenario measures. */
@@ -31,6 +31,52 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
          * runs beside Sextant; not a choice of {@code --controller}.
          */
         LIGHTY
+    }
+
+    /** Where the controller keeps its state (config datastore, UniConfig nodes, commits, transaction log). */
+    public enum StateBackend {
+        /** No database: everything in the controller's heap (the default). */
+        IN_MEMORY("in-memory"),
+        /** A private PostgreSQL the harness starts ({@link StateDatabase}). */
+        POSTGRES("postgres");
+
+        private final String label;
+
+        StateBackend(final String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /** {@code --state}: one backend, or both one after the other in the same run on the same devices. */
+    public enum StateChoice {
+        IN_MEMORY(List.of(StateBackend.IN_MEMORY)),
+        POSTGRES(List.of(StateBackend.POSTGRES)),
+        BOTH(List.of(StateBackend.IN_MEMORY, StateBackend.POSTGRES));
+
+        private final List<StateBackend> backends;
+
+        StateChoice(final List<StateBackend> backends) {
+            this.backends = backends;
+        }
+
+        /** The backends measured, in the order they run. */
+        public List<StateBackend> backends() {
+            return backends;
+        }
+
+        static StateChoice parse(final String value) {
+            return switch (value.toLowerCase(Locale.ROOT)) {
+                case "in-memory", "memory" -> IN_MEMORY;
+                case "postgres", "postgresql" -> POSTGRES;
+                case "both" -> BOTH;
+                default -> throw new IllegalArgumentException("--state expects in-memory, postgres or both, got "
+                    + value);
+            };
+        }
     }
 
     /** NETCONF transport between controller and simulated devices. */
@@ -68,6 +114,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --requests N        fuzz: hostile requests sent (default 10000); --threads connections (default 32)
           --minutes N         soak: how long the steady mix runs (default 60)
           --rate R            soak: requests per second of the steady mix (default 40)
+          --state S           A*/B*/C*: in-memory (default), postgres (a private PostgreSQL the harness starts)
+                              or both (in-memory, then postgres, on the same devices, side by side in the report)
           --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
           --no-record         do not append a row to perf-tests/RESULTS.md
         """;
@@ -97,6 +145,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> requests = Optional.empty();
         Optional<Integer> minutes = Optional.empty();
         Optional<Integer> rate = Optional.empty();
+        StateChoice state = StateChoice.IN_MEMORY;
         Path out = defaultOutput;
         boolean record = true;
         for (int i = 1; i < args.size(); i++) {
@@ -129,12 +178,13 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--requests" -> requests = Optional.of(positive(option, value));
                 case "--minutes" -> minutes = Optional.of(positive(option, value));
                 case "--rate" -> rate = Optional.of(positive(option, value));
+                case "--state" -> state = StateChoice.parse(value);
                 case "--out" -> out = Path.of(value).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
-            layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, out, record,
+            layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, state, out, record,
             List.copyOf(args));
     }
 
