@@ -17,7 +17,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
         Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Optional<Integer> minutes,
-        Optional<Integer> rate, Optional<Integer> commits, Optional<Integer> flapInterval, Path outputRoot,
+        Optional<Integer> rate, Optional<Integer> commits, Optional<Integer> flapInterval, StateChoice state,
+        Path outputRoot,
         boolean record, List<String> arguments) {
 
     /** Which controller assembly a scenario measures. */
@@ -31,6 +32,52 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
          * runs beside Sextant; not a choice of {@code --controller}.
          */
         LIGHTY
+    }
+
+    /** Where the controller keeps its state (config datastore, UniConfig nodes, commits, transaction log). */
+    public enum StateBackend {
+        /** No database: everything in the controller's heap (the default). */
+        IN_MEMORY("in-memory"),
+        /** A private PostgreSQL the harness starts ({@link StateDatabase}). */
+        POSTGRES("postgres");
+
+        private final String label;
+
+        StateBackend(final String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /** {@code --state}: one backend, or both one after the other in the same run on the same devices. */
+    public enum StateChoice {
+        IN_MEMORY(List.of(StateBackend.IN_MEMORY)),
+        POSTGRES(List.of(StateBackend.POSTGRES)),
+        BOTH(List.of(StateBackend.IN_MEMORY, StateBackend.POSTGRES));
+
+        private final List<StateBackend> backends;
+
+        StateChoice(final List<StateBackend> backends) {
+            this.backends = backends;
+        }
+
+        /** The backends measured, in the order they run. */
+        public List<StateBackend> backends() {
+            return backends;
+        }
+
+        static StateChoice parse(final String value) {
+            return switch (value.toLowerCase(Locale.ROOT)) {
+                case "in-memory", "memory" -> IN_MEMORY;
+                case "postgres", "postgresql" -> POSTGRES;
+                case "both" -> BOTH;
+                default -> throw new IllegalArgumentException("--state expects in-memory, postgres or both, got "
+                    + value);
+            };
+        }
     }
 
     /** NETCONF transport between controller and simulated devices. */
@@ -71,6 +118,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --rate R            soak: requests per second of the steady mix (default 40)
           --commits N         faults: commits, each with one fault (default 1000)
           --flap-interval S   churn: seconds between flaps, and half a phase (default 30)
+          --state S           A*/B*/C*: in-memory (default), postgres (a private PostgreSQL the harness starts)
+                              or both (in-memory, then postgres, on the same devices, side by side in the report)
           --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
           --no-record         do not append a row to perf-tests/RESULTS.md
         """;
@@ -102,6 +151,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> rate = Optional.empty();
         Optional<Integer> commits = Optional.empty();
         Optional<Integer> flapInterval = Optional.empty();
+        StateChoice state = StateChoice.IN_MEMORY;
         Path out = defaultOutput;
         boolean record = true;
         for (int i = 1; i < args.size(); i++) {
@@ -136,13 +186,14 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--rate" -> rate = Optional.of(positive(option, value));
                 case "--commits" -> commits = Optional.of(positive(option, value));
                 case "--flap-interval" -> flapInterval = Optional.of(positive(option, value));
+                case "--state" -> state = StateChoice.parse(value);
                 case "--out" -> out = Path.of(value).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
             layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, commits, flapInterval,
-            out, record,
+            state, out, record,
             List.copyOf(args));
     }
 

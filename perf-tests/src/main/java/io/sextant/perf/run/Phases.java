@@ -43,7 +43,14 @@ public final class Phases {
     /** Starts {@code kind} with {@code heap}, its files prefixed {@code name}, and samples its JVM. */
     public static Monitored controller(final RunContext run, final Options.ControllerKind kind, final String heap,
             final String name) throws IOException, InterruptedException {
-        final ControllerProcess controller = ControllerProcess.start(run, kind, heap, Duration.ofMinutes(5), name);
+        return controller(run, kind, heap, name, List.of());
+    }
+
+    /** As {@link #controller(RunContext, Options.ControllerKind, String, String)} with {@code -D} settings of the scenario's. */
+    public static Monitored controller(final RunContext run, final Options.ControllerKind kind, final String heap,
+            final String name, final List<String> settings) throws IOException, InterruptedException {
+        final ControllerProcess controller = ControllerProcess.start(run, kind, heap, Duration.ofMinutes(5), name,
+            settings);
         final JvmMonitor monitor = run.own(new JvmMonitor(controller.jvmPid(), controller.jcmd(),
             run.outputDir().resolve(name + "-samples.csv")));
         return new Monitored(controller, monitor);

@@ -1,0 +1,107 @@
+package io.sextant.perf.run;
+
+import io.sextant.testing.PostgresServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The PostgreSQL that a {@code --state postgres} run keeps the controller's state in: a private
+ * throwaway cluster ({@code testing}'s {@link PostgresServer}: initdb into a temporary directory,
+ * 127.0.0.1 and a free port, fsync and synchronous_commit on, 32 MB shared buffers), the
+ * credentials file the controller reads, and the WAL counters the report quotes. Closing it stops
+ * the cluster and deletes its files.
+ */
+public final class StateDatabase implements AutoCloseable {
+    private final PostgresServer server;
+    private final Path credentials;
+
+    private StateDatabase(final PostgresServer server, final Path credentials) {
+        this.server = server;
+        this.credentials = credentials;
+    }
+
+    /** Starts a new cluster; the credentials file goes to {@code dir} (mode 600). */
+    public static StateDatabase start(final Path dir) throws IOException {
+        final PostgresServer server = PostgresServer.start();
+        final Path credentials = dir.resolve("db-credentials");
+        try {
+            Files.writeString(credentials, "", StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(credentials, PosixFilePermissions.fromString("rw-------"));
+            Files.writeString(credentials, "user=" + server.user() + "\npassword=" + server.password() + "\n",
+                StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            server.close();
+            throw e;
+        }
+        return new StateDatabase(server, credentials);
+    }
+
+    /** The controller's system properties for this database. */
+    public List<String> controllerSettings() {
+        return List.of("-Dsextant.db.url=" + server.jdbcUrl(), "-Dsextant.db.credentials-file=" + credentials);
+    }
+
+    public String describe() {
+        return "private PostgreSQL on 127.0.0.1:" + server.port() + " (testing/PostgresServer: fsync=on,"
+            + " synchronous_commit=on, shared_buffers=32MB)";
+    }
+
+    /**
+     * The cluster's WAL position and pg_stat_wal counters. The position is exact at once; the
+     * counters are cluster-wide and each backend adds its share when it goes idle, at the latest
+     * about 10 s later (PostgreSQL 15's idle statistics interval).
+     */
+    public record Wal(long lsn, long records, long fullPageImages, long bytes, long writes, long syncs) {
+        public Wal minus(final Wal before) {
+            return new Wal(lsn - before.lsn, records - before.records, fullPageImages - before.fullPageImages,
+                bytes - before.bytes, writes - before.writes, syncs - before.syncs);
+        }
+    }
+
+    public Wal wal() throws IOException {
+        try (Connection connection = connect(); Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn, wal_records,"
+                 + " wal_fpi, wal_bytes, wal_write, wal_sync FROM pg_stat_wal")) {
+            rs.next();
+            return new Wal(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6));
+        } catch (SQLException e) {
+            throw new IOException("reading the WAL counters of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Size of every table in the public schema (with its indexes and TOAST), largest first, as Markdown rows. */
+    public List<String> tableSizes() throws IOException {
+        final List<String> rows = new ArrayList<>();
+        try (Connection connection = connect(); Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT c.relname, pg_total_relation_size(c.oid), c.reltuples"
+                 + " FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'"
+                 + " AND c.relkind = 'r' ORDER BY 2 DESC")) {
+            while (rs.next()) {
+                rows.add(String.format("| %s | %,d KiB | %,d |", rs.getString(1), rs.getLong(2) / 1024,
+                    Math.max(0, rs.getLong(3))));
+            }
+        } catch (SQLException e) {
+            throw new IOException("reading the table sizes of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
+        }
+        return rows;
+    }
+
+    private Connection connect() throws SQLException {
+        return DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password());
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}
