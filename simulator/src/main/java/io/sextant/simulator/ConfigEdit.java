@@ -1,7 +1,9 @@
 package io.sextant.simulator;
 
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -15,7 +17,7 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 import org.opendaylight.yangtools.yang.data.api.schema.ChoiceNode;
-import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.DistinctNodeContainer;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
@@ -211,38 +213,50 @@ final class ConfigEdit {
         final NormalizationResultHolder holder = new NormalizationResultHolder();
         try {
             XmlParserStream.create(ImmutableNormalizedNodeStreamWriter.from(holder), schema.xmlCodecs(),
-                parentStack.toInference(), true).traverse(new DOMSource(wrapped(element)));
+                parentStack.toInference(), true).traverse(new DOMSource(wrapped(element, parentStack)));
         } catch (XMLStreamException | IOException | IllegalArgumentException | IllegalStateException
                 | UnsupportedOperationException e) {
             throw locate(element, parentStack, error, e);
         }
-        NormalizedNode node = holder.getResult().data();
-        while (true) {
-            if (node instanceof ContainerNode container && !container.name().getNodeType().equals(name)
-                    && container.size() == 1) {
-                // the parent the parser was given
-                node = container.body().iterator().next();
-            } else if (node instanceof ChoiceNode choice && choice.size() == 1) {
-                node = choice.body().iterator().next();
-            } else if (node instanceof MapNode map && map.size() == 1) {
-                node = map.body().iterator().next();
-            } else if (node instanceof LeafSetNode<?> set && set.size() == 1) {
-                node = set.body().iterator().next();
-            } else {
-                return node;
+        return unwrap(holder.getResult().data(), name);
+    }
+
+    /** The node named {@code name} in what the parser built around it (the wrapper, a list, a choice). */
+    private static NormalizedNode unwrap(final NormalizedNode node, final QName name) {
+        final Deque<NormalizedNode> queue = new ArrayDeque<>(List.of(node));
+        while (!queue.isEmpty()) {
+            final NormalizedNode next = queue.poll();
+            if (next.name().getNodeType().equals(name) && !(next instanceof MapNode)
+                    && !(next instanceof LeafSetNode<?>) && !(next instanceof ChoiceNode)) {
+                return next;
+            }
+            if (next instanceof DistinctNodeContainer<?, ?> container) {
+                queue.addAll(container.body());
             }
         }
+        return node;
     }
 
     /**
      * The element alone inside a copy of its parent: yangtools' parser reads the children of the
      * element it is given, in the schema of the inference's node.
      */
-    private static Element wrapped(final Element element) {
+    private static Element wrapped(final Element element, final SchemaInferenceStack parentStack) {
         final Node parent = element.getParentNode();
         final Element wrapper = parent instanceof Element parentElement
             ? element.getOwnerDocument().createElementNS(parentElement.getNamespaceURI(), parentElement.getLocalName())
             : element.getOwnerDocument().createElementNS(RpcError.BASE_NS, "config");
+        if (parent instanceof Element parentElement && !parentStack.isEmpty()
+                && parentStack.currentStatement() instanceof ListSchemaNode list) {
+            // a list entry parses only with its keys
+            for (QName key : list.getKeyDefinition()) {
+                for (Element sibling : children(parentElement)) {
+                    if (sibling != element && key.getLocalName().equals(sibling.getLocalName())) {
+                        wrapper.appendChild(sibling.cloneNode(true));
+                    }
+                }
+            }
+        }
         wrapper.appendChild(element.cloneNode(true));
         return wrapper;
     }
@@ -282,7 +296,12 @@ final class ConfigEdit {
                 break;
             }
         }
-        return RpcError.at(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, error)
+        // a leaf whose value does not parse: a restriction it breaks (range, length, pattern) is an
+        // invalid value, a value of the wrong type a bad element (as netconfd tells them apart)
+        final boolean restriction = message.startsWith("Invalid range") || message.startsWith("Invalid length")
+            || message.contains("does not match");
+        return RpcError.at(ErrorType.APPLICATION, restriction || !children(element).isEmpty()
+            ? ErrorTag.INVALID_VALUE : ErrorTag.BAD_ELEMENT, message, error)
             .withInfo("bad-element", element.getLocalName());
     }
 

@@ -72,4 +72,23 @@ class SimulatorOperationsTest {
             assertEquals(List.of("unknown-element"), unknown.errorTags());
         }
     }
+
+    @Test
+    void replacesAndDeletesBelowAListEntry() throws Exception {
+        try (NetconfVerifier session = NetconfVerifier.tcp("127.0.0.1", simulator.port(2))) {
+            session.editConfig("candidate", iface("eth5", "<mtu>1500</mtu><description>old</description>"));
+            session.editConfig("candidate", iface("eth5", "<description>new</description>").replace("<config>",
+                "<config xmlns:nc=\"urn:ietf:params:xml:ns:netconf:base:1.0\" nc:operation=\"replace\">"));
+            final String candidate = session.getConfig("candidate");
+            assertEquals(List.of("new"), NetconfVerifier.values(candidate, "data", "interfaces", "interface", "config",
+                "description"));
+            assertEquals(List.of(), NetconfVerifier.values(candidate, "data", "interfaces", "interface", "config",
+                "mtu"));
+            session.editConfig("candidate", "<interfaces xmlns=\"" + OC + "\"><interface><name>eth5</name><config>"
+                + "<description xmlns:nc=\"urn:ietf:params:xml:ns:netconf:base:1.0\" nc:operation=\"delete\"/>"
+                + "</config></interface></interfaces>");
+            assertEquals(List.of(), NetconfVerifier.values(session.getConfig("candidate"), "data", "interfaces",
+                "interface", "config", "description"));
+        }
+    }
 }

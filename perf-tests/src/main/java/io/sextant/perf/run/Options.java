@@ -17,7 +17,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
         Optional<Integer> maxP95, Optional<Integer> rounds, Path outputRoot, boolean record,
-        List<String> arguments) {
+        List<String> arguments, Simulator simulator) {
 
     /** Which controller assembly a scenario measures. */
     public enum ControllerKind {
@@ -30,6 +30,14 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
          * runs beside Sextant; not a choice of {@code --controller}.
          */
         LIGHTY
+    }
+
+    /** Which program simulates the NETCONF devices. */
+    public enum Simulator {
+        /** The project's simulator (module simulator): shared schema, host key and event loops, copy-on-write data. */
+        SEXTANT,
+        /** OpenDaylight's netconf-testtool 10.0.2, on a JDK of at least 21. */
+        TESTTOOL
     }
 
     /** NETCONF transport between controller and simulated devices. */
@@ -55,6 +63,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --controller K      karaf (default for A*/B*/C*/mount/ladder/density/compare) or java (plain-Java assembly)
           --heap SIZE         controller -Xmx (default per scenario, e.g. 4g)
           --transport T       tcp (default) or ssh between controller and devices
+          --simulator S       sextant (default: the project's simulator) or testtool (netconf-testtool 10.0.2)
           --runs R            repetitions of the measured phase (put-get: default 5; compare: 3, each runs both controllers)
           --loops N           PUT+GET per thread per run (put-get 2000, smoke, compare 100)
           --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises
@@ -81,6 +90,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<ControllerKind> controller = Optional.empty();
         Optional<String> heap = Optional.empty();
         Transport transport = Transport.TCP;
+        Simulator simulator = Simulator.SEXTANT;
         Optional<Integer> runs = Optional.empty();
         Optional<Integer> loops = Optional.empty();
         Optional<Set<Layer>> layers = Optional.empty();
@@ -110,6 +120,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--controller" -> controller = Optional.of(controllerKind(value));
                 case "--heap" -> heap = Optional.of(value);
                 case "--transport" -> transport = Transport.valueOf(value.toUpperCase(Locale.ROOT));
+                case "--simulator" -> simulator = Simulator.valueOf(value.toUpperCase(Locale.ROOT));
                 case "--runs" -> runs = Optional.of(positive(option, value));
                 case "--loops" -> loops = Optional.of(positive(option, value));
                 case "--layers" -> layers = Optional.of(layers(value));
@@ -124,7 +135,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
-            layers, seed, step, perProcess, mountBatch, maxP95, rounds, out, record, List.copyOf(args));
+            layers, seed, step, perProcess, mountBatch, maxP95, rounds, out, record, List.copyOf(args), simulator);
     }
 
     private static ControllerKind controllerKind(final String value) {
