@@ -34,6 +34,11 @@ public final class SimulatorMain {
     }
 
     public static void main(final String[] args) throws IOException, InterruptedException {
+        // thousands of devices: log warnings only, and not yangtools' note on every union leaf it writes
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
+            System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
+        System.setProperty("org.slf4j.simpleLogger.log.org.opendaylight.yangtools.yang.data.codec.xml."
+            + "XMLStreamWriterUtils", "error");
         int devices = 1;
         String host = "127.0.0.1";
         int port = -1;
