@@ -3,7 +3,10 @@ package io.sextant.controller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.testing.JavaIsms;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;
 import io.sextant.testing.NetconfVerifier;
@@ -41,7 +44,7 @@ class NetconfRestconfTest {
 
     @BeforeAll
     static void start() throws Exception {
-        device = NetconfTestTool.builder().ssh(true).deviceCount(3).models(ModelSets.OPENCONFIG_INTERFACES).start();
+        device = NetconfTestTool.builder().ssh(true).deviceCount(4).models(ModelSets.OPENCONFIG_INTERFACES).start();
         sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
     }
 
@@ -155,6 +158,37 @@ class NetconfRestconfTest {
         final long gone = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (!sextant.netconf().nodeIds().isEmpty() && System.nanoTime() < gone) {
             Thread.sleep(100);
+        }
+    }
+
+    @Test
+    void aDeviceRejectingAnEditThroughItsMountPointIsReportedInItsOwnTerms() throws Exception {
+        // device 3 only: a rejected commit leaves the test tool's candidate unusable for later tests
+        assertEquals(201, send("PUT", NODE + "r3", mountBody("r3", device.port(3))).statusCode());
+        awaitConnected("r3");
+        // ietf-interfaces' type is mandatory: the controller passes the edit on, the device refuses it
+        try {
+            final String resource = NODE + "r3/yang-ext:mount/ietf-interfaces:interfaces/interface=eth9";
+            final HttpResponse<String> refused = send("PUT", resource,
+                "{\"ietf-interfaces:interface\":[{\"name\":\"eth9\",\"description\":\"no type\"}]}");
+            assertTrue(refused.statusCode() >= 400, refused.body());
+            final JsonObject error = JsonParser.parseString(refused.body()).getAsJsonObject()
+                .getAsJsonObject("ietf-restconf:errors").getAsJsonArray("error").get(0).getAsJsonObject();
+            assertEquals(List.of(), JavaIsms.in(refused.body()), refused.body());
+            assertEquals("operation-failed", error.get("error-tag").getAsString(), "the device's own error-tag");
+            assertTrue(error.get("error-message").getAsString().contains("missing mandatory descendant"),
+                "the device's own message: " + refused.body());
+            assertTrue(error.get("error-info").getAsString().contains("<node-id>r3</node-id>"), refused.body());
+            try (NetconfVerifier verifier = NetconfVerifier.connect(device, 3)) {
+                assertTrue(NetconfVerifier.values(verifier.getConfig("running"), "data", "interfaces", "interface",
+                    "name").isEmpty(), "the device has nothing of the refused edit");
+            }
+        } finally {
+            assertEquals(204, send("DELETE", NODE + "r3", null).statusCode());
+            final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (sextant.netconf().nodeIds().contains("r3") && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package io.sextant.datastore;
 
+import io.sextant.datastore.codec.UserTerms;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -156,9 +157,10 @@ public final class InMemoryDataStore implements DataStore {
                 tree.validate(modification);
                 candidate = tree.prepare(modification);
             } catch (DataValidationFailedException e) {
-                throw translate(e);
+                throw translate(e, schemaTree.modelContext());
             } catch (IllegalArgumentException e) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, e.getMessage());
+                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                    UserTerms.of(e.getMessage(), schemaTree.modelContext()));
             }
             for (var sub : validators) {
                 if (Candidates.touches(candidate, sub.subtree())) {
@@ -200,23 +202,26 @@ public final class InMemoryDataStore implements DataStore {
         }
     }
 
-    private static OperationFailedException translate(final DataValidationFailedException e) {
+    /** The tree's failure with its path, its message in user terms (module:name, not yangtools' renderings). */
+    private static OperationFailedException translate(final DataValidationFailedException e,
+            final EffectiveModelContext schema) {
         final YangInstanceIdentifier path = e.getPath();
+        final String message = UserTerms.of(e.getMessage(), schema);
         if (e instanceof ConflictingModificationAppliedException) {
             return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
-                "The data was changed by another transaction: " + e.getMessage(), path);
+                "The data was changed by another transaction: " + message, path);
         }
         if (e instanceof ModifiedNodeDoesNotExistException) {
-            return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, e.getMessage(), path);
+            return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, message, path);
         }
         if (e instanceof RequiredElementCountException) {
-            return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, e.getMessage(), path);
+            return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
         }
         if (e instanceof UniqueConstraintException) {
             return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
-                e.getMessage(), Optional.ofNullable(path), Optional.of("data-not-unique"), Optional.empty()));
+                message, Optional.ofNullable(path), Optional.of("data-not-unique"), Optional.empty()));
         }
-        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, e.getMessage(), path);
+        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
     }
 
     private final class Transaction implements WriteTransaction {
@@ -332,7 +337,7 @@ public final class InMemoryDataStore implements DataStore {
                 change.run();
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
-                    String.valueOf(e.getMessage()), path);
+                    UserTerms.of(e.getMessage(), schemaTree.modelContext()), path);
             }
         }
 

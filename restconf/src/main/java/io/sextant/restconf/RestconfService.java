@@ -40,7 +40,7 @@ public final class RestconfService implements AutoCloseable {
                 System.out.println(message);
             });
         http = new RestconfHttpServer(new DefaultRestconfServer(schema, datastores.data(), rpcs, mounts),
-            credentials, RestconfHttpServer.Settings.of(settings.bindHost(), settings.port()));
+            credentials, RestconfHttpServer.Settings.of(settings.bindHost(), settings.port(), settings.http()));
     }
 
     /** The port RESTCONF listens on. */

@@ -1,6 +1,7 @@
 package io.sextant.restconf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
@@ -8,11 +9,15 @@ import com.google.gson.JsonParser;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad input is answered with a 4xx and an RFC 8040 errors body naming the problem, and the
@@ -69,6 +74,54 @@ class RestconfErrorsTest {
     void malformedJsonIsMalformedMessage() throws Exception {
         assertError(f.write("PUT", NODE, JSON, "{\"network-topology:node\":[{\"node-id\":\"r1\","),
             400, "malformed-message", "Malformed JSON");
+    }
+
+    @Test
+    void anExternalEntityNamingALocalFileIsNeverResolved(@TempDir final Path dir) throws Exception {
+        final Path canary = dir.resolve("canary.txt");
+        final String secret = "CANARY-" + System.nanoTime();
+        Files.writeString(canary, secret);
+        final String uri = canary.toUri().toString();
+        for (String doctype : List.of("<!DOCTYPE node [<!ENTITY x SYSTEM \"" + uri + "\">]>",
+                "<!DOCTYPE node [<!ENTITY % p SYSTEM \"" + uri + "\"> %p;]>", "<!DOCTYPE node SYSTEM \"" + uri + "\">")) {
+            final var response = f.write("PUT", NODE, XML, doctype + "<node xmlns=\"urn:TBD:params:xml:ns:yang:"
+                + "network-topology\"><node-id>r1</node-id><host xmlns=\"urn:opendaylight:netconf-node-topology\">"
+                + (doctype.contains("ENTITY x") ? "&x;" : "h") + "</host></node>");
+            assertEquals(400, response.statusCode(), response.body());
+            assertTrue(response.body().contains("<error-tag>malformed-message</error-tag>"), response.body());
+            assertFalse(response.body().contains(secret), "the file's content never reaches an answer");
+            assertUnchanged();
+            assertFalse(f.get("/rests/data?content=config", JSON).body().contains(secret));
+        }
+    }
+
+    @Test
+    void invalidUtf8InAJsonBodyIsRefusedNotStoredAsReplacementCharacters() throws Exception {
+        final byte[] head = "{\"network-topology:node\":[{\"node-id\":\"r1\",\"netconf-node-topology:host\":\"h"
+            .getBytes(StandardCharsets.UTF_8);
+        final byte[] tail = "\"}]}".getBytes(StandardCharsets.UTF_8);
+        final byte[] body = new byte[head.length + 2 + tail.length];
+        System.arraycopy(head, 0, body, 0, head.length);
+        body[head.length] = (byte) 0xC3;
+        body[head.length + 1] = (byte) 0x28;
+        System.arraycopy(tail, 0, body, head.length + 2, tail.length);
+        assertError(f.send(f.request(NODE).header("Content-Type", JSON).PUT(HttpRequest.BodyPublishers.ofByteArray(
+            body)).build()), 400, "malformed-message", "not valid UTF-8");
+    }
+
+    @Test
+    void readQueryParametersOnAWriteAreRefusedNotIgnored() throws Exception {
+        assertError(f.write("PUT", NODE + "?fields=node-id", JSON,
+            "{\"network-topology:node\":[{\"node-id\":\"r1\",\"netconf-node-topology:port\":1}]}"), 400,
+            "invalid-value", "only allowed with GET");
+        assertError(f.send(f.request(NODE + "?depth=1").DELETE().build()), 400, "invalid-value",
+            "only allowed with GET");
+    }
+
+    @Test
+    void invalidUtf8InAPathKeyIsRefused() throws Exception {
+        assertError(f.send(f.request(RestconfDataTest.TOPOLOGY + "/node=r%C3%28").DELETE().build()), 400,
+            "invalid-value", "not valid UTF-8");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.sextant.restconf;
 
 import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.StoreType;
+import io.sextant.datastore.service.HttpLimits;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.datastore.service.StoreDataService;
@@ -31,10 +32,14 @@ final class RestconfFixture implements AutoCloseable {
     final HttpClient client = HttpClient.newHttpClient();
 
     RestconfFixture() throws InterruptedException {
+        this(HttpLimits.DEFAULTS);
+    }
+
+    RestconfFixture(final HttpLimits limits) throws InterruptedException {
         final var server = new DefaultRestconfServer(ControllerSchema.get(), new StoreDataService(config, operational),
             rpcs, mounts);
         http = new RestconfHttpServer(server, AdminCredentials.of(PASSWORD),
-            RestconfHttpServer.Settings.of("127.0.0.1", 0));
+            RestconfHttpServer.Settings.of("127.0.0.1", 0, limits));
     }
 
     URI uri(final String path) {

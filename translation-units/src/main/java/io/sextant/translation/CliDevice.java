@@ -6,13 +6,12 @@ import io.sextant.southbound.cli.CliSession;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
-import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
@@ -88,15 +87,15 @@ public final class CliDevice {
         return read().thenApply(ReadResult::uncovered);
     }
 
-    /** The lines that turn {@code before} into {@code after} (root containers; absent = empty). */
-    public CommandPlan commands(final Optional<? extends NormalizedNode> before,
-            final Optional<? extends NormalizedNode> after) throws OperationFailedException {
+    /** The lines that turn {@code before} into {@code after} (root containers; null = empty). */
+    public CommandPlan commands(final @Nullable ContainerNode before, final @Nullable ContainerNode after)
+            throws OperationFailedException {
         return model.commands(before, after);
     }
 
-    /** The lines for a committed change of the device's root container. */
-    public CommandPlan commands(final DataTreeCandidateNode root) throws OperationFailedException {
-        return model.commands(root.findDataBefore(), root.findDataAfter());
+    /** The lines for a change of the device's configuration, a candidate rooted at its root. */
+    public CommandPlan commands(final DataTreeCandidate change) throws OperationFailedException {
+        return model.commands(change);
     }
 
     /** Send the plan's lines in configuration mode, stopping at the first rejected line. */

@@ -11,6 +11,7 @@ import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.osgi.service.component.annotations.Activate;
@@ -45,7 +46,7 @@ public final class ConfigCoverageRpc implements AutoCloseable {
         });
     }
 
-    private static org.opendaylight.yangtools.yang.data.api.schema.ContainerNode output(final List<String> lines) {
+    private static ContainerNode output(final List<String> lines) {
         final var list = ImmutableNodes.newUserLeafSetBuilder().withNodeIdentifier(NodeIdentifier.create(UNCOVERED));
         lines.forEach(line -> list.withChild(ImmutableNodes.leafSetEntry(UNCOVERED, line)));
         return ImmutableNodes.newContainerBuilder().withNodeIdentifier(NodeIdentifier.create(OUTPUT))

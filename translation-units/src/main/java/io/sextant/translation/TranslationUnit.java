@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * matches. A unit declares the YANG modules it serves (the schema a device of this type
  * exposes is those modules with their imports), the show commands its readers read, and its
  * handlers: readers from device output to OpenConfig, writers from OpenConfig changes to
- * commands, registered in creation order.
+ * commands, each registered at a schema path, and the order the writers write in.
  *
  * <p>Units register themselves: as OSGi DS components providing this interface, or through
  * {@code META-INF/services/io.sextant.translation.TranslationUnit} in plain Java. Adding a
@@ -43,7 +43,7 @@ public interface TranslationUnit {
     /** Running-configuration lines that carry no configuration (comments, banners, block ends). */
     List<Pattern> ignoredLines();
 
-    /** The readers and writers, in creation order. */
+    /** The readers and writers, and the writers' order. */
     Handlers handlers();
 
     /** Whether the unit serves {@code version}; an empty version is served by any unit of the type. */

@@ -3,6 +3,7 @@ package io.sextant.translation;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.engine.CommandPlanner;
 import io.sextant.translation.engine.ConfigReadEngine;
+import io.sextant.translation.engine.DiffNode;
 import io.sextant.translation.engine.HandlerTree;
 import io.sextant.translation.spi.ConfigLine;
 import io.sextant.translation.spi.ConfigText;
@@ -10,12 +11,12 @@ import io.sextant.translation.spi.ReadContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
@@ -109,20 +110,28 @@ public final class UnitModel {
 
     /**
      * The commands turning {@code before} into {@code after}: root containers holding top-level
-     * OpenConfig containers; an absent tree is an empty configuration.
+     * OpenConfig containers; null is an empty configuration.
      *
      * @throws OperationFailedException {@code operation-not-supported} with the path of data no
      *     writer configures, or a writer's refusal
      */
-    public CommandPlan commands(final Optional<? extends NormalizedNode> before,
-            final Optional<? extends NormalizedNode> after) throws OperationFailedException {
-        return planner.plan(before.map(UnitModel::root), after.map(UnitModel::root));
+    public CommandPlan commands(final @Nullable ContainerNode before, final @Nullable ContainerNode after)
+            throws OperationFailedException {
+        return planner.plan(DiffNode.root(before, after));
     }
 
-    private static ContainerNode root(final NormalizedNode node) {
-        if (node instanceof ContainerNode container) {
-            return container;
+    /**
+     * The commands of a change of the configuration, as the UniConfig layer hands it over.
+     *
+     * @param change a candidate rooted at the configuration root
+     * @throws OperationFailedException as {@link #commands(ContainerNode, ContainerNode)}
+     * @throws IllegalArgumentException when the candidate is not rooted at the configuration root
+     */
+    public CommandPlan commands(final DataTreeCandidate change) throws OperationFailedException {
+        if (!change.getRootPath().isEmpty()) {
+            throw new IllegalArgumentException("A configuration change is rooted at the configuration root, not at "
+                + change.getRootPath());
         }
-        throw new IllegalArgumentException("A configuration is a root container, not " + node.getClass());
+        return planner.plan(change.getRootNode());
     }
 }

@@ -107,7 +107,8 @@ final class CommitCoordinator {
         if (cause instanceof OperationFailedException failed) {
             return failed.errors().stream().map(error -> describe(error, schema)).collect(Collectors.joining("; "));
         }
-        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        // a failure without a message is a bug of ours: its class name would tell a user nothing
+        return cause.getMessage() != null ? cause.getMessage() : "an internal error (see the controller log)";
     }
 
     private static String describe(final OperationError error, final @Nullable EffectiveModelContext schema) {

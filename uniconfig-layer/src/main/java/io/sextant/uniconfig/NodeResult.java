@@ -80,8 +80,9 @@ public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, C
             return failed(nodeId, operationFailed, CommitCoordinator.describe(cause, schema));
         }
         LOG.error("Operation on node {} failed unexpectedly", nodeId, cause);
-        return failed(nodeId, ErrorKind.PROCESSING_ERROR, "Internal error: " + CommitCoordinator.describe(cause,
-            schema));
+        // a bug of ours: the user learns that, the log has the details (Java texts mean nothing to users)
+        return failed(nodeId, ErrorKind.PROCESSING_ERROR, "Internal error of the controller (logged with node "
+            + nodeId + ")");
     }
 
     public static NodeResult failed(final String nodeId, final ErrorKind kind, final String message) {

@@ -7,6 +7,7 @@ import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcImplementation;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
+import io.sextant.uniconfig.NodeResult.ErrorKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,12 +30,15 @@ import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The RPCs of uniconfig-manager, snapshot-manager and transaction-manager: input and output
  * in the shapes of their YANG modules, the work done by the layer's services.
  */
 final class UniconfigRpcs implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(UniconfigRpcs.class);
     private static final QNameModule UCM = ControllerSchema.UNICONFIG_MANAGER;
     private static final QNameModule SNAP = ControllerSchema.SNAPSHOT_MANAGER;
     private static final QNameModule TXM = ControllerSchema.TRANSACTION_MANAGER;
@@ -116,10 +120,11 @@ final class UniconfigRpcs implements AutoCloseable {
             if (cause instanceof OperationFailedException) {
                 return CompletableFuture.<OperationResult>failedFuture(cause);
             }
-            final List<NodeResult> nodes = targets.stream().distinct().map(id -> NodeResult.failed(id, cause, null))
-                .toList();
-            return CompletableFuture.completedFuture(OperationResult.failed("The operation stopped on an internal error (see the controller log): "
-                + CommitCoordinator.describe(cause, null), nodes));
+            LOG.error("An operation on {} stopped on an internal error", targets, cause);
+            final List<NodeResult> nodes = targets.stream().distinct().map(id -> NodeResult.failed(id,
+                ErrorKind.PROCESSING_ERROR, "Internal error of the controller (logged)")).toList();
+            return CompletableFuture.completedFuture(OperationResult.failed(
+                "The operation stopped on an internal error of the controller (logged)", nodes));
         }).thenCompose(Function.identity());
     }
 

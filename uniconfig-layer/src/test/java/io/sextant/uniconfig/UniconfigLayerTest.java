@@ -382,8 +382,10 @@ class UniconfigLayerTest {
         assertFalse(result.ok());
         assertEquals(List.of("r1", "r2"), result.nodes().stream().map(NodeResult::nodeId).toList());
         assertTrue(result.nodes().stream().allMatch(n -> n.error().orElseThrow().kind()
-            == NodeResult.ErrorKind.PROCESSING_ERROR && n.error().orElseThrow().message().contains("boom")),
+            == NodeResult.ErrorKind.PROCESSING_ERROR && n.error().orElseThrow().message().contains("Internal error")),
             result.toString());
+        assertFalse(result.toString().contains("boom") || result.toString().contains("IllegalState"),
+            "no Java text reaches the user: " + result);
         final var requestError = UniconfigRpcs.guarded(List.of("r1"), () -> CompletableFuture.failedFuture(
             OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "no such transaction")))
             .toCompletableFuture();

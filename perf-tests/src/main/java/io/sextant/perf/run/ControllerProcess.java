@@ -108,12 +108,24 @@ public final class ControllerProcess implements AutoCloseable {
      */
     public static ControllerProcess start(final RunContext run, final ControllerKind kind, final String heap,
             final Duration timeout, final String name) throws IOException, InterruptedException {
+        return start(run, kind, heap, timeout, name, List.of());
+    }
+
+    /**
+     * As {@link #start(RunContext, ControllerKind, String, Duration, String)}, with {@code -Dname=value}
+     * settings of the scenario's own (the fuzz scenario's smaller body limit), which the report shows
+     * among the flags.
+     */
+    public static ControllerProcess start(final RunContext run, final ControllerKind kind, final String heap,
+            final Duration timeout, final String name, final List<String> scenarioSettings)
+            throws IOException, InterruptedException {
         final int port = freePort();
         final Path dataDir = run.outputDir().resolve(name + "-data");
         Files.createDirectories(dataDir);
         final List<String> flags = jvmFlags(heap, run.outputDir().resolve(name + "-gc.log"));
         final List<String> settings = new ArrayList<>(List.of("-Dsextant.port=" + port, "-Dsextant.bind=127.0.0.1",
             "-Dsextant.data-dir=" + dataDir));
+        settings.addAll(scenarioSettings);
         settings.addAll(extraSettings());
         final Map<String, String> env = new HashMap<>();
         env.put("SEXTANT_ADMIN_PASSWORD", run.password());

@@ -99,6 +99,8 @@ public final class ScenarioMain {
             case "smoke" -> new SmokeScenario();
             case "cli" -> new CliScenario();
             case "compare" -> new CompareScenario();
+            case "fuzz" -> new FuzzScenario();
+            case "soak" -> new SoakScenario();
             default -> null;
         });
     }

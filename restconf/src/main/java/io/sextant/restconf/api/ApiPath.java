@@ -1,6 +1,9 @@
 package io.sextant.restconf.api;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,7 +123,12 @@ public record ApiPath(List<Step> steps) {
                 out.write(bytes, 0, bytes.length);
             }
         }
-        return out.toString(StandardCharsets.UTF_8);
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(out.toByteArray())).toString();
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("Percent-encoding in '" + str + "' is not valid UTF-8", e);
+        }
     }
 
     @Override

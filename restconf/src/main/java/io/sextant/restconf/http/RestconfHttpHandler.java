@@ -3,7 +3,7 @@ package io.sextant.restconf.http;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
-import io.netty.channel.ChannelFutureListener;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -16,9 +16,11 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
-import io.sextant.datastore.OperationError;
+import io.sextant.datastore.service.HttpLimits;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Format;
@@ -27,14 +29,15 @@ import io.sextant.restconf.api.RequestBody;
 import io.sextant.restconf.api.RestconfResponse;
 import io.sextant.restconf.api.RestconfServer;
 import io.sextant.restconf.server.DefaultRestconfServer;
-import io.sextant.restconf.server.ErrorsBody;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.slf4j.Logger;
@@ -54,6 +57,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     private static final String YANG_PATCH_XML = "application/yang-patch+xml";
     /** Netty's default limit on decoded query parameters. */
     private static final int QUERY_PARAMETER_LIMIT = 1024;
+    private static final List<String> READ_ONLY_PARAMETERS = List.of("content", "depth", "fields", "with-defaults");
     private static final byte[] HOST_META = ("<?xml version='1.0' encoding='UTF-8'?>\n"
         + "<XRD xmlns='http://docs.oasis-open.org/ns/xri/xrd-1.0'>\n"
         + "  <Link rel='restconf' href='/rests'/>\n</XRD>\n").getBytes(StandardCharsets.UTF_8);
@@ -70,8 +74,24 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
     @Override
     protected void channelRead0(final ChannelHandlerContext ctx, final FullHttpRequest request) {
-        final boolean keepAlive = HttpUtil.isKeepAlive(request);
-        final Format accept = acceptedFormat(request.headers().get(HttpHeaderNames.ACCEPT));
+        final Reply reply = new Reply(ctx, request);
+        try {
+            serve(ctx, request, reply);
+        } catch (RuntimeException | Error e) {
+            reply.internalError(e);
+        }
+    }
+
+    private void serve(final ChannelHandlerContext ctx, final FullHttpRequest request, final Reply reply) {
+        if (request.decoderResult().isFailure()) {
+            reply.send(refusedByDecoder(request.decoderResult().cause()));
+            return;
+        }
+        if (request.protocolVersion().majorVersion() != 1) {
+            reply.send(HttpErrors.closing(Format.JSON, 400, ErrorTag.MALFORMED_MESSAGE,
+                request.protocolVersion().text() + " is not supported: use HTTP/1.1"));
+            return;
+        }
         final HttpMethod method = request.method();
         // ';' separates the nodes of a fields expression (RFC 8040 4.8.3: fields=a(b;c)), not parameters
         final QueryStringDecoder uri = new QueryStringDecoder(request.uri(), StandardCharsets.UTF_8, true,
@@ -80,37 +100,62 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
         if (path.equals("/.well-known/host-meta") || path.equals("/.well-known/host-meta.json")) {
             final boolean json = path.endsWith(".json");
-            send(ctx, request, keepAlive, raw(HttpResponseStatus.OK, json ? HOST_META_JSON : HOST_META,
+            reply.send(raw(HttpResponseStatus.OK, json ? HOST_META_JSON : HOST_META,
                 json ? "application/json" : "application/xrd+xml"));
             return;
         }
         if (!credentials.accepts(request.headers().get(HttpHeaderNames.AUTHORIZATION))) {
-            final FullHttpResponse response = error(accept, 401, ErrorTag.ACCESS_DENIED,
+            final FullHttpResponse response = HttpErrors.response(reply.format, 401, ErrorTag.ACCESS_DENIED,
                 "Authentication required: HTTP Basic with user 'admin'");
             response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Basic realm=\"sextant\"");
-            send(ctx, request, keepAlive, response);
+            reply.send(response);
             return;
         }
         final CompletionStage<RestconfResponse> result;
+        final boolean pretty;
+        // the body is read from the request's own buffer: it stays alive until the server has answered
+        request.retain();
         try {
-            result = dispatch(request, method, uri, path, context(request));
+            // every request's query is decoded and checked here, whatever the resource
+            final QueryParameters params = params(uri);
+            checkMethodAllowsQuery(method, uri);
+            pretty = params.prettyPrint();
+            result = dispatch(request, method, params, path, context(request));
         } catch (RequestException e) {
-            send(ctx, request, keepAlive, error(accept, e.status, e.tag, e.getMessage()));
+            request.release();
+            reply.send(HttpErrors.response(reply.format, e.status, e.tag, e.getMessage()));
             return;
+        } catch (RuntimeException | Error e) {
+            request.release();
+            throw e;
         }
         result.whenComplete((response, failure) -> {
-            final FullHttpResponse http;
-            if (failure != null) {
-                http = render(DefaultRestconfServer.errorResponse(failure, null), accept, false, method);
-            } else {
-                http = render(response, accept, isPretty(uri), method);
+            request.release();
+            try {
+                reply.send(failure != null ? render(DefaultRestconfServer.errorResponse(failure, null), reply.format,
+                    false, method) : render(response, reply.format, pretty, method));
+            } catch (RuntimeException | Error e) {
+                reply.internalError(e);
             }
-            send(ctx, request, keepAlive, http);
         });
     }
 
+    /** A request Netty could not decode: its request line or header is too long or broken. */
+    private static FullHttpResponse refusedByDecoder(final Throwable cause) {
+        if (cause instanceof TooLongHttpLineException) {
+            return HttpErrors.closing(Format.JSON, 414, ErrorTag.TOO_BIG,
+                "The request line is too long: the limit is set by " + HttpLimits.MAX_INITIAL_LINE_PROPERTY);
+        }
+        if (cause instanceof TooLongHttpHeaderException) {
+            return HttpErrors.closing(Format.JSON, 431, ErrorTag.TOO_BIG,
+                "The request header is too large: the limit is set by " + HttpLimits.MAX_HEADER_PROPERTY);
+        }
+        return HttpErrors.closing(Format.JSON, 400, ErrorTag.MALFORMED_MESSAGE,
+            "Malformed HTTP request: the request line or a header cannot be parsed");
+    }
+
     private CompletionStage<RestconfResponse> dispatch(final FullHttpRequest request, final HttpMethod method,
-            final QueryStringDecoder uri, final String path, final RequestContext context) throws RequestException {
+            final QueryParameters params, final String path, final RequestContext context) throws RequestException {
         if (path.equals("/rests") || path.equals("/rests/")) {
             requireGet(method);
             return server.rootGET(context);
@@ -121,7 +166,6 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         }
         if (path.equals(DATA) || path.startsWith(DATA + "/")) {
             final ApiPath apiPath = apiPath(path.substring(DATA.length()));
-            final QueryParameters params = params(uri);
             if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
                 return server.dataGET(apiPath, params, context);
             }
@@ -177,17 +221,32 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
 
     private static QueryParameters params(final QueryStringDecoder uri) throws RequestException {
+        final Map<String, List<String>> decoded;
         try {
-            return QueryParameters.parse(uri.parameters());
+            decoded = uri.parameters();
+        } catch (IllegalArgumentException e) {
+            throw new RequestException(400, ErrorTag.MALFORMED_MESSAGE,
+                "The query string is not valid percent-encoded UTF-8");
+        }
+        try {
+            return QueryParameters.parse(decoded);
         } catch (IllegalArgumentException e) {
             throw new RequestException(400, ErrorTag.INVALID_VALUE, e.getMessage());
         }
     }
 
-    private static boolean isPretty(final QueryStringDecoder uri) {
-        final List<String> pretty = uri.parameters().getOrDefault("odl-pretty-print",
-            uri.parameters().get("pretty-print"));
-        return pretty != null && !pretty.isEmpty() && Boolean.parseBoolean(pretty.get(0));
+    /** RFC 8040 4.8: content, depth, fields and with-defaults belong to GET and HEAD; elsewhere they are refused. */
+    private static void checkMethodAllowsQuery(final HttpMethod method, final QueryStringDecoder uri)
+            throws RequestException {
+        if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
+            return;
+        }
+        for (String name : READ_ONLY_PARAMETERS) {
+            if (uri.parameters().containsKey(name)) {
+                throw new RequestException(400, ErrorTag.INVALID_VALUE, "Query parameter '" + name
+                    + "' is only allowed with GET and HEAD, not " + method);
+            }
+        }
     }
 
     private static RequestBody body(final FullHttpRequest request, final boolean patch) throws RequestException {
@@ -203,7 +262,15 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             throw new RequestException(415, ErrorTag.INVALID_VALUE, "Unsupported media type '" + type
                 + "': use application/yang-data+json or application/yang-data+xml");
         }
-        return new RequestBody(format, new ByteBufInputStream(request.content().retainedDuplicate(), true));
+        if (NestingLimit.exceeded(format, request.content())) {
+            throw new RequestException(400, ErrorTag.MALFORMED_MESSAGE, "The body nests deeper than "
+                + NestingLimit.MAX_DEPTH + " levels");
+        }
+        if (format == Format.JSON && !ByteBufUtil.isText(request.content(), StandardCharsets.UTF_8)) {
+            // JSON is UTF-8 (RFC 8259); a reader would quietly turn broken bytes into U+FFFD and store them
+            throw new RequestException(400, ErrorTag.MALFORMED_MESSAGE, "The body is not valid UTF-8");
+        }
+        return new RequestBody(format, new ByteBufInputStream(request.content().duplicate(), false));
     }
 
     private static String contentType(final FullHttpRequest request) {
@@ -261,8 +328,9 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 response.body().orElseThrow().writeTo(format, pretty, out);
             } catch (IOException | RuntimeException e) {
                 LOG.error("Cannot write the response body", e);
-                buf.clear();
-                return error(format, 500, ErrorTag.OPERATION_FAILED, "Cannot write the response: " + e.getMessage());
+                http.release();
+                return HttpErrors.response(format, 500, ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+                    "The response could not be written; the server log has the details");
             }
             http.headers().set(HttpHeaderNames.CONTENT_TYPE, format.mediaType());
         }
@@ -275,13 +343,6 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         return http;
     }
 
-    private static FullHttpResponse error(final Format format, final int status, final ErrorTag tag,
-            final String message) {
-        final ErrorsBody body = new ErrorsBody(List.of(OperationError.of(ErrorType.PROTOCOL, tag, message)), null);
-        return render(new RestconfResponse(status, Optional.of(body), Optional.empty()), format, false,
-            HttpMethod.GET);
-    }
-
     private static FullHttpResponse raw(final HttpResponseStatus status, final byte[] body, final String type) {
         final FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status);
         http.content().writeBytes(body);
@@ -289,21 +350,51 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         return http;
     }
 
-    private static void send(final ChannelHandlerContext ctx, final FullHttpRequest request, final boolean keepAlive,
-            final FullHttpResponse response) {
-        HttpUtil.setContentLength(response, response.content().readableBytes());
-        if (keepAlive) {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-            ctx.writeAndFlush(response);
-        } else {
-            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
-        }
-    }
-
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause) {
         LOG.debug("Closing RESTCONF connection after error", cause);
         ctx.close();
+    }
+
+    /**
+     * The one answer to one request. Whatever happens while serving it, exactly one response is
+     * written: the first {@link #send} wins, and {@link #internalError} is the last resort for an
+     * exception nothing else caught.
+     */
+    private static final class Reply {
+        private final AtomicBoolean sent = new AtomicBoolean();
+        private final ChannelHandlerContext ctx;
+        private final boolean keepAlive;
+        private final String request;
+        final Format format;
+
+        Reply(final ChannelHandlerContext ctx, final FullHttpRequest request) {
+            this.ctx = ctx;
+            this.keepAlive = HttpUtil.isKeepAlive(request) && request.decoderResult().isSuccess();
+            this.request = request.method() + " " + request.uri();
+            this.format = acceptedFormat(request.headers().get(HttpHeaderNames.ACCEPT));
+        }
+
+        void send(final FullHttpResponse response) {
+            if (!sent.compareAndSet(false, true)) {
+                response.release();
+                return;
+            }
+            HttpUtil.setContentLength(response, response.content().readableBytes());
+            if (keepAlive && !response.headers().contains(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true)) {
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+                ctx.writeAndFlush(response);
+            } else {
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                ctx.writeAndFlush(response).addListener(LingeringClose.AFTER_RESPONSE);
+            }
+        }
+
+        void internalError(final Throwable cause) {
+            LOG.error("Unexpected failure while serving {}", request, cause);
+            send(HttpErrors.response(format, 500, ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+                "Internal error while serving the request; the server log has the details"));
+        }
     }
 
     /** A request refused before it reaches the server. */

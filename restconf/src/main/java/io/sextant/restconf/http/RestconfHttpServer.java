@@ -8,11 +8,12 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpObjectDecoder;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
+import io.sextant.datastore.service.HttpLimits;
 import io.sextant.restconf.api.RestconfServer;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +23,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The HTTP/1.1 transport of the RESTCONF server, on Netty. I/O runs on the event loops;
  * parsing, datastore work and serialization run on a separate worker group so that a large
- * body never stalls other connections.
+ * body never stalls other connections. One handler per concern: {@link ConnectionLimit},
+ * {@link RequestClock} (read and idle timeouts), Netty's codec with the line and header limits,
+ * {@link BoundedAggregator} (body limit, expectations), {@link RestconfHttpHandler}.
  */
 public final class RestconfHttpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestconfHttpServer.class);
@@ -32,23 +35,30 @@ public final class RestconfHttpServer implements AutoCloseable {
      *
      * @param bind address and port to listen on (port 0: any free port)
      * @param workerThreads threads that process requests
-     * @param maxBodyBytes largest accepted request body
+     * @param limits timeouts, sizes and the connection limit
      */
-    public record Settings(InetSocketAddress bind, int workerThreads, int maxBodyBytes) {
+    public record Settings(InetSocketAddress bind, int workerThreads, HttpLimits limits) {
         public static Settings of(final String host, final int port) {
+            return of(host, port, HttpLimits.DEFAULTS);
+        }
+
+        public static Settings of(final String host, final int port, final HttpLimits limits) {
             return new Settings(new InetSocketAddress(host, port),
-                Math.max(16, 4 * Runtime.getRuntime().availableProcessors()), 512 * 1024 * 1024);
+                Math.max(16, 4 * Runtime.getRuntime().availableProcessors()), limits);
         }
     }
 
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup io = new NioEventLoopGroup(Math.max(1, Runtime.getRuntime().availableProcessors()));
     private final EventExecutorGroup workers;
+    private final ConnectionLimit connections;
     private final Channel channel;
 
     public RestconfHttpServer(final RestconfServer server, final AdminCredentials credentials, final Settings settings)
             throws InterruptedException {
         this.workers = new DefaultEventExecutorGroup(settings.workerThreads());
+        final HttpLimits limits = settings.limits();
+        this.connections = new ConnectionLimit(limits.maxConnections());
         final ServerBootstrap bootstrap = new ServerBootstrap()
             .group(boss, io)
             .channel(NioServerSocketChannel.class)
@@ -57,10 +67,15 @@ public final class RestconfHttpServer implements AutoCloseable {
             .childHandler(new ChannelInitializer<SocketChannel>() {
                 @Override
                 protected void initChannel(final SocketChannel ch) {
+                    final RequestClock clock = new RequestClock(limits);
                     ch.pipeline()
-                        .addLast(new HttpServerCodec())
+                        .addLast(connections)
+                        .addLast(clock.bytesIn())
+                        .addLast(new HttpServerCodec(limits.maxInitialLineBytes(), limits.maxHeaderBytes(),
+                            HttpObjectDecoder.DEFAULT_MAX_CHUNK_SIZE))
                         .addLast(new HttpServerExpectContinueHandler())
-                        .addLast(new HttpObjectAggregator(settings.maxBodyBytes()))
+                        .addLast(new BoundedAggregator(limits.maxBodyBytes()))
+                        .addLast(clock.exchange())
                         .addLast(workers, new RestconfHttpHandler(server, credentials));
                 }
             });
@@ -71,6 +86,11 @@ public final class RestconfHttpServer implements AutoCloseable {
             throw e;
         }
         LOG.info("RESTCONF listening on http://{}:{}/rests", settings.bind().getHostString(), port());
+    }
+
+    /** Connections open now (those refused over the limit are not counted). */
+    public int openConnections() {
+        return connections.open();
     }
 
     /** The port actually bound (useful with port 0). */

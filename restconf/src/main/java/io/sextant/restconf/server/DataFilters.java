@@ -19,6 +19,10 @@ import org.opendaylight.yangtools.yang.data.api.schema.UnkeyedListEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.UnkeyedListNode;
 import org.opendaylight.yangtools.yang.data.api.schema.UserMapNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.model.api.CaseSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.ChoiceSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.DataNodeContainer;
+import org.opendaylight.yangtools.yang.model.api.DataSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
@@ -36,6 +40,57 @@ final class DataFilters {
      */
     static NormalizedNode depth(final NormalizedNode node, final int depth) {
         return prune(node, depth, null, null, true);
+    }
+
+    /**
+     * Check that every name {@code fields} selects exists below {@code parent} in the schema.
+     *
+     * @throws IllegalArgumentException naming the first that does not
+     */
+    static void checkFields(final FieldsExpression fields, final DataSchemaNode parent,
+            final EffectiveModelContext schema) {
+        for (var entry : fields.children().entrySet()) {
+            final String name = entry.getKey();
+            final int colon = name.indexOf(':');
+            final String module = colon < 0 ? null : name.substring(0, colon);
+            final String local = name.substring(colon + 1);
+            final Optional<DataSchemaNode> child = parent instanceof DataNodeContainer container
+                ? findChild(container, module, local, schema) : Optional.empty();
+            if (child.isEmpty()) {
+                throw new IllegalArgumentException("Invalid fields: '" + name + "' is not a child of '"
+                    + describe(parent, schema) + "'");
+            }
+            if (!entry.getValue().selectsAll()) {
+                checkFields(entry.getValue(), child.orElseThrow(), schema);
+            }
+        }
+    }
+
+    private static Optional<DataSchemaNode> findChild(final DataNodeContainer container, final String module,
+            final String local, final EffectiveModelContext schema) {
+        for (DataSchemaNode child : container.getChildNodes()) {
+            if (child instanceof ChoiceSchemaNode choice) {
+                for (CaseSchemaNode caze : choice.getCases()) {
+                    final Optional<DataSchemaNode> found = findChild(caze, module, local, schema);
+                    if (found.isPresent()) {
+                        return found;
+                    }
+                }
+            } else if (child.getQName().getLocalName().equals(local) && (module == null
+                    || schema.findModule(child.getQName().getModule()).map(m -> m.getName()).orElse("")
+                        .equals(module))) {
+                return Optional.of(child);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String describe(final DataSchemaNode node, final EffectiveModelContext schema) {
+        if (node instanceof EffectiveModelContext) {
+            return "the datastore root";
+        }
+        final QName name = node.getQName();
+        return schema.findModule(name.getModule()).map(m -> m.getName() + ":").orElse("") + name.getLocalName();
     }
 
     /** Keep only what {@code fields} selects below {@code node}. */

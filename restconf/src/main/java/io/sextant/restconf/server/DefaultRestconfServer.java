@@ -3,9 +3,11 @@ package io.sextant.restconf.server;
 import com.google.gson.stream.JsonWriter;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.codec.InstanceIdentifiers;
+import io.sextant.datastore.codec.UserTerms;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
+import io.sextant.datastore.service.EditResult;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
@@ -77,6 +79,10 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
+            if (params.fields().isPresent()) {
+                DataFilters.checkFields(params.fields().orElseThrow(), target.isRoot()
+                    ? target.codecs().schema() : target.context().dataSchemaNode(), target.codecs().schema());
+            }
             final ReadScope scope = switch (params.content()) {
                 case CONFIG -> ReadScope.CONFIG;
                 case NONCONFIG -> ReadScope.NONCONFIG;
@@ -122,7 +128,10 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
-            final NormalizedNode data = withCodecErrors(target, () -> BodyParser.parseResource(target, body));
+            final NormalizedNode data = parse(target, dataResource(path), body, () -> {
+                checkTopModule(target, body);
+                return BodyParser.parseResource(target, body);
+            });
             checkName(target, data);
             return edit(target, List.of(Edit.replace(target.path(), data)), context)
                 .thenApply(result -> result.createdFirst() && !target.isRoot()
@@ -136,7 +145,11 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
-            final BodyParser.Child child = withCodecErrors(target, () -> BodyParser.parseChild(target, body));
+            final BodyParser.Child child = parse(target, dataResource(path), body, () -> {
+                BodyShape.checkModule(body, module -> !target.codecs().schema().findModules(module).isEmpty(),
+                    "a module of the schema");
+                return BodyParser.parseChild(target, body);
+            });
             final YangInstanceIdentifier created = YangInstanceIdentifier.builder(target.path())
                 .append(child.prefix()).build();
             return edit(target, List.of(Edit.create(created, child.data())), context)
@@ -159,7 +172,10 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
-            final NormalizedNode data = withCodecErrors(target, () -> BodyParser.parseResource(target, body));
+            final NormalizedNode data = parse(target, dataResource(path), body, () -> {
+                checkTopModule(target, body);
+                return BodyParser.parseResource(target, body);
+            });
             checkName(target, data);
             return edit(target, List.of(Edit.merge(target.path(), data)), context)
                 .thenApply(result -> RestconfResponse.noContent());
@@ -171,7 +187,8 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final Target base = resolver.resolveData(path);
-            final YangPatchParser.Patch patch = withCodecErrors(base, () -> YangPatchParser.parse(path, body,
+            final YangPatchParser.Patch patch = parse(base, dataResource(path), body, () -> YangPatchParser.parse(path,
+                body,
                 p -> {
                     final Target t = resolver.resolveData(p);
                     if (t.data() != base.data()) {
@@ -218,9 +235,17 @@ public final class DefaultRestconfServer implements RestconfServer {
             final RequestContext context) {
         return run(schema, () -> {
             final PathResolver.RpcTarget rpc = resolver.resolveOperation(path);
+            final String rpcModule = rpc.codecs().schema().findModule(rpc.rpc().getQName().getModule())
+                .map(m -> m.getName()).orElse("");
+            parse(rpc.codecs().schema(), Optional.empty(), "/rests/operations" + path, body, () -> {
+                BodyShape.checkInput(body, rpcModule);
+                return body;
+            });
+            mark(body);
             final PushbackInputStream stream = new PushbackInputStream(body.stream(), 1);
             final boolean empty = isBlank(stream);
-            final ContainerNode input = BodyParser.parseInput(rpc, new RequestBody(body.format(), stream), empty);
+            final ContainerNode input = parse(rpc.codecs().schema(), Optional.empty(), "/rests/operations" + path,
+                body, () -> BodyParser.parseInput(rpc, new RequestBody(body.format(), stream), empty));
             final QName name = rpc.rpc().getQName();
             return rpc.rpcs().invoke(name, input, context).thenApply(output -> {
                 if (output.isEmpty() || output.orElseThrow().isEmpty()) {
@@ -274,17 +299,23 @@ public final class DefaultRestconfServer implements RestconfServer {
         }));
     }
 
-    /** Map a failure to its RFC 8040 response; anything unexpected is logged and becomes a 500. */
+    /**
+     * Map a failure to its RFC 8040 response. Anything unexpected is logged with its stack and
+     * becomes a 500 whose message says only that: no exception text reaches the client.
+     */
     public static RestconfResponse errorResponse(final Throwable failure, final EffectiveModelContext schema) {
         final Throwable cause = unwrap(failure);
+        if (cause instanceof InSchema inSchema) {
+            return errorResponse(inSchema.failure, inSchema.schema);
+        }
         if (cause instanceof OperationFailedException failed) {
             return new RestconfResponse(status(failed), Optional.of(new ErrorsBody(failed.errors(), schema)),
                 Optional.empty());
         }
         LOG.error("Unexpected failure while serving a RESTCONF request", cause);
         return new RestconfResponse(500, Optional.of(new ErrorsBody(List.of(OperationError.of(ErrorType.APPLICATION,
-            ErrorTag.OPERATION_FAILED, "Internal error: " + cause.getClass().getSimpleName()
-                + (cause.getMessage() == null ? "" : ": " + cause.getMessage()))), schema)), Optional.empty());
+            ErrorTag.OPERATION_FAILED, "Internal error while serving the request; the server log has the details")),
+            schema)), Optional.empty());
     }
 
     private static int status(final OperationFailedException failed) {
@@ -304,9 +335,14 @@ public final class DefaultRestconfServer implements RestconfServer {
         return CompletableFuture.completedFuture(errorResponse(e, ctx));
     }
 
-    private CompletionStage<io.sextant.datastore.service.EditResult> edit(final Target target, final List<Edit> edits,
+    /** Apply edits at the target; their failures' paths and names are rendered in the target's schema. */
+    private static CompletionStage<EditResult> edit(final Target target, final List<Edit> edits,
             final RequestContext context) {
-        return target.data().edit(edits, context);
+        return target.data().edit(edits, context).exceptionallyCompose(e -> {
+            final Throwable cause = unwrap(e);
+            return CompletableFuture.failedFuture(cause instanceof OperationFailedException failed
+                ? new InSchema(failed, target.codecs().schema()) : cause);
+        });
     }
 
     /** The top-level name of a body must be the target's (and a list entry's keys the path's). */
@@ -350,13 +386,66 @@ public final class DefaultRestconfServer implements RestconfServer {
         }
     }
 
-    /** Codec failures that escape as runtime exceptions become invalid-value errors. */
-    private static <T> T withCodecErrors(final Target target, final Parse<T> parse) throws OperationFailedException {
+    /** A PUT or PATCH body's top-level member, when module-qualified, names the target's module. */
+    private static void checkTopModule(final Target target, final RequestBody body) throws OperationFailedException {
+        if (target.isRoot()) {
+            return;
+        }
+        final String module = target.codecs().schema().findModule(target.context().dataSchemaNode().getQName()
+            .getModule()).map(m -> m.getName()).orElse("");
+        BodyShape.checkModule(body, module::equals, "'" + module + "'");
+    }
+
+    private static String dataResource(final ApiPath path) {
+        return "/rests/data" + (path.isEmpty() ? "" : path.toString());
+    }
+
+    /** Parse a body into {@code target}: any failure is said in the user's terms and rendered in its schema. */
+    private static <T> T parse(final Target target, final String resource, final RequestBody body,
+            final Parse<T> parse) {
+        mark(body);
+        return parse(target.codecs().schema(), target.isRoot() ? Optional.empty() : Optional.of(target.path()),
+            resource, body, parse);
+    }
+
+    private static <T> T parse(final EffectiveModelContext bodySchema, final Optional<YangInstanceIdentifier> errorPath,
+            final String resource, final RequestBody body, final Parse<T> parse) {
+        OperationFailedException failure;
         try {
             return parse.parse();
+        } catch (OperationFailedException e) {
+            failure = e;
         } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
-            throw new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
-                "Invalid data: " + BodyParser.message(e)), e);
+            // codec failures that escape as runtime exceptions are invalid values
+            failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                BodyParser.message(e)), e);
+        } catch (NullPointerException e) {
+            // yangtools' JSON parser leaves a leaf given an object, array or null without a value
+            failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                "A leaf has no value: an object, array or null stands where a value belongs"));
+        }
+        throw new InSchema(CodecErrors.explain(failure, resource, bodySchema, body.format(),
+            CodecErrors.rewound(body.stream()), errorPath), bodySchema);
+    }
+
+    /** Remember the start of a body, so that an error can read it again to name a bad value's leaf. */
+    private static void mark(final RequestBody body) {
+        if (body.stream().markSupported()) {
+            body.stream().mark(Integer.MAX_VALUE);
+        }
+    }
+
+    /** A failure whose paths and names belong to another schema than the controller's (a mount point's). */
+    private static final class InSchema extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        final transient OperationFailedException failure;
+        final transient EffectiveModelContext schema;
+
+        InSchema(final OperationFailedException failure, final EffectiveModelContext schema) {
+            super(null, null, false, false);
+            this.failure = failure;
+            this.schema = schema;
         }
     }
 
@@ -373,11 +462,13 @@ public final class DefaultRestconfServer implements RestconfServer {
     private static CompletionStage<RestconfResponse> run(final EffectiveModelContext schema, final Action action) {
         try {
             return action.run().exceptionallyCompose(e -> errorFor(e, schema));
+        } catch (InSchema e) {
+            return errorFor(e.failure, e.schema);
         } catch (OperationFailedException e) {
             return errorFor(e, schema);
         } catch (IllegalArgumentException | IllegalStateException e) {
             return errorFor(new OperationFailedException(OperationError.of(ErrorType.PROTOCOL,
-                ErrorTag.INVALID_VALUE, BodyParser.message(e)), e), schema);
+                ErrorTag.INVALID_VALUE, UserTerms.of(BodyParser.message(e), schema)), e), schema);
         } catch (RuntimeException e) {
             return errorFor(e, schema);
         }

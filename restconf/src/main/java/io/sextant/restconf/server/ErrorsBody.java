@@ -3,6 +3,7 @@ package io.sextant.restconf.server;
 import com.google.gson.stream.JsonWriter;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.codec.InstanceIdentifiers;
+import io.sextant.datastore.codec.UserTerms;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.FormattableBody;
 import java.io.IOException;
@@ -18,7 +19,9 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
  * The RFC 8040 {@code ietf-restconf:errors} body (section 7.1), optionally inside an RFC 8072
- * {@code yang-patch-status}.
+ * {@code yang-patch-status}. Every message passes {@link UserTerms} on its way out, the last
+ * guard against a Java rendering (a QName's toString, a statement, a class name) reaching a
+ * client, whichever component wrote it.
  *
  * @param errors the errors
  * @param schema the schema error paths are rendered in
@@ -60,12 +63,13 @@ public record ErrorsBody(List<OperationError> errors, EffectiveModelContext sche
             if (error.appTag().isPresent()) {
                 json.name("error-app-tag").value(error.appTag().orElseThrow());
             }
-            if (error.path().isPresent()) {
-                json.name("error-path").value(path(error));
+            final Optional<String> path = path(error);
+            if (path.isPresent()) {
+                json.name("error-path").value(path.orElseThrow());
             }
-            json.name("error-message").value(error.message());
+            json.name("error-message").value(UserTerms.of(error.message(), schema));
             if (error.info().isPresent()) {
-                json.name("error-info").value(error.info().orElseThrow());
+                json.name("error-info").value(UserTerms.of(error.info().orElseThrow(), schema));
             }
             json.endObject();
         }
@@ -78,8 +82,16 @@ public record ErrorsBody(List<OperationError> errors, EffectiveModelContext sche
         json.flush();
     }
 
-    private String path(final OperationError error) {
-        return InstanceIdentifiers.toInstanceIdentifier(error.path().orElseThrow(), schema);
+    private Optional<String> path(final OperationError error) {
+        if (error.path().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(InstanceIdentifiers.toInstanceIdentifier(error.path().orElseThrow(), schema));
+        } catch (RuntimeException e) {
+            // a path that does not render is left out rather than failing the whole answer
+            return Optional.empty();
+        }
     }
 
     private void writeXml(final OutputStream out) throws IOException {
@@ -102,12 +114,13 @@ public record ErrorsBody(List<OperationError> errors, EffectiveModelContext sche
                 if (error.appTag().isPresent()) {
                     element(xml, "error-app-tag", error.appTag().orElseThrow());
                 }
-                if (error.path().isPresent()) {
-                    element(xml, "error-path", path(error));
+                final Optional<String> path = path(error);
+                if (path.isPresent()) {
+                    element(xml, "error-path", path.orElseThrow());
                 }
-                element(xml, "error-message", error.message());
+                element(xml, "error-message", UserTerms.of(error.message(), schema));
                 if (error.info().isPresent()) {
-                    element(xml, "error-info", error.info().orElseThrow());
+                    element(xml, "error-info", UserTerms.of(error.info().orElseThrow(), schema));
                 }
                 xml.writeEndElement();
             }

@@ -89,8 +89,8 @@ final class YangPatchParser {
                     editId));
             }
             ids.add(editId);
-            result.add(toEdit(editId, operation, target, data, edit.has("where") ? edit.get("where").getAsString()
-                : null));
+            result.add(toEdit(editId, operation, target, data, edit.has("where") ? string(edit, "where", "edit "
+                + editId) : null));
         }
         return new Patch(patchId, ids, result);
     }

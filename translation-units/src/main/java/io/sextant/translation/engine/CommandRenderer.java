@@ -2,6 +2,7 @@ package io.sextant.translation.engine;
 
 import io.sextant.translation.spi.CliCommands.Entry;
 import io.sextant.translation.spi.CliCommands.Mode;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,7 +31,7 @@ public final class CommandRenderer {
         final List<Integer> lineGroups = new ArrayList<>();
         final List<Integer> blockEnds = new ArrayList<>();
         final List<Boolean> commands = new ArrayList<>();
-        final java.util.ArrayDeque<Integer> openModes = new java.util.ArrayDeque<>();
+        final ArrayDeque<Integer> openModes = new ArrayDeque<>();
         List<Mode> current = List.of();
         int group = -1;
         for (int g = 0; g < groups.size(); g++) {
@@ -48,8 +49,9 @@ public final class CommandRenderer {
                     commands.add(false);
                 }
                 current = target;
-                if (entry.command().isPresent()) {
-                    add(entry.command().orElseThrow(), g, lines, lineGroups, blockEnds);
+                final String command = entry.command();
+                if (command != null) {
+                    add(command, g, lines, lineGroups, blockEnds);
                     commands.add(true);
                 }
             }
@@ -70,7 +72,7 @@ public final class CommandRenderer {
     }
 
     private static void exit(final Mode mode, final int group, final List<String> lines, final List<Integer> lineGroups,
-            final List<Integer> blockEnds, final java.util.ArrayDeque<Integer> openModes) {
+            final List<Integer> blockEnds, final ArrayDeque<Integer> openModes) {
         add(mode.exit(), group, lines, lineGroups, blockEnds);
         blockEnds.set(openModes.pop(), lines.size());
     }

@@ -1,7 +1,10 @@
 package io.sextant.translation.engine;
 
 import io.sextant.datastore.OperationFailedException;
-import io.sextant.translation.spi.Handlers.Handler;
+import io.sextant.translation.spi.Handler;
+import io.sextant.translation.spi.Handler.ContainerHandler;
+import io.sextant.translation.spi.Handler.ListHandler;
+import io.sextant.translation.spi.Handler.SubtreeHandler;
 import io.sextant.translation.spi.ReadContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,10 +55,10 @@ public final class ConfigReadEngine {
         final Handler handler = step.handler().orElseThrow();
         final YangInstanceIdentifier listPath = parent.node(new NodeIdentifier(step.name()));
         final List<MapEntryNode> entries = new ArrayList<>();
-        if (handler.subtreeReader().isPresent()) {
-            entries.addAll(handler.subtreeReader().orElseThrow().entries(ctx, parent));
-        } else {
-            for (NodeIdentifierWithPredicates key : handler.listReader().orElseThrow().keys(ctx, parent)) {
+        if (handler instanceof SubtreeHandler subtree) {
+            entries.addAll(subtree.reader().entries(ctx, parent));
+        } else if (handler instanceof ListHandler list) {
+            for (NodeIdentifierWithPredicates key : list.reader().keys(ctx, parent)) {
                 final var entry = ImmutableNodes.newMapEntryBuilder().withNodeIdentifier(key);
                 key.entrySet().forEach(k -> entry.withChild(ImmutableNodes.leafNode(k.getKey(), k.getValue())));
                 for (DataContainerChild child : readChildren(step, listPath.node(key), ctx)) {
@@ -78,9 +81,8 @@ public final class ConfigReadEngine {
         final YangInstanceIdentifier path = parent.node(new NodeIdentifier(step.name()));
         final var builder = ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(step.name()));
         boolean present = false;
-        final Optional<Handler> handler = step.handler();
-        if (handler.isPresent() && handler.orElseThrow().containerReader().isPresent()) {
-            final Optional<ContainerNode> own = handler.orElseThrow().containerReader().orElseThrow().read(ctx, path);
+        if (step.handler().orElse(null) instanceof ContainerHandler container) {
+            final Optional<ContainerNode> own = container.reader().read(ctx, path);
             if (own.isPresent()) {
                 own.orElseThrow().body().forEach(builder::withChild);
                 present = true;

@@ -1,11 +1,13 @@
 package io.sextant.translation.engine;
 
 import io.sextant.translation.spi.DataPath;
+import io.sextant.translation.spi.Handler;
+import io.sextant.translation.spi.Handler.ContainerHandler;
 import io.sextant.translation.spi.Handlers;
-import io.sextant.translation.spi.Handlers.Handler;
-import io.sextant.translation.spi.Handlers.Kind;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -55,7 +57,7 @@ public final class HandlerTree {
             return Optional.ofNullable(handler);
         }
 
-        /** Registration index of the handler (creation order); -1 without a handler. */
+        /** The handler's place in the unit's write order; -1 for handlers that do not write. */
         public int order() {
             return order;
         }
@@ -72,7 +74,7 @@ public final class HandlerTree {
     /** @throws IllegalArgumentException when the handlers do not fit the schema */
     public static HandlerTree of(final Handlers handlers, final EffectiveModelContext schema) {
         final Step root = new Step(null, false, false);
-        int order = 0;
+        final List<DataPath> crossedLists = new ArrayList<>();
         for (Handler handler : handlers.all()) {
             Step step = root;
             DataNodeContainer schemaParent = schema;
@@ -85,12 +87,10 @@ public final class HandlerTree {
                 }
                 final boolean isList = node instanceof ListSchemaNode;
                 final boolean userOrdered = isList && ((ListSchemaNode) node).isUserOrdered();
-                final Step parent = step;
-                step = parent.children.computeIfAbsent(name, n -> new Step(n, isList, userOrdered));
+                step = step.children.computeIfAbsent(name, n -> new Step(n, isList, userOrdered));
                 final boolean last = i == path.size() - 1;
-                if (isList && !last && step.handler == null) {
-                    throw new IllegalArgumentException("Handler path " + path + " crosses list " + name
-                        + " which has no list handler registered before it");
+                if (isList && !last) {
+                    crossedLists.add(new DataPath(path.steps().subList(0, i + 1)));
                 }
                 if (last) {
                     checkKind(handler, node);
@@ -100,22 +100,23 @@ public final class HandlerTree {
                 schemaParent = node instanceof DataNodeContainer container ? container : null;
             }
             step.handler = handler;
-            step.order = order++;
+            step.order = handlers.writeOrder().indexOf(path);
+        }
+        for (DataPath list : crossedLists) {
+            if (handlers.all().stream().noneMatch(h -> h.path().equals(list))) {
+                throw new IllegalArgumentException("A handler path crosses list " + list
+                    + ", which has no list handler");
+            }
         }
         return new HandlerTree(root);
     }
 
     private static void checkKind(final Handler handler, final DataSchemaNode node) {
-        final boolean ok = switch (handler.kind()) {
-            case LIST, SUBTREE -> node instanceof ListSchemaNode;
-            case CONTAINER -> node instanceof ContainerSchemaNode;
-        };
+        final boolean ok = handler instanceof ContainerHandler ? node instanceof ContainerSchemaNode
+            : node instanceof ListSchemaNode;
         if (!ok) {
-            throw new IllegalArgumentException("A " + handler.kind() + " handler cannot sit at " + handler.path()
-                + " (" + node.getClass().getSimpleName() + ")");
-        }
-        if (handler.kind() == Kind.SUBTREE && handler.writer().isEmpty()) {
-            throw new IllegalArgumentException("Subtree handler at " + handler.path() + " has no writer");
+            throw new IllegalArgumentException("A " + handler.getClass().getSimpleName() + " cannot sit at "
+                + handler.path() + " (" + node.getClass().getSimpleName() + ")");
         }
     }
 

@@ -1,6 +1,7 @@
 package io.sextant.translation.frr;
 
 import io.sextant.translation.oc.OpenConfig.Ni;
+import io.sextant.translation.spi.CliCommands.Mode;
 import io.sextant.translation.spi.ConfigLine;
 import io.sextant.translation.spi.ConfigText;
 import java.util.ArrayList;
@@ -25,30 +26,16 @@ final class FrrConfig {
     private FrrConfig() {
     }
 
-    /** The {@code interface <name>} block. */
-    static Optional<ConfigLine> interfaceBlock(final ConfigText config, final String name) {
-        for (ConfigLine line : config.top()) {
-            final Optional<Matcher> match = line.match(INTERFACE);
-            if (match.isPresent() && match.orElseThrow().group(1).equals(name)) {
-                return Optional.of(line);
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Interface names: kernel interfaces from {@code show interface brief}, then configured ones. */
-    static List<String> interfaceNames(final ConfigText config, final String brief) {
-        final Set<String> names = new LinkedHashSet<>();
+    /** The kernel's interfaces, from {@code show interface brief}. */
+    static List<String> kernelInterfaces(final String brief) {
+        final List<String> names = new ArrayList<>();
         for (String line : brief.split("\n")) {
             final Matcher matcher = BRIEF_LINE.matcher(line);
             if (matcher.matches() && !line.startsWith("Interface")) {
                 names.add(matcher.group(1));
             }
         }
-        for (ConfigLine line : config.top()) {
-            line.match(INTERFACE).ifPresent(m -> names.add(m.group(1)));
-        }
-        return new ArrayList<>(names);
+        return names;
     }
 
     /** VRF names: those zebra knows ({@code show vrf}, also when empty), then those configured. */
@@ -65,13 +52,6 @@ final class FrrConfig {
             line.match(ROUTER_BGP).filter(m -> m.group(2) != null).ifPresent(m -> names.add(m.group(2)));
         }
         return new ArrayList<>(names);
-    }
-
-    /** The {@code vrf <name>} block. */
-    static Optional<ConfigLine> vrfBlock(final ConfigText config, final String name) {
-        return config.top().stream()
-            .filter(line -> line.match(VRF).map(m -> m.group(1).equals(name)).orElse(false))
-            .findFirst();
     }
 
     /** The {@code router bgp <as> [vrf <name>]} block of a network instance. */
@@ -93,7 +73,12 @@ final class FrrConfig {
         if (Ni.DEFAULT.equals(networkInstance)) {
             return config.top();
         }
-        return vrfBlock(config, networkInstance).map(ConfigLine::children).orElse(List.of());
+        return config.block(VRF, networkInstance).map(ConfigLine::children).orElse(List.of());
+    }
+
+    /** The mode of a VRF: its static routes are typed there. */
+    static Mode vrfMode(final String name) {
+        return Mode.of("vrf " + name, "exit-vrf");
     }
 
     /** The command entering a network instance's BGP instance. */

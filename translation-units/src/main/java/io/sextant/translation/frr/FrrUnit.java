@@ -1,11 +1,12 @@
 package io.sextant.translation.frr;
 
 import io.sextant.southbound.cli.CliDialect;
+import io.sextant.translation.AbstractTranslationUnit;
 import io.sextant.translation.TranslationUnit;
+import io.sextant.translation.oc.OcPaths;
+import io.sextant.translation.oc.OcSyntax;
 import io.sextant.translation.oc.OpenConfig;
 import io.sextant.translation.spi.Handlers;
-import java.util.List;
-import java.util.Set;
 import java.util.regex.Pattern;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -16,80 +17,25 @@ import org.osgi.service.component.annotations.Component;
  * description and shutdown, IPv4 unicast activation).
  */
 @Component(service = TranslationUnit.class)
-public final class FrrUnit implements TranslationUnit {
-    private static final Handlers HANDLERS = buildHandlers();
+public final class FrrUnit extends AbstractTranslationUnit {
     private static final CliDialect DIALECT = CliDialect.defaults().toBuilder()
         // bgpd reports some refusals without the usual "% "
         .addConfigError(Pattern.compile("BGP is already running; AS is .*"))
         .addConfigError(Pattern.compile("Can't .*"))
         .build();
-    private static final List<Pattern> IGNORED = List.of(
-        Pattern.compile("Building configuration\\.\\.\\."),
-        Pattern.compile("Current configuration:"),
-        Pattern.compile("!"),
-        Pattern.compile("end"),
-        Pattern.compile("exit"),
-        Pattern.compile("exit-vrf"),
-        Pattern.compile("exit-address-family"),
-        Pattern.compile("frr version .*"),
-        Pattern.compile("frr defaults .*"));
+    // interfaces first; a network instance before its protocols, BGP's instance before its neighbors
+    private static final Handlers HANDLERS = new OcSyntax("FRR", new FrrInterfaces(), new FrrNetworkInstances(),
+        new FrrStaticRoutes(), new FrrBgp()).handlers()
+        .writeOrder(OcPaths.INTERFACE_CONFIG, OcPaths.SUBINTERFACE_CONFIG, OcPaths.ADDRESS_CONFIG, OcPaths.NI_CONFIG,
+            OcPaths.PROTOCOL_CONFIG, OcPaths.STATIC_CONFIG, OcPaths.NEXT_HOP_LIST, OcPaths.BGP_GLOBAL_CONFIG,
+            OcPaths.NEIGHBOR_CONFIG, OcPaths.NEIGHBOR_AFI_CONFIG)
+        .build();
 
     @Activate
     public FrrUnit() {
-        // stateless
-    }
-
-    private static Handlers buildHandlers() {
-        final Handlers.Builder builder = Handlers.builder();
-        FrrInterfaces.register(builder);
-        FrrNetworkInstances.register(builder);
-        FrrStaticRoutes.register(builder);
-        FrrBgp.register(builder);
-        return builder.build();
-    }
-
-    @Override
-    public String name() {
-        return "frr-8";
-    }
-
-    @Override
-    public String deviceType() {
-        return "frr";
-    }
-
-    @Override
-    public Pattern versionPattern() {
-        return Pattern.compile("8(\\..*)?");
-    }
-
-    @Override
-    public Set<String> yangModules() {
-        return OpenConfig.MODULES;
-    }
-
-    @Override
-    public CliDialect dialect() {
-        return DIALECT;
-    }
-
-    @Override
-    public String runningConfigCommand() {
-        return "show running-config";
-    }
-
-    @Override
-    public List<String> showCommands() {
-        return List.of(FrrConfig.SHOW_INTERFACES, FrrConfig.SHOW_VRF);
-    }
-
-    @Override
-    public List<Pattern> ignoredLines() {
-        return IGNORED;
-    }
-
-    @Override
-    public Handlers handlers() {
-        return HANDLERS;
+        super(unit("frr-8", "frr", "8(\\..*)?").yangModules(OpenConfig.MODULES).dialect(DIALECT).handlers(HANDLERS)
+            .showCommands(FrrConfig.SHOW_INTERFACES, FrrConfig.SHOW_VRF)
+            .ignoredLines("Building configuration\\.\\.\\.", "Current configuration:", "!", "end", "exit", "exit-vrf",
+                "exit-address-family", "frr version .*", "frr defaults .*"));
     }
 }

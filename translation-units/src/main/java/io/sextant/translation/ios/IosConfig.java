@@ -5,7 +5,6 @@ import io.sextant.translation.spi.CliCommands.Mode;
 import io.sextant.translation.spi.ConfigLine;
 import io.sextant.translation.spi.ConfigText;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Where things are in an IOS 15 running configuration, and IOS address notation. */
@@ -17,18 +16,6 @@ final class IosConfig {
     static final Pattern AF_IPV4_VRF = Pattern.compile("address-family ipv4(?: unicast)? vrf (\\S+)");
 
     private IosConfig() {
-    }
-
-    static Optional<ConfigLine> interfaceBlock(final ConfigText config, final String name) {
-        return config.top().stream()
-            .filter(line -> line.match(INTERFACE).map(m -> m.group(1).equals(name)).orElse(false))
-            .findFirst();
-    }
-
-    static Optional<ConfigLine> vrfBlock(final ConfigText config, final String name) {
-        return config.top().stream()
-            .filter(line -> line.match(VRF_DEFINITION).map(m -> m.group(1).equals(name)).orElse(false))
-            .findFirst();
     }
 
     static Optional<ConfigLine> routerBgp(final ConfigText config) {
@@ -51,10 +38,6 @@ final class IosConfig {
 
     static String localAs(final ConfigText config) {
         return routerBgp(config).orElseThrow().match(ROUTER_BGP).orElseThrow().group(1);
-    }
-
-    static Mode interfaceMode(final String name) {
-        return Mode.of("interface " + name, "exit");
     }
 
     static Mode bgpMode(final Object as) {
@@ -82,9 +65,5 @@ final class IosConfig {
     static String mask(final int prefixLength) {
         final long value = prefixLength == 0 ? 0 : 0xffffffffL << (32 - prefixLength) & 0xffffffffL;
         return (value >> 24 & 0xff) + "." + (value >> 16 & 0xff) + "." + (value >> 8 & 0xff) + "." + (value & 0xff);
-    }
-
-    static Matcher require(final Pattern pattern, final ConfigLine line) {
-        return line.match(pattern).orElseThrow();
     }
 }

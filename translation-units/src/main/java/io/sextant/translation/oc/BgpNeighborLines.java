@@ -1,8 +1,12 @@
 package io.sextant.translation.oc;
 
+import static io.sextant.translation.spi.Changes.isCreate;
+import static io.sextant.translation.spi.Changes.leafAfter;
+import static io.sextant.translation.spi.Changes.leafBefore;
+import static io.sextant.translation.spi.Changes.leafChanged;
+
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OpenConfig.Ni;
-import io.sextant.translation.spi.Change;
 import io.sextant.translation.spi.ConfigLine;
 import io.sextant.translation.spi.Nodes;
 import java.util.ArrayList;
@@ -14,7 +18,9 @@ import java.util.regex.Pattern;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.Uint32;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 
 /**
  * The BGP neighbor lines the CLI dialects share ({@code neighbor X remote-as AS},
@@ -22,9 +28,9 @@ import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
  * {@code neighbor/config} they stand for. Each dialect finds the lines of a network instance's
  * BGP and the mode to type them in; what a remote-as value means is also its own.
  */
-public final class BgpNeighborLines {
+final class BgpNeighborLines {
     /** {@code neighbor ADDRESS remote-as VALUE}: group 1 the address, group 2 the value. */
-    public static final Pattern REMOTE_AS = Pattern.compile("neighbor (\\S+) remote-as (\\S+)");
+    static final Pattern REMOTE_AS = Pattern.compile("neighbor (\\S+) remote-as (\\S+)");
     private static final Pattern DESCRIPTION = Pattern.compile("neighbor (\\S+) description (.*)");
     private static final Pattern SHUTDOWN = Pattern.compile("neighbor (\\S+) shutdown");
 
@@ -37,7 +43,7 @@ public final class BgpNeighborLines {
      *
      * @param peerAs the peer AS a remote-as value stands for, if any
      */
-    public static ContainerNode read(final List<ConfigLine> lines, final String address,
+    static ContainerNode read(final List<ConfigLine> lines, final String address,
             final Function<String, Optional<Uint32>> peerAs) {
         final var config = Nodes.container(Ni.CONFIG).leaf(Ni.NEIGHBOR_ADDRESS, address);
         boolean enabled = true;
@@ -64,20 +70,21 @@ public final class BgpNeighborLines {
      *
      * @param dialect named in the error when the peer AS is missing
      */
-    public static List<String> commands(final Change change, final String address, final String dialect)
+    static List<String> commands(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final String address, final String dialect)
             throws OperationFailedException {
         final List<String> commands = new ArrayList<>();
-        if (change.leafChanged(Ni.PEER_AS)) {
-            commands.add("neighbor " + address + " remote-as " + change.leafAfter(Ni.PEER_AS).orElseThrow(() ->
+        if (leafChanged(node, Ni.PEER_AS)) {
+            commands.add("neighbor " + address + " remote-as " + leafAfter(node, Ni.PEER_AS).orElseThrow(() ->
                 OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
-                    dialect + " needs the peer-as of neighbor " + address, change.path())));
+                    dialect + " needs the peer-as of neighbor " + address, path)));
         }
-        if (change.leafChanged(Ni.DESCRIPTION)) {
-            commands.add(change.leafAfter(Ni.DESCRIPTION).map(d -> "neighbor " + address + " description " + d)
+        if (leafChanged(node, Ni.DESCRIPTION)) {
+            commands.add(leafAfter(node, Ni.DESCRIPTION).map(d -> "neighbor " + address + " description " + d)
                 .orElse("no neighbor " + address + " description"));
         }
-        final boolean enabledBefore = change.isCreate() || (Boolean) change.leafBefore(Ni.ENABLED).orElse(true);
-        final boolean enabledAfter = (Boolean) change.leafAfter(Ni.ENABLED).orElse(true);
+        final boolean enabledBefore = isCreate(node) || (Boolean) leafBefore(node, Ni.ENABLED).orElse(true);
+        final boolean enabledAfter = (Boolean) leafAfter(node, Ni.ENABLED).orElse(true);
         if (enabledBefore != enabledAfter) {
             commands.add((enabledAfter ? "no " : "") + "neighbor " + address + " shutdown");
         }

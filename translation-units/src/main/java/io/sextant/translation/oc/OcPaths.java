@@ -6,15 +6,11 @@ import io.sextant.translation.spi.DataPath;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
-import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
-import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /** Handler paths and concrete paths in the OpenConfig trees the units translate. */
 public final class OcPaths {
@@ -105,13 +101,5 @@ public final class OcPaths {
             }
         }
         throw new IllegalArgumentException("No " + list.getLocalName() + " key in " + path);
-    }
-
-    /** A leaf of a container found through a {@link io.sextant.translation.spi.WriteContext}. */
-    public static Optional<Object> leaf(final Optional<NormalizedNode> container, final QName leaf) {
-        return container.filter(DataContainerNode.class::isInstance)
-            .map(node -> ((DataContainerNode) node).childByArg(new NodeIdentifier(leaf)))
-            .filter(LeafNode.class::isInstance)
-            .map(node -> ((LeafNode<?>) node).body());
     }
 }

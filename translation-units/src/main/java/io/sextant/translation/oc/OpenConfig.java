@@ -1,5 +1,6 @@
 package io.sextant.translation.oc;
 
+import java.util.Set;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.common.Revision;
@@ -25,7 +26,7 @@ public final class OpenConfig {
         "2014-05-08");
 
     /** The modules a unit covering interfaces, IPv4, VRFs, static routes and BGP declares. */
-    public static final java.util.Set<String> MODULES = java.util.Set.of("openconfig-interfaces", "openconfig-if-ip",
+    public static final Set<String> MODULES = Set.of("openconfig-interfaces", "openconfig-if-ip",
         "openconfig-network-instance", "iana-if-type");
 
     private OpenConfig() {

@@ -3,6 +3,7 @@ package io.sextant.translation.oc;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.Nodes;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -19,9 +20,15 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
  * interface, both, or DROP, with the route's administrative distance as the metric. Its index is
  * the next hop as written ({@code 10.0.0.1}, {@code eth0}, {@code 10.0.0.1 eth0}, {@code DROP}),
  * so a route reads back under the index it was written with. Each dialect parses and prints its
- * own command line around it.
+ * own command line around it ({@link NextHopSyntax}).
+ *
+ * @param gateway the gateway address, if any
+ * @param iface the interface, if any
+ * @param drop whether traffic is dropped
+ * @param distance the administrative distance, if set
  */
-public record StaticNextHop(String gateway, String iface, boolean drop, Integer distance) {
+public record StaticNextHop(@Nullable String gateway, @Nullable String iface, boolean drop,
+        @Nullable Integer distance) {
 
     /** The OpenConfig index of this next hop. */
     public String index() {

@@ -3,7 +3,7 @@ package io.sextant.translation.spi;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Commands a writer emits, each in the configuration sub-mode it belongs to. Rendering (by the
@@ -29,7 +29,7 @@ public final class CliCommands {
      * One command in its modes, or a bare mode visit (no command) that enters the modes anyway
      * (creating, for example, an empty VRF).
      */
-    public record Entry(List<Mode> modes, Optional<String> command) {
+    public record Entry(List<Mode> modes, @Nullable String command) {
         public Entry {
             modes = List.copyOf(modes);
         }
@@ -37,14 +37,14 @@ public final class CliCommands {
 
     /** A command at the top configuration level. */
     public CliCommands line(final String command) {
-        entries.add(new Entry(List.of(), Optional.of(command)));
+        entries.add(new Entry(List.of(), command));
         return this;
     }
 
     /** Commands inside {@code modes}, outermost first. */
     public CliCommands in(final List<Mode> modes, final String... commands) {
         for (String command : commands) {
-            entries.add(new Entry(modes, Optional.of(command)));
+            entries.add(new Entry(modes, command));
         }
         return this;
     }
@@ -55,7 +55,7 @@ public final class CliCommands {
 
     /** Enter {@code modes} even though no command follows inside them. */
     public CliCommands visit(final Mode... modes) {
-        entries.add(new Entry(List.of(modes), Optional.empty()));
+        entries.add(new Entry(List.of(modes), null));
         return this;
     }
 

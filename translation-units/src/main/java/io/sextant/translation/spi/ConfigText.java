@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -56,6 +57,15 @@ public final class ConfigText {
     /** Every line, in order. */
     public List<ConfigLine> all() {
         return all;
+    }
+
+    /**
+     * The first top-level line matching {@code pattern} whose first group is {@code name}: the
+     * block of one interface, VRF or the like.
+     */
+    public Optional<ConfigLine> block(final Pattern pattern, final String name) {
+        return top.stream().filter(line -> line.match(pattern).map(m -> name.equals(m.group(1))).orElse(false))
+            .findFirst();
     }
 
     /** Top-level lines matching {@code pattern}. */

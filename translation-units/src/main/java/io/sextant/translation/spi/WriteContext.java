@@ -1,6 +1,7 @@
 package io.sextant.translation.spi;
 
 import java.util.Optional;
+import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
@@ -19,5 +20,15 @@ public interface WriteContext {
     /** Whether {@code path} exists after and not before. */
     default boolean created(final YangInstanceIdentifier path) {
         return before(path).isEmpty() && after(path).isPresent();
+    }
+
+    /** A leaf of the container at {@code container} before the change. */
+    default Optional<Object> leafBefore(final YangInstanceIdentifier container, final QName leaf) {
+        return Changes.leaf(before(container).orElse(null), leaf);
+    }
+
+    /** A leaf of the container at {@code container} after the change. */
+    default Optional<Object> leafAfter(final YangInstanceIdentifier container, final QName leaf) {
+        return Changes.leaf(after(container).orElse(null), leaf);
     }
 }

@@ -2,7 +2,6 @@ package io.sextant.translation.unified;
 
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.translation.CliDevice;
-import io.sextant.translation.CommandPlan;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
 import java.util.concurrent.CompletionStage;
@@ -38,11 +37,13 @@ public final class CliUnifiedDevice implements UnifiedDevice {
         return device.readConfiguration();
     }
 
-    /** The exact lines for the change; nothing is sent before {@link DeviceChange#apply()}. */
+    /**
+     * The exact lines for the change, from a walk of the candidate along the unit's handlers;
+     * nothing is sent before {@link DeviceChange#stage()}.
+     */
     @Override
     public DeviceChange prepare(final DataTreeCandidate change) throws OperationFailedException {
-        final CommandPlan plan = device.commands(change.getRootNode());
-        return new CliDeviceChange(device, plan);
+        return new CliDeviceChange(device, device.commands(change));
     }
 
     public CliDevice device() {

@@ -31,11 +31,12 @@ import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -74,13 +75,8 @@ class FrrDeviceTest {
         mount(tx, "R1", pair.first());
         mount(tx, "R2", pair.second());
         tx.commit();
-        final Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-        while (devices.find("R1").isEmpty() || devices.find("R2").isEmpty()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("R1 and R2 did not connect");
-            }
-            Thread.sleep(50);
-        }
+        Awaitility.await("R1 and R2 connected").atMost(Duration.ofSeconds(30))
+            .until(() -> devices.find("R1").isPresent() && devices.find("R2").isPresent());
     }
 
     private static void mount(final WriteTransaction tx, final String nodeId, final FrrRouter router)
@@ -116,7 +112,7 @@ class FrrDeviceTest {
         return devices.find(nodeId).orElseThrow();
     }
 
-    private static <T> T await(final java.util.concurrent.CompletionStage<T> stage) {
+    private static <T> T await(final CompletionStage<T> stage) {
         return stage.toCompletableFuture().join();
     }
 
@@ -171,7 +167,7 @@ class FrrDeviceTest {
                         "config": {"afi-safi-name": "openconfig-bgp-types:IPV4_UNICAST", "enabled": true}}]}}]}}}]}}
               ]}
             }""");
-        final CommandPlan plan = r1.commands(Optional.of(before), Optional.of(intent));
+        final CommandPlan plan = r1.commands(before, intent);
         assertEquals(List.of("interface eth0", "description to core", "ip address 192.0.2.1/24", "exit",
             "vrf blue", "ip route 203.0.113.0/24 blackhole", "exit-vrf",
             "router bgp 64900", "bgp router-id 192.0.2.1", "neighbor 192.0.2.2 remote-as 64901",
@@ -208,7 +204,7 @@ class FrrDeviceTest {
                                           "description": "applied before the failure"}},
               {"name": "thisnameiswaytoolong", "config": {"name": "thisnameiswaytoolong",
                                           "type": "iana-if-type:ethernetCsmacd", "description": "never"}}]}}""");
-        final CommandPlan plan = r1.commands(Optional.of(before), Optional.of(intent));
+        final CommandPlan plan = r1.commands(before, intent);
         assertEquals(List.of("interface eth1", "description applied before the failure", "exit",
             "interface thisnameiswaytoolong", "description never", "exit"), plan.lines());
 
@@ -240,7 +236,7 @@ class FrrDeviceTest {
             final ContainerNode withoutBgp = Trees.edit(device.schema(), current, m -> m.delete(
                 Yid.of(Ni.NETWORK_INSTANCES).entry(Ni.NETWORK_INSTANCE, Ni.NAME, "default").node(Ni.PROTOCOLS)
                     .path()));
-            await(device.apply(device.commands(Optional.of(current), Optional.of(withoutBgp))));
+            await(device.apply(device.commands(current, withoutBgp)));
         }
         assertFalse(pair.first().runningConfig().contains("router bgp"));
     }
@@ -261,18 +257,15 @@ class FrrDeviceTest {
                     "neighbors": {"neighbor": [{"neighbor-address": "%s",
                       "config": {"neighbor-address": "%s", "peer-as": %d, "enabled": true}}]}}}]}}]}
             }""".formatted(link, address, address, as, address, peer, peer, peerAs));
-        await(device.apply(device.commands(Optional.of(before), Optional.of(intent))));
+        await(device.apply(device.commands(before, intent)));
     }
 
     @Test
     void unifiedLayerGetsTheDeviceAndCommitsAndRollsBackThroughIt() throws Exception {
         final UnifiedDeviceRegistry registry = new UnifiedDeviceRegistry();
         try (CliUnifiedDevices publisher = new CliUnifiedDevices(devices, registry)) {
-            final Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-            while (registry.device("R2").isEmpty() && Instant.now().isBefore(deadline)) {
-                Thread.sleep(20);
-            }
-            final UnifiedDevice r2 = registry.device("R2").orElseThrow();
+            final UnifiedDevice r2 = Awaitility.await("R2 published").atMost(Duration.ofSeconds(10))
+                .until(() -> registry.device("R2"), Optional::isPresent).orElseThrow();
             assertEquals(UnifiedDevice.Protocol.CLI, r2.protocol());
             final ContainerNode before = await(r2.readConfiguration());
             final DataTree tree = Trees.tree(r2.schema(), before);

@@ -13,8 +13,8 @@ import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.testing.OcJson;
 import io.sextant.translation.testing.Trees;
 import io.sextant.translation.testing.Yid;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
@@ -38,7 +38,7 @@ class FrrWriteTest {
 
     private CommandPlan plan(final Trees.Edit edit) throws Exception {
         final ContainerNode after = Trees.edit(model.schema(), before, edit);
-        return model.commands(Optional.of(before), Optional.of(after));
+        return model.commands(before, after);
     }
 
     private static Yid eth(final String name) {
@@ -60,7 +60,7 @@ class FrrWriteTest {
 
     @Test
     void unchangedConfigurationNeedsNoCommands() throws Exception {
-        assertTrue(model.commands(Optional.of(before), Optional.of(before)).isEmpty());
+        assertTrue(model.commands(before, before).isEmpty());
     }
 
     @Test
@@ -145,6 +145,30 @@ class FrrWriteTest {
     }
 
     @Test
+    void removalGoesInReverseWriteOrderAndCreationInWriteOrder() throws Exception {
+        final ContainerNode without = Trees.edit(model.schema(), before, m -> {
+            m.delete(instance("blue").path());
+            m.delete(instance("default").node(Ni.PROTOCOLS).entry(OcPaths.protocolKey(Ni.BGP_PROTOCOL)).path());
+            m.delete(address("eth0", "10.0.1.1").path());
+        });
+        // BGP (VRF instances before the default one), static routes, the VRF, then interface addresses
+        assertEquals(List.of("no router bgp 65001 vrf blue", "no router bgp 65001", "vrf blue",
+            "no ip route 172.16.0.0/16 10.9.9.9", "exit-vrf", "no vrf blue", "interface eth0",
+            "no ip address 10.0.1.1/24", "exit"), model.commands(before, without).lines());
+        // created the other way round: interfaces, the VRF with its routes, BGP instances, neighbors, address families
+        assertEquals(List.of("interface eth0", "ip address 10.0.1.1/24", "exit", "vrf blue",
+            "ip route 172.16.0.0/16 10.9.9.9", "exit-vrf", "router bgp 65001", "bgp router-id 1.1.1.1", "exit",
+            "router bgp 65001 vrf blue", "bgp router-id 1.1.1.2", "exit", "router bgp 65001",
+            "neighbor 10.0.0.2 remote-as 65002", "neighbor 10.0.0.2 description peer two",
+            "neighbor 10.0.0.3 remote-as 65001", "neighbor 10.0.0.4 remote-as 65004", "neighbor 10.0.0.4 shutdown",
+            "exit", "router bgp 65001 vrf blue", "neighbor 10.9.9.9 remote-as 65010", "exit", "router bgp 65001",
+            "address-family ipv4 unicast", "neighbor 10.0.0.2 activate", "neighbor 10.0.0.4 activate",
+            "exit-address-family", "exit", "router bgp 65001 vrf blue", "address-family ipv4 unicast",
+            "neighbor 10.9.9.9 activate", "exit-address-family", "exit"),
+            model.commands(without, before).lines());
+    }
+
+    @Test
     void deletingBgpInstancesRemovesVrfInstancesBeforeTheDefaultOne() throws Exception {
         final CommandPlan plan = plan(m -> {
             m.delete(instance("blue").node(Ni.PROTOCOLS).entry(OcPaths.protocolKey(Ni.BGP_PROTOCOL)).path());
@@ -210,7 +234,7 @@ class FrrWriteTest {
         assertEquals(List.of("interface eth1", "no shutdown", "exit"), plan.lines());
         final String changed = FrrFixtures.RUNNING_CONFIG.replace(" description spare port\n shutdown\n",
             " description spare port\n");
-        final var outputs = new java.util.HashMap<>(FrrFixtures.outputs());
+        final var outputs = new HashMap<>(FrrFixtures.outputs());
         outputs.put("show running-config", changed);
         final ContainerNode reread = model.read(outputs).configuration();
         Trees.assertSameTree(model.schema(), Trees.edit(model.schema(), before, m -> m.write(

@@ -18,7 +18,6 @@ import io.sextant.translation.testing.Trees;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.AfterAll;
@@ -126,7 +125,7 @@ class IosSimulatorTest {
                     m.merge(YangInstanceIdentifier.of(child.name()), child);
                 }
             });
-            final CommandPlan plan = device.commands(Optional.of(before), Optional.of(intent));
+            final CommandPlan plan = device.commands(before, intent);
             await(device.apply(plan));
 
             final String running = r1.runningConfig();

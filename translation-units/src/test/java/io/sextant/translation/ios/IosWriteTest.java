@@ -12,7 +12,6 @@ import io.sextant.translation.testing.OcJson;
 import io.sextant.translation.testing.Trees;
 import io.sextant.translation.testing.Yid;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
@@ -25,6 +24,34 @@ import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
 /** OpenConfig changes to IOS 15 command lines. */
 class IosWriteTest {
+    /** A VRF with an interface bound to it, a static route and a BGP neighbor. */
+    private static final String RED_VRF = """
+        {
+          "openconfig-interfaces:interfaces": {"interface": [{"name": "GigabitEthernet0/2",
+            "subinterfaces": {"subinterface": [{"index": 0, "config": {"index": 0},
+              "openconfig-if-ip:ipv4": {"addresses": {"address": [
+                {"ip": "192.0.2.1", "config": {"ip": "192.0.2.1", "prefix-length": 24}}]}}}]}}]},
+          "openconfig-network-instance:network-instances": {"network-instance": [{"name": "RED",
+            "config": {"name": "RED", "type": "openconfig-network-instance-types:L3VRF",
+                       "route-distinguisher": "65001:200"},
+            "interfaces": {"interface": [{"id": "GigabitEthernet0/2",
+              "config": {"id": "GigabitEthernet0/2", "interface": "GigabitEthernet0/2"}}]},
+            "protocols": {"protocol": [
+              {"identifier": "openconfig-policy-types:STATIC", "name": "default",
+               "config": {"identifier": "openconfig-policy-types:STATIC", "name": "default"},
+               "static-routes": {"static": [{"prefix": "10.9.0.0/16", "config": {"prefix": "10.9.0.0/16"},
+                 "next-hops": {"next-hop": [{"index": "192.0.2.254",
+                   "config": {"index": "192.0.2.254", "next-hop": "192.0.2.254"}}]}}]}},
+              {"identifier": "openconfig-policy-types:BGP", "name": "default",
+               "config": {"identifier": "openconfig-policy-types:BGP", "name": "default"},
+               "bgp": {"global": {"config": {"as": 65001}},
+                 "neighbors": {"neighbor": [{"neighbor-address": "192.0.2.2",
+                   "config": {"neighbor-address": "192.0.2.2", "peer-as": 65200},
+                   "afi-safis": {"afi-safi": [{"afi-safi-name": "openconfig-bgp-types:IPV4_UNICAST",
+                     "config": {"afi-safi-name": "openconfig-bgp-types:IPV4_UNICAST", "enabled": true}}]}}]}}}
+            ]}}]}
+        }""";
+
     private final UnitModel model = UnitModel.of(new IosUnit());
     private ContainerNode before;
 
@@ -34,12 +61,17 @@ class IosWriteTest {
     }
 
     private CommandPlan plan(final Trees.Edit edit) throws Exception {
-        return model.commands(Optional.of(before), Optional.of(Trees.edit(model.schema(), before, edit)));
+        return model.commands(before, Trees.edit(model.schema(), before, edit));
     }
 
     private CommandPlan merged(final String json) throws Exception {
+        return model.commands(before, withMerged(json));
+    }
+
+    /** The fixture with the top-level containers of {@code json} merged in. */
+    private ContainerNode withMerged(final String json) throws Exception {
         final ContainerNode additions = OcJson.parse(model.schema(), json);
-        return plan(m -> {
+        return Trees.edit(model.schema(), before, m -> {
             for (DataContainerChild child : additions.body()) {
                 m.merge(YangInstanceIdentifier.of(child.name()), child);
             }
@@ -87,37 +119,21 @@ class IosWriteTest {
 
     @Test
     void newVrfWithInterfaceRouteAndBgpNeighborInIosOrder() throws Exception {
-        final CommandPlan plan = merged("""
-            {
-              "openconfig-interfaces:interfaces": {"interface": [{"name": "GigabitEthernet0/2",
-                "subinterfaces": {"subinterface": [{"index": 0, "config": {"index": 0},
-                  "openconfig-if-ip:ipv4": {"addresses": {"address": [
-                    {"ip": "192.0.2.1", "config": {"ip": "192.0.2.1", "prefix-length": 24}}]}}}]}}]},
-              "openconfig-network-instance:network-instances": {"network-instance": [{"name": "RED",
-                "config": {"name": "RED", "type": "openconfig-network-instance-types:L3VRF",
-                           "route-distinguisher": "65001:200"},
-                "interfaces": {"interface": [{"id": "GigabitEthernet0/2",
-                  "config": {"id": "GigabitEthernet0/2", "interface": "GigabitEthernet0/2"}}]},
-                "protocols": {"protocol": [
-                  {"identifier": "openconfig-policy-types:STATIC", "name": "default",
-                   "config": {"identifier": "openconfig-policy-types:STATIC", "name": "default"},
-                   "static-routes": {"static": [{"prefix": "10.9.0.0/16", "config": {"prefix": "10.9.0.0/16"},
-                     "next-hops": {"next-hop": [{"index": "192.0.2.254",
-                       "config": {"index": "192.0.2.254", "next-hop": "192.0.2.254"}}]}}]}},
-                  {"identifier": "openconfig-policy-types:BGP", "name": "default",
-                   "config": {"identifier": "openconfig-policy-types:BGP", "name": "default"},
-                   "bgp": {"global": {"config": {"as": 65001}},
-                     "neighbors": {"neighbor": [{"neighbor-address": "192.0.2.2",
-                       "config": {"neighbor-address": "192.0.2.2", "peer-as": 65200},
-                       "afi-safis": {"afi-safi": [{"afi-safi-name": "openconfig-bgp-types:IPV4_UNICAST",
-                         "config": {"afi-safi-name": "openconfig-bgp-types:IPV4_UNICAST", "enabled": true}}]}}]}}}
-                ]}}]}
-            }""");
+        final CommandPlan plan = merged(RED_VRF);
         assertEquals(List.of("vrf definition RED", "rd 65001:200", "address-family ipv4", "exit-address-family",
             "exit", "interface GigabitEthernet0/2", "vrf forwarding RED", "ip address 192.0.2.1 255.255.255.0", "exit",
             "ip route vrf RED 10.9.0.0 255.255.0.0 192.0.2.254", "router bgp 65001", "address-family ipv4 vrf RED",
             "neighbor 192.0.2.2 remote-as 65200", "neighbor 192.0.2.2 activate", "exit-address-family", "exit"),
             plan.lines());
+    }
+
+    @Test
+    void removingTheNewVrfGoesInReverseWriteOrder() throws Exception {
+        // BGP first, then the interface's address; the binding (vrf forwarding) and the VRF's routes
+        // go with the VRF itself, last
+        assertEquals(List.of("router bgp 65001", "no address-family ipv4 vrf RED", "exit",
+            "interface GigabitEthernet0/2", "no ip address 192.0.2.1 255.255.255.0", "exit", "no vrf definition RED"),
+            model.commands(withMerged(RED_VRF), before).lines());
     }
 
     @Test

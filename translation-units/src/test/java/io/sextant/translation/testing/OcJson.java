@@ -1,5 +1,7 @@
 package io.sextant.translation.testing;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
 import java.io.IOException;
@@ -27,9 +29,9 @@ public final class OcJson {
     /** A root container from a JSON object of top-level containers, e.g. {@code {"openconfig-interfaces:interfaces":{...}}}. */
     public static ContainerNode parse(final EffectiveModelContext schema, final String json) {
         final var root = ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(SchemaContext.NAME));
-        final com.google.gson.JsonObject object = com.google.gson.JsonParser.parseString(json).getAsJsonObject();
+        final JsonObject object = JsonParser.parseString(json).getAsJsonObject();
         for (var member : object.entrySet()) {
-            final com.google.gson.JsonObject single = new com.google.gson.JsonObject();
+            final JsonObject single = new JsonObject();
             single.add(member.getKey(), member.getValue());
             final NormalizationResultHolder holder = new NormalizationResultHolder();
             try (var writer = ImmutableNormalizedNodeStreamWriter.from(holder);

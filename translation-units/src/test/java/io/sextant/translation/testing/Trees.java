@@ -8,6 +8,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTree;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeConfiguration;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeModification;
 import org.opendaylight.yangtools.yang.data.tree.api.DataValidationFailedException;
@@ -47,6 +48,17 @@ public final class Trees {
         }
         commit(tree, modification);
         return tree;
+    }
+
+    /** The yangtools candidate of {@code edit} applied to {@code root}, as a DataTree prepares it. */
+    public static DataTreeCandidate candidate(final EffectiveModelContext schema, final ContainerNode root,
+            final Edit edit) throws DataValidationFailedException {
+        final DataTree tree = tree(schema, root);
+        final DataTreeModification modification = tree.takeSnapshot().newModification();
+        edit.apply(modification);
+        modification.ready();
+        tree.validate(modification);
+        return tree.prepare(modification);
     }
 
     /** {@code root} changed by {@code edit}. */

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.XMLConstants;
 import javax.xml.namespace.NamespaceContext;
 import javax.xml.transform.OutputKeys;
@@ -50,7 +52,8 @@ public final class RpcErrors {
             final ErrorType type = text(error, "error-type").map(ErrorType::forElementBody)
                 .orElse(ErrorType.APPLICATION);
             final ErrorTag tag = text(error, "error-tag").map(ErrorTag::new).orElse(ErrorTag.OPERATION_FAILED);
-            final String message = text(error, "error-message").orElse(tag.elementBody());
+            final String message = text(error, "error-message").map(RpcErrors::plainMessage)
+                .orElse(tag.elementBody());
             final Optional<String> appTag = text(error, "error-app-tag");
             final Optional<Element> pathElement = childByLocalName(error, "error-path");
             final Optional<YangInstanceIdentifier> path = pathElement.flatMap(p -> translate(p, codec));
@@ -68,6 +71,39 @@ public final class RpcErrors {
         }
         return result;
     }
+
+    /**
+     * A device's error-message without the Java renderings some devices put in it. A device built
+     * on OpenDaylight (the netconf test tool among them) answers a failed commit with the
+     * {@code toString()} of its exception, {@code Transaction commit failed on
+     * TransactionCommitFailedException{message=..., errorList=[RpcError [message=m, severity=...,
+     * cause=c]]}}; that becomes {@code Transaction commit failed: m: c}. Other messages are kept.
+     */
+    static String plainMessage(final String message) {
+        final Matcher exception = JAVA_EXCEPTION.matcher(message);
+        if (!exception.find()) {
+            return message;
+        }
+        final List<String> details = new ArrayList<>();
+        final Matcher error = RPC_ERROR.matcher(message);
+        while (error.find()) {
+            final String cause = error.group(2);
+            details.add(cause == null || "null".equals(cause) || cause.equals(error.group(1)) ? error.group(1)
+                : error.group(1) + ": " + cause);
+        }
+        if (details.isEmpty()) {
+            final Matcher inner = EXCEPTION_MESSAGE.matcher(message);
+            details.add(inner.find() ? inner.group(1) : "the device reported an internal failure");
+        }
+        final String before = message.substring(0, exception.start()).strip().replaceAll("(?: on|:)$", "").strip();
+        final String joined = String.join("; ", details);
+        return before.isEmpty() ? joined : before + ": " + joined;
+    }
+
+    private static final Pattern JAVA_EXCEPTION = Pattern.compile("\\b(?:[a-z]\\w*\\.)*[A-Z]\\w*Exception\\{");
+    private static final Pattern RPC_ERROR = Pattern.compile(
+        "RpcError \\[message=(.*?), severity=.*?(?:, cause=(.*?))?\\]\\]?(?=,\\s*RpcError \\[|\\]\\}|$)");
+    private static final Pattern EXCEPTION_MESSAGE = Pattern.compile("Exception\\{message=(.*?)(?:, \\w+=|\\})");
 
     /** The error-path as a path in the device schema, without the NETCONF envelope steps. */
     static Optional<YangInstanceIdentifier> translate(final Element pathElement, final DataCodec codec) {

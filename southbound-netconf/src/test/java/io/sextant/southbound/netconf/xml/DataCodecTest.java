@@ -144,4 +144,21 @@ class DataCodecTest {
         assertTrue(errors.get(0).path().isEmpty());
         assertTrue(errors.get(0).info().orElseThrow().contains("/x:nope"));
     }
+
+    @Test
+    void aDevicesJavaRenderedErrorMessageBecomesItsPlainMessageAndCause() throws OperationFailedException {
+        // what the netconf test tool (an OpenDaylight MD-SAL) answers to a commit missing a mandatory leaf
+        final Element reply = NetconfXml.parse("<rpc-reply xmlns=\"" + NetconfXml.BASE_NS + "\" message-id=\"1\">"
+            + "<rpc-error><error-type>application</error-type><error-tag>operation-failed</error-tag>"
+            + "<error-severity>error</error-severity><error-message>Transaction commit failed on "
+            + "TransactionCommitFailedException{message=canCommit execution failed, errorList=[RpcError "
+            + "[message=canCommit execution failed, severity=ERROR, errorType=APPLICATION, tag=operation-failed, "
+            + "applicationTag=null, info=null, cause=Node ietf-interfaces:interface[ietf-interfaces:name=eth9] is "
+            + "missing mandatory descendant /ietf-interfaces:type]]} 3 Cause: canCommit execution failed"
+            + "</error-message></rpc-error></rpc-reply>").getDocumentElement();
+        final OperationError error = RpcErrors.read(reply, "R1", codec).get(0);
+        assertEquals("operation-failed", error.tag().elementBody());
+        assertEquals("Transaction commit failed: canCommit execution failed: Node ietf-interfaces:interface"
+            + "[ietf-interfaces:name=eth9] is missing mandatory descendant /ietf-interfaces:type", error.message());
+    }
 }
