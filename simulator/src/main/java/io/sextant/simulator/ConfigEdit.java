@@ -111,8 +111,10 @@ final class ConfigEdit {
             context = mixin.childByQName(name);
         }
         if (context == null) {
-            throw RpcError.at(ErrorType.APPLICATION, ErrorTag.UNKNOWN_ELEMENT,
-                "Unknown element " + element.getLocalName(), error).withInfo("bad-element", element.getLocalName());
+            // error-path: the parent, which has no such child (as netconfd answers); bad-element: the name
+            throw RpcError.at(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_ELEMENT,
+                "Unknown element " + element.getLocalName(), parentError)
+                .withInfo("bad-element", element.getLocalName());
         }
         final SchemaInferenceStack stack = parentStack.copy();
         stack.enterDataTree(name);
@@ -274,10 +276,8 @@ final class ConfigEdit {
                 .filter(child -> !knownChild(element, parentStack, child)).findFirst();
             if (unknown.isPresent()) {
                 final Element child = unknown.get();
-                return RpcError.at(ErrorType.APPLICATION, ErrorTag.UNKNOWN_ELEMENT,
-                    "Unknown element " + child.getLocalName(), error.child(schema, QName.create(
-                        element.getNamespaceURI() == null ? "" : child.getNamespaceURI(), child.getLocalName())))
-                    .withInfo("bad-element", child.getLocalName());
+                return RpcError.at(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_ELEMENT,
+                    "Unknown element " + child.getLocalName(), error).withInfo("bad-element", child.getLocalName());
             }
         }
         final SchemaInferenceStack stack = parentStack.copy();
@@ -297,10 +297,10 @@ final class ConfigEdit {
             }
         }
         // a leaf whose value does not parse: a restriction it breaks (range, length, pattern) is an
-        // invalid value, a value of the wrong type a bad element (as netconfd tells them apart)
+        // invalid value, a value of the wrong type a bad element, both protocol errors (as netconfd tells them)
         final boolean restriction = message.startsWith("Invalid range") || message.startsWith("Invalid length")
             || message.contains("does not match");
-        return RpcError.at(ErrorType.APPLICATION, restriction || !children(element).isEmpty()
+        return RpcError.at(ErrorType.PROTOCOL, restriction || !children(element).isEmpty()
             ? ErrorTag.INVALID_VALUE : ErrorTag.BAD_ELEMENT, message, error)
             .withInfo("bad-element", element.getLocalName());
     }

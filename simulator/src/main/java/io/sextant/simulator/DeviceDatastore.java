@@ -197,7 +197,7 @@ final class DeviceDatastore {
     private static void checkNotLockedByOther(final long session, final long holder, final Datastore datastore)
             throws RpcError {
         if (holder != 0 && holder != session) {
-            throw RpcError.of(ErrorType.PROTOCOL, ErrorTag.IN_USE, "The " + datastore.elementName()
+            throw RpcError.of(ErrorType.APPLICATION, ErrorTag.IN_USE, "The " + datastore.elementName()
                 + " datastore is locked by session " + holder).withInfo("session-id", Long.toString(holder));
         }
     }

@@ -14,9 +14,11 @@ import org.w3c.dom.Node;
 /**
  * One fixed sequence of NETCONF operations on openconfig-interfaces, run against any device with
  * :candidate and :confirmed-commit:1.1 through two independent sessions, recording per step what a
- * client can observe: "ok", the error-tags of an rpc-error, or the data read back in a canonical
- * form (one sorted line per leaf, identity prefixes dropped). Two devices that implement NETCONF the
- * same way give the same record.
+ * client can observe: "ok"; per rpc-error its error-type, error-tag and error-path (netconfd's paths
+ * start at the request's {@code /nc:rpc/nc:edit-config/nc:config}, a data path the device's root:
+ * that prefix is dropped, and a path to the config element itself counts as none); or the data read
+ * back in a canonical form (one sorted line per leaf, identity prefixes dropped). Two devices that
+ * implement NETCONF the same way give the same record.
  */
 final class EditSequence {
     static final String OC = "http://openconfig.net/yang/interfaces";
@@ -55,6 +57,7 @@ final class EditSequence {
             "<interface xmlns:nc=\"urn:ietf:params:xml:ns:netconf:base:1.0\" nc:operation=\"create\">")));
         step("an mtu out of range", a, edit(iface("eth2", "<mtu>70000</mtu>")));
         step("an mtu that is no number", a, edit(iface("eth2", "<mtu>jumbo</mtu>")));
+        step("an element the model does not have", a, edit(iface("eth2", "<colour>red</colour>")));
         read("candidate after the rejected edits", a, "candidate");
         read("running before commit", a, "running");
         step("commit", a, "<commit/>");
@@ -86,8 +89,8 @@ final class EditSequence {
 
     private void step(final String name, final NetconfVerifier session, final String operation) throws IOException {
         final String reply = session.rpc(operation);
-        record.add(name + ": " + (NetconfVerifier.hasError(reply)
-            ? "error " + String.join(",", tags(reply)) : "ok"));
+        record.add(name + ": " + (NetconfVerifier.hasError(reply) ? "error " + String.join(", ", errors(reply))
+            : "ok"));
     }
 
     private void read(final String name, final NetconfVerifier session, final String datastore) throws IOException {
@@ -106,13 +109,21 @@ final class EditSequence {
         }
     }
 
-    private static List<String> tags(final String reply) {
-        final List<String> tags = new ArrayList<>();
-        final var nodes = parse(reply).getElementsByTagNameNS("*", "error-tag");
+    /** Each rpc-error as "type tag" and, when it names a data node, " at path". */
+    private static List<String> errors(final String reply) {
+        final List<String> errors = new ArrayList<>();
+        final var nodes = parse(reply).getElementsByTagNameNS("*", "rpc-error");
         for (int i = 0; i < nodes.getLength(); i++) {
-            tags.add(nodes.item(i).getTextContent().strip());
+            final Element error = (Element) nodes.item(i);
+            final String path = text(error, "error-path").replaceFirst("^/nc:rpc/nc:edit-config/nc:config", "");
+            errors.add(text(error, "error-type") + " " + text(error, "error-tag") + (path.isEmpty() ? "" : " at " + path));
         }
-        return tags;
+        return errors;
+    }
+
+    private static String text(final Element parent, final String localName) {
+        final var nodes = parent.getElementsByTagNameNS("*", localName);
+        return nodes.getLength() == 0 ? "" : nodes.item(0).getTextContent().strip();
     }
 
     /** The leaves of a reply's data, one "path=value" line each, sorted; list entries named by their name. */

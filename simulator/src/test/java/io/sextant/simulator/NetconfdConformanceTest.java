@@ -35,8 +35,10 @@ class NetconfdConformanceTest {
         }
         assertEquals(String.join("\n", expected), String.join("\n", actual));
         // and the sequence did exercise what it claims, on both
-        assertTrue(actual.contains("delete a missing interface: error data-missing"), actual::toString);
-        assertTrue(actual.contains("create an existing interface: error data-exists"), actual::toString);
+        assertTrue(actual.contains("delete a missing interface: error application data-missing"
+            + " at /oc-if:interfaces/oc-if:interface[oc-if:name='eth7']"), actual::toString);
+        assertTrue(actual.contains("create an existing interface: error application data-exists"
+            + " at /oc-if:interfaces/oc-if:interface[oc-if:name='eth1']"), actual::toString);
         assertTrue(actual.stream().anyMatch(line -> line.startsWith("running after the timeout: ")
             && !line.contains("eth3")), actual::toString);
     }

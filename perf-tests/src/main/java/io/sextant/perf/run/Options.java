@@ -64,13 +64,14 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --controller K      karaf (default for A*/B*/C*/mount/ladder/density/compare) or java (plain-Java assembly)
           --heap SIZE         controller -Xmx (default per scenario, e.g. 4g)
           --transport T       tcp (default) or ssh between controller and devices
-          --simulator S       sextant (default: the project's simulator) or testtool (netconf-testtool 10.0.2)
+          --simulator S       testtool (default: netconf-testtool 10.0.2) or sextant (the project's simulator,
+                              module simulator: shared schema, host key and event loops)
           --runs R            repetitions of the measured phase (put-get: default 5; compare: 3, each runs both controllers)
           --loops N           PUT+GET per thread per run (put-get 2000, smoke, compare 100)
           --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises
           --seed S            configuration generator seed (default 1)
           --step N            ladder step in devices (default 1000)
-          --devices-per-process N   simulated devices per netconf-testtool JVM (default 2500)
+          --devices-per-process N   simulated devices per simulator JVM (default 2500)
           --mount-batch N     devices mounted per batch; the next batch waits for this one (default 1000)
           --max-p95 MS        ladder: latency limit of the probe after each step (default 250)
           --rounds R          A/B/C: passes of the request mix over the configured devices (default 1)
@@ -94,7 +95,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<ControllerKind> controller = Optional.empty();
         Optional<String> heap = Optional.empty();
         Transport transport = Transport.TCP;
-        Simulator simulator = Simulator.SEXTANT;
+        Simulator simulator = Simulator.TESTTOOL;
         Optional<Integer> runs = Optional.empty();
         Optional<Integer> loops = Optional.empty();
         Optional<Set<Layer>> layers = Optional.empty();
