@@ -1,6 +1,8 @@
 package io.sextant.simulator;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +31,9 @@ import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 public final class SimulatorMain {
     /** The line printed once every device listens; the harness waits for it. */
     public static final String READY = "sextant-simulator: all devices listening";
+
+    /** Files the JVM keeps open besides the devices' sockets: class path, event loops, logs. */
+    public static final int RESERVED_FILES = 200;
 
     private SimulatorMain() {
     }
@@ -68,6 +73,12 @@ public final class SimulatorMain {
         if (port <= 0) {
             throw new IllegalArgumentException("--port is required");
         }
+        final long maxFiles = maxOpenFiles();
+        if (devices + RESERVED_FILES > maxFiles) {
+            throw new IllegalArgumentException(String.format("%d devices need %d listening sockets, but this process "
+                + "may open only %d files (ulimit -n); every connected session takes one more", devices, devices,
+                maxFiles));
+        }
         final long started = System.nanoTime();
         final DeviceSchema schema = DeviceSchema.of(models, mandatory);
         final ContainerNode base = configs.isEmpty() ? BaseConfig.empty() : BaseConfig.fromJson(schema, configs);
@@ -82,5 +93,11 @@ public final class SimulatorMain {
             port, port + devices - 1, (System.nanoTime() - started) / 1e9);
         System.out.flush();
         stop.await();
+    }
+
+    /** The open-files limit of this process (ulimit -n); unlimited where the JVM cannot tell. */
+    public static long maxOpenFiles() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
+            ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
     }
 }

@@ -32,6 +32,15 @@ final class SimulatorFleet {
 
     static DeviceFleet start(final RunContext run, final int firstIndex, final int count, final Transport transport,
             final int perProcess, final int baseLines) throws IOException, InterruptedException {
+        // a connected device holds two sockets in its simulator JVM (listener and session), which
+        // inherits this process's open-files limit
+        final long maxFiles = SimulatorMain.maxOpenFiles();
+        if (2L * Math.min(perProcess, count) + SimulatorMain.RESERVED_FILES > maxFiles) {
+            throw new IOException(String.format("%,d devices per simulator JVM need %,d open files once connected, "
+                + "but the limit here is %,d (ulimit -n): use --devices-per-process %,d or less", Math.min(perProcess,
+                count), 2L * Math.min(perProcess, count) + SimulatorMain.RESERVED_FILES, maxFiles,
+                (maxFiles - SimulatorMain.RESERVED_FILES) / 2));
+        }
         final List<String> base = baseLines > 0 ? writeBase(run.outputDir(), baseLines) : List.of();
         final Path java = PerfHome.currentJava();
         final List<ManagedProcess> processes = new ArrayList<>();
