@@ -27,7 +27,7 @@ public final class DeviceFleet implements AutoCloseable {
     private final List<Device> devices;
     private final Path java;
 
-    private DeviceFleet(final List<ManagedProcess> processes, final List<Device> devices, final Path java) {
+    DeviceFleet(final List<ManagedProcess> processes, final List<Device> devices, final Path java) {
         this.processes = processes;
         this.devices = devices;
         this.java = java;
@@ -42,6 +42,20 @@ public final class DeviceFleet implements AutoCloseable {
     public static DeviceFleet start(final RunContext run, final int firstIndex, final int count,
             final Transport transport, final int perProcess, final double heapPerDeviceMib)
             throws IOException, InterruptedException {
+        return start(run, firstIndex, count, transport, perProcess, heapPerDeviceMib, 0);
+    }
+
+    /**
+     * As above; with {@code baseLines} above 0 every device of the project's simulator starts with the
+     * same generated CPE configuration of about that many lines (shared, not copied; the test tool
+     * cannot be given one and starts empty as always).
+     */
+    public static DeviceFleet start(final RunContext run, final int firstIndex, final int count,
+            final Transport transport, final int perProcess, final double heapPerDeviceMib, final int baseLines)
+            throws IOException, InterruptedException {
+        if (run.options().simulator() == Options.Simulator.SEXTANT) {
+            return SimulatorFleet.start(run, firstIndex, count, transport, perProcess, baseLines);
+        }
         final Path schemas = DeviceModels.writeSimulatorSchemas(run.outputDir().resolve("device-schemas"));
         final Path java = PerfHome.javaAtLeast(21);
         final Path jar = run.home().testtoolJar();

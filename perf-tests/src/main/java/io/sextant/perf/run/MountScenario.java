@@ -20,9 +20,12 @@ final class MountScenario implements Scenario {
         final Options options = run.options();
         final int devices = options.devices().orElse(1_000);
         final int threads = options.threads().orElse(5);
-        summary.scale(devices, 0, 0, threads).transport(options.transport());
+        summary.scale(devices, 0, options.lines().orElse(0), threads).transport(options.transport());
+        summary.fact("Device simulator", options.simulator() == Options.Simulator.SEXTANT
+            ? "sextant simulator" + options.lines().map(l -> String.format(", every device starting with the same "
+                + "%,d-line CPE configuration", l)).orElse("") : "netconf-testtool 10.0.2");
         final DeviceFleet fleet = DeviceFleet.start(run, 1, devices, options.transport(),
-            options.devicesPerProcess().orElse(2_500), DeviceFleet.heapPerDeviceMib(0));
+            options.devicesPerProcess().orElse(2_500), DeviceFleet.heapPerDeviceMib(0), options.lines().orElse(0));
         final Phases.Monitored c = Phases.controller(run, ControllerKind.KARAF,
             TableScenario.defaultHeap(devices, 0, 0));
         summary.controller(c.controller());

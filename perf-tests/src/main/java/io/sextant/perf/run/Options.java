@@ -18,8 +18,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
         Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Optional<Integer> minutes,
         Optional<Integer> rate, Optional<Integer> commits, Optional<Integer> flapInterval, StateChoice state,
-        Path outputRoot,
-        boolean record, List<String> arguments) {
+        Path outputRoot, boolean record, List<String> arguments, Simulator simulator) {
 
     /** Which controller assembly a scenario measures. */
     public enum ControllerKind {
@@ -80,6 +79,14 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         }
     }
 
+    /** Which program simulates the NETCONF devices. */
+    public enum Simulator {
+        /** The project's simulator (module simulator): shared schema, host key and event loops, copy-on-write data. */
+        SEXTANT,
+        /** OpenDaylight's netconf-testtool 10.0.2, on a JDK of at least 21. */
+        TESTTOOL
+    }
+
     /** NETCONF transport between controller and simulated devices. */
     public enum Transport { TCP, SSH }
 
@@ -103,13 +110,15 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --controller K      karaf (default for A*/B*/C*/mount/ladder/density/compare) or java (plain-Java assembly)
           --heap SIZE         controller -Xmx (default per scenario, e.g. 4g)
           --transport T       tcp (default) or ssh between controller and devices
+          --simulator S       testtool (default: netconf-testtool 10.0.2) or sextant (the project's simulator,
+                              module simulator: shared schema, host key and event loops)
           --runs R            repetitions of the measured phase (put-get: default 5; compare: 3, each runs both controllers;
                               churn: 2 pairs of a quiet and a churn phase)
           --loops N           PUT+GET per thread per run (put-get 2000, smoke, compare 100)
           --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises
           --seed S            configuration generator seed (default 1)
           --step N            ladder step in devices (default 1000)
-          --devices-per-process N   simulated devices per netconf-testtool JVM (default 2500)
+          --devices-per-process N   simulated devices per simulator JVM (default 2500)
           --mount-batch N     devices mounted per batch; the next batch waits for this one (default 1000)
           --max-p95 MS        ladder: latency limit of the probe after each step (default 250)
           --rounds R          A/B/C: passes of the request mix over the configured devices (default 1)
@@ -137,6 +146,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<ControllerKind> controller = Optional.empty();
         Optional<String> heap = Optional.empty();
         Transport transport = Transport.TCP;
+        Simulator simulator = Simulator.TESTTOOL;
         Optional<Integer> runs = Optional.empty();
         Optional<Integer> loops = Optional.empty();
         Optional<Set<Layer>> layers = Optional.empty();
@@ -172,6 +182,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--controller" -> controller = Optional.of(controllerKind(value));
                 case "--heap" -> heap = Optional.of(value);
                 case "--transport" -> transport = Transport.valueOf(value.toUpperCase(Locale.ROOT));
+                case "--simulator" -> simulator = Simulator.valueOf(value.toUpperCase(Locale.ROOT));
                 case "--runs" -> runs = Optional.of(positive(option, value));
                 case "--loops" -> loops = Optional.of(positive(option, value));
                 case "--layers" -> layers = Optional.of(layers(value));
@@ -193,8 +204,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
             layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, commits, flapInterval,
-            state, out, record,
-            List.copyOf(args));
+            state, out, record, List.copyOf(args), simulator);
     }
 
     private static ControllerKind controllerKind(final String value) {

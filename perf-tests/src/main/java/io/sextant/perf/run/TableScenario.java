@@ -37,6 +37,8 @@ final class TableScenario implements Scenario {
         final int threads = options.threads().orElse(reference.threads());
         final int lines = options.lines().orElse(reference.lines());
         summary.scale(devices, configured, lines, threads).transport(options.transport());
+        summary.fact("Device simulator", options.simulator() == Options.Simulator.SEXTANT ? "sextant simulator"
+            : "netconf-testtool 10.0.2");
 
         final DeviceFleet fleet = DeviceFleet.start(run, 1, devices, options.transport(),
             options.devicesPerProcess().orElse(perDevicePerProcess(lines)), DeviceFleet.heapPerDeviceMib(lines));
