@@ -1,6 +1,6 @@
 package io.sextant.console;
 
-import io.sextant.southbound.netconf.NetconfDevices;
+import io.sextant.datastore.service.ControllerInfo;
 import java.io.PrintStream;
 import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.Command;
@@ -9,10 +9,11 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
 
 @Service
-@Command(scope = "sextant", name = "node-list", description = "Lists the mounted NETCONF nodes and their connection status")
+@Command(scope = "sextant", name = "node-list",
+    description = "Lists every mounted node (NETCONF and CLI) with its protocol, address and connection status")
 public final class NodeListCommand implements Action {
     @Reference
-    NetconfDevices devices;
+    ControllerInfo info;
 
     @Reference
     Session session;
@@ -20,8 +21,7 @@ public final class NodeListCommand implements Action {
     @Override
     public Object execute() {
         final PrintStream out = session.getConsole();
-        out.print(NetconfNodesReport.list(devices.nodeIds().stream().flatMap(id -> devices.status(id).stream())
-            .toList()));
+        out.print(MountedNodesReport.list(info.nodes()));
         out.flush();
         return null;
     }

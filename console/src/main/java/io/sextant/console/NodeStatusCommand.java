@@ -1,5 +1,6 @@
 package io.sextant.console;
 
+import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.southbound.netconf.NetconfDevices;
 import java.io.PrintStream;
 import org.apache.karaf.shell.api.action.Action;
@@ -11,23 +12,29 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
 
 @Service
-@Command(scope = "sextant", name = "node-status", description = "Shows a NETCONF node's connection status, capabilities and last error")
+@Command(scope = "sextant", name = "node-status",
+    description = "Shows a mounted node's connection status and last error (for NETCONF also its capabilities)")
 public final class NodeStatusCommand implements Action {
     @Reference
     NetconfDevices devices;
 
     @Reference
+    ControllerInfo info;
+
+    @Reference
     Session session;
 
     @Argument(name = "node", description = "Node id", required = true)
-    @Completion(NetconfNodeCompleter.class)
+    @Completion(MountedNodeCompleter.class)
     String node;
 
     @Override
     public Object execute() {
         final PrintStream out = session.getConsole();
         out.print(devices.status(node).map(NetconfNodesReport::status)
-            .orElse("No NETCONF node " + node + " is mounted.\n"));
+            .or(() -> info.nodes().stream().filter(n -> n.nodeId().equals(node)).findFirst()
+                .map(MountedNodesReport::status))
+            .orElse("No node " + node + " is mounted.\n"));
         out.flush();
         return null;
     }

@@ -1,6 +1,5 @@
 package io.sextant.console;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.southbound.netconf.ConnectionStatus;
@@ -25,18 +24,6 @@ class NetconfNodesReportTest {
     private static NodeStatus failing(final String id) {
         return new NodeStatus(id, ConnectionStatus.UNABLE_TO_CONNECT, Optional.of("Cannot connect: Connection refused"),
             Set.of(), List.of(), Optional.empty(), Optional.empty(), 3, SINCE);
-    }
-
-    @Test
-    void listShowsEveryNodeSortedWithItsStatusAndLastError() {
-        final String list = NetconfNodesReport.list(List.of(failing("r2"), connected("r1")));
-        final String[] lines = list.split("\n");
-        assertTrue(lines[0].startsWith("Node id"), list);
-        assertTrue(lines[1].startsWith("r1") && lines[1].contains("connected"), list);
-        assertTrue(lines[2].startsWith("r2") && lines[2].contains("unable-to-connect")
-            && lines[2].contains("Connection refused"), list);
-        assertEquals("2 nodes, 1 connected", lines[3]);
-        assertEquals("No NETCONF nodes are mounted.\n", NetconfNodesReport.list(List.of()));
     }
 
     @Test

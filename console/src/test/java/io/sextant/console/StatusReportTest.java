@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.datastore.service.MountedNode;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class StatusReportTest {
@@ -35,6 +37,11 @@ class StatusReportTest {
         @Override
         public int connectedNodes() {
             return connected;
+        }
+
+        @Override
+        public List<MountedNode> nodes() {
+            return List.of();
         }
 
         @Override

@@ -3,10 +3,12 @@ package io.sextant.controller;
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.model.ControllerSchema;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -82,6 +84,12 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     @Override
     public int connectedNodes() {
         return southbounds.stream().mapToInt(MountedNodes::connectedNodes).sum();
+    }
+
+    @Override
+    public List<MountedNode> nodes() {
+        return southbounds.stream().flatMap(southbound -> southbound.nodes().stream())
+            .sorted(Comparator.comparing(MountedNode::nodeId).thenComparing(MountedNode::protocol)).toList();
     }
 
     @Override

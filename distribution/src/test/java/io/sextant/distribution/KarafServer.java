@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ChannelExec;
@@ -29,8 +30,10 @@ import org.apache.sshd.client.session.ClientSession;
 
 /**
  * A copy of the assembled Karaf distribution, started with {@code bin/karaf server} as an
- * operator would, its SSH console on a free loopback port, commands run over SSH. Closing it stops the process (forcibly if need be) and deletes the copy (unless the system
- * property {@code sextant.karaf.keep} is true, for looking at data/log/karaf.log).
+ * operator would, with a data directory of its own ({@code -Dsextant.data-dir}, where its log
+ * goes), its SSH console on a free loopback port, commands run over SSH. Closing it stops the
+ * process (forcibly if need be) and deletes the copy (unless the system property
+ * {@code sextant.karaf.keep} is true, for looking at it).
  */
 final class KarafServer implements AutoCloseable {
     /** What a console command printed and its exit status. */
@@ -41,8 +44,15 @@ final class KarafServer implements AutoCloseable {
     }
 
     private static final Duration SSH_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * What Felix SCR logs about a component ("bundle NAME (ID)[COMPONENT(N)] : ..."): at WARN
+     * these say a component could not get a service or be built, which an ERROR may not follow.
+     */
+    private static final Pattern SCR_COMPONENT_MESSAGE = Pattern.compile(
+        "\\| bundle \\S+ \\(\\d+\\)\\[\\S+\\(\\d+\\)\\] : ");
 
     private final Path home;
+    private final Path dataDir;
     private final int sshPort;
     private final Process process;
     private final SshClient ssh;
@@ -52,8 +62,9 @@ final class KarafServer implements AutoCloseable {
         return home;
     }
 
-    private KarafServer(final Path home, final int sshPort, final Process process) {
+    private KarafServer(final Path home, final Path dataDir, final int sshPort, final Process process) {
         this.home = home;
+        this.dataDir = dataDir;
         this.sshPort = sshPort;
         this.process = process;
         ssh = SshClient.setUpDefaultClient();
@@ -65,15 +76,17 @@ final class KarafServer implements AutoCloseable {
     /**
      * Copy {@code assembly} to a fresh directory and start it.
      *
+     * @param dataDir the user's data directory ({@code -Dsextant.data-dir}), as {@code ./sextant run --data-dir} passes it
      * @param javaOptions extra JVM options (EXTRA_JAVA_OPTS), for example {@code -Dsextant.port=...}
      * @param environment extra environment variables, for example {@code SEXTANT_ADMIN_PASSWORD}
      */
-    static KarafServer start(final Path assembly, final List<String> javaOptions,
+    static KarafServer start(final Path assembly, final Path dataDir, final List<String> javaOptions,
             final Map<String, String> environment) throws IOException {
         final Path home = Files.createTempDirectory("sextant-karaf-");
         copyTree(assembly, home);
         final int sshPort = freePort();
         final List<String> options = new ArrayList<>(javaOptions);
+        options.add("-Dsextant.data-dir=" + dataDir);
         options.add("-Dsextant.ssh.port=" + sshPort);
 
         final ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/karaf").toString(), "server")
@@ -84,7 +97,7 @@ final class KarafServer implements AutoCloseable {
         configureJava(builder.environment());
         builder.environment().putAll(environment);
         builder.environment().put("EXTRA_JAVA_OPTS", String.join(" ", options));
-        return new KarafServer(home, sshPort, builder.start());
+        return new KarafServer(home, dataDir, sshPort, builder.start());
     }
 
     /**
@@ -146,10 +159,10 @@ final class KarafServer implements AutoCloseable {
                 throw new IllegalStateException("Karaf exited with " + process.exitValue() + " before '" + command
                     + "' worked\n" + logTail());
             }
-            final List<String> errors = errors();
-            if (!errors.isEmpty()) {
+            final List<String> problems = problems();
+            if (!problems.isEmpty()) {
                 throw new IllegalStateException("Karaf logged errors before '" + command + "' worked:\n"
-                    + String.join("\n", errors) + "\n" + logTail());
+                    + String.join("\n", problems) + "\n" + logTail());
             }
             try {
                 last = console(command);
@@ -172,14 +185,24 @@ final class KarafServer implements AutoCloseable {
         return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** Where the log should be: {@code <data-dir>/log/karaf.log}. */
+    Path logFile() {
+        return dataDir.resolve("log/karaf.log");
+    }
+
     List<String> log() throws IOException {
-        final Path log = home.resolve("data/log/karaf.log");
+        final Path log = logFile();
         return Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
     }
 
-    /** The ERROR lines of karaf.log (failed resolution, failed component activation...). */
-    List<String> errors() throws IOException {
-        return log().stream().filter(line -> line.contains("| ERROR |")).toList();
+    /**
+     * The lines of karaf.log an operator would read as "broken": every ERROR (failed resolution,
+     * failed component activation, an SCR complaint about a constructor...) and every warning
+     * SCR logs about a component (a reference it could not get, ...).
+     */
+    List<String> problems() throws IOException {
+        return log().stream().filter(line -> line.contains("| ERROR |")
+            || line.contains("| WARN  |") && SCR_COMPONENT_MESSAGE.matcher(line).find()).toList();
     }
 
     String logTail() {

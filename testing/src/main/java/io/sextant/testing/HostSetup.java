@@ -104,6 +104,21 @@ final class HostSetup {
         }
     }
 
+    /** A system account with no login shell and no home, created on first use (for servers that refuse root). */
+    static synchronized void ensureSystemUser(final String name, final String description) throws IOException {
+        requireRoot("create the local user " + name);
+        try (Held lock = lock()) {
+            if (run(List.of("id", "-u", name)) == 0) {
+                return;
+            }
+            LOG.info("Creating local user {} ({})", name, description);
+            if (run(List.of("useradd", "--system", "--shell", "/usr/sbin/nologin", "--home-dir", "/nonexistent",
+                    "--no-create-home", "--comment", description, name)) != 0) {
+                throw new IOException("useradd " + name + " failed");
+            }
+        }
+    }
+
     /** A held machine-wide lock. */
     private interface Held extends AutoCloseable {
         @Override

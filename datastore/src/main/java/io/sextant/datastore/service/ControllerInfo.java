@@ -1,6 +1,7 @@
 package io.sextant.datastore.service;
 
 import java.time.Instant;
+import java.util.List;
 
 /** What {@code sextant:status} reports about the running controller. */
 public interface ControllerInfo {
@@ -14,6 +15,9 @@ public interface ControllerInfo {
     int mountedNodes();
 
     int connectedNodes();
+
+    /** Every mounted node of every southbound, sorted by node id, then protocol. */
+    List<MountedNode> nodes();
 
     /** Distinct device schema contexts in use now, over all southbounds. */
     int schemaContexts();

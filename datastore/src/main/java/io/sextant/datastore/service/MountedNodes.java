@@ -1,11 +1,16 @@
 package io.sextant.datastore.service;
 
+import java.util.List;
+
 /** Implemented by each southbound: how many devices it has mounted, and how many are connected. */
 public interface MountedNodes {
 
     int mountedNodes();
 
     int connectedNodes();
+
+    /** Every node this southbound has mounted, connected or not. */
+    List<MountedNode> nodes();
 
     /** Distinct device schema contexts in use now (0 for a southbound that builds none). */
     default int schemaContexts() {

@@ -37,6 +37,13 @@ public final class JMeter {
     public static Result run(final RunContext run, final String plan, final String name,
             final Map<String, String> properties, final long expected, final boolean dashboard)
             throws IOException, InterruptedException {
+        return run(run, run.home().plan(plan), name, properties, expected, dashboard);
+    }
+
+    /** The same with a plan file of the run's own (a plan derived from one of ours). */
+    public static Result run(final RunContext run, final Path plan, final String name,
+            final Map<String, String> properties, final long expected, final boolean dashboard)
+            throws IOException, InterruptedException {
         final Path out = run.outputDir();
         final Path jtl = out.resolve(name + ".jtl");
         final Path dashboardDir = out.resolve(name + "-dashboard");
@@ -61,7 +68,7 @@ public final class JMeter {
         }
         final List<String> command = new ArrayList<>(List.of(PerfHome.currentJava().toString(),
             expected > 100_000 ? "-Xmx2g" : "-Xmx1g", "-jar", launcher.toString(), "-n",
-            "-t", run.home().plan(plan).toString(), "-q", props.toString(), "-l", jtl.toString(),
+            "-t", plan.toString(), "-q", props.toString(), "-l", jtl.toString(),
             "-j", out.resolve(name + "-jmeter.log").toString()));
         if (dashboard) {
             command.addAll(List.of("-e", "-o", dashboardDir.toString()));

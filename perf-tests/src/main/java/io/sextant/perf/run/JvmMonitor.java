@@ -128,6 +128,17 @@ public final class JvmMonitor implements AutoCloseable {
         return samples(from, to).stream().mapToLong(Sample::rssKib).max().orElse(rssKib());
     }
 
+    /** The JVM's live threads now (/proc/PID/status), or -1 when it cannot be read. */
+    public long threads() {
+        try {
+            return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(line -> line.startsWith("Threads:")).mapToLong(line -> Long.parseLong(line.substring(8)
+                    .trim())).findFirst().orElse(-1);
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** Runs a full GC in the JVM, then returns its used heap in KiB (jcmd GC.run, GC.heap_info). */
     public long heapAfterFullGcKib() throws IOException, InterruptedException {
         return heapAfterFullGcKib(jcmd, pid);

@@ -16,7 +16,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> threads, Optional<Integer> lines, Optional<ControllerKind> controller, Optional<String> heap,
         Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
-        Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Path outputRoot,
+        Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Optional<Integer> minutes,
+        Optional<Integer> rate, Path outputRoot,
         boolean record, List<String> arguments) {
 
     /** Which controller assembly a scenario measures. */
@@ -47,7 +48,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
 
     public static final String USAGE = """
         usage: ./sextant perf SCENARIO [options]
-          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz
+          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz soak
           --devices N         devices mounted (simulated NETCONF devices started)
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
@@ -65,6 +66,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --max-p95 MS        ladder: latency limit of the probe after each step (default 250)
           --rounds R          A/B/C: passes of the request mix over the configured devices (default 1)
           --requests N        fuzz: hostile requests sent (default 10000); --threads connections (default 32)
+          --minutes N         soak: how long the steady mix runs (default 60)
+          --rate R            soak: requests per second of the steady mix (default 40)
           --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
           --no-record         do not append a row to perf-tests/RESULTS.md
         """;
@@ -92,6 +95,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> maxP95 = Optional.empty();
         Optional<Integer> rounds = Optional.empty();
         Optional<Integer> requests = Optional.empty();
+        Optional<Integer> minutes = Optional.empty();
+        Optional<Integer> rate = Optional.empty();
         Path out = defaultOutput;
         boolean record = true;
         for (int i = 1; i < args.size(); i++) {
@@ -122,12 +127,15 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--max-p95" -> maxP95 = Optional.of(positive(option, value));
                 case "--rounds" -> rounds = Optional.of(positive(option, value));
                 case "--requests" -> requests = Optional.of(positive(option, value));
+                case "--minutes" -> minutes = Optional.of(positive(option, value));
+                case "--rate" -> rate = Optional.of(positive(option, value));
                 case "--out" -> out = Path.of(value).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
-            layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, out, record, List.copyOf(args));
+            layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, out, record,
+            List.copyOf(args));
     }
 
     private static ControllerKind controllerKind(final String value) {

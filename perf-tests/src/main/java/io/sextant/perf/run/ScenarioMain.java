@@ -100,6 +100,7 @@ public final class ScenarioMain {
             case "cli" -> new CliScenario();
             case "compare" -> new CompareScenario();
             case "fuzz" -> new FuzzScenario();
+            case "soak" -> new SoakScenario();
             default -> null;
         });
     }

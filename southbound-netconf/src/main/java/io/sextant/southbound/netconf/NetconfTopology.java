@@ -7,6 +7,7 @@ import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.BundledModels;
@@ -82,7 +83,11 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     private final List<Registration> registrations = new ArrayList<>();
     private volatile boolean closed;
 
-    /** Under Karaf: the YANG parser service, settings from system properties. */
+    /**
+     * Under Karaf: the YANG parser service, settings from system properties. Felix SCR picks the
+     * constructor by its number of arguments and complains (at ERROR) about every other public
+     * constructor of that arity, so this is the only public one with four.
+     */
     @Activate
     public NetconfTopology(@Reference final Datastores datastores, @Reference final MountPointRegistry mounts,
             @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers) {
@@ -177,6 +182,16 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     @Override
     public int connectedNodes() {
         return (int) connectors.values().stream().filter(c -> c.status().isConnected()).count();
+    }
+
+    @Override
+    public List<MountedNode> nodes() {
+        return connectors.values().stream().map(connector -> {
+            final NodeSettings settings = connector.settings();
+            final NodeStatus status = connector.status();
+            return new MountedNode(connector.nodeId(), "netconf", settings.tcpOnly() ? "tcp" : "ssh", settings.host(),
+                settings.port(), status.status().yangName(), status.connectedMessage().orElse(""));
+        }).toList();
     }
 
     /** Wait until every status change so far is in the operational datastore (for tests and tools). */

@@ -13,6 +13,7 @@ import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.EditResult;
 import io.sextant.datastore.service.MountPoint;
+import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.testing.ModelSets;
@@ -28,6 +29,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -201,6 +203,23 @@ class NetconfTopologyTest {
         assertEquals(Optional.of(testToolSchema), leaf(operational, "schema-context-id"));
         assertTrue(operational.childByArg(new NodeIdentifier(TopologyFixture.nettop("available-capabilities")))
             != null);
+    }
+
+    @Test
+    void everyMountedNodeIsListedWithItsTransportAddressAndStatus() {
+        final Map<String, MountedNode> nodes = fixture.topology.nodes().stream()
+            .collect(Collectors.toMap(MountedNode::nodeId, node -> node));
+        assertEquals(List.of("netconf", "ssh", sshDevices.host() + ":" + sshDevices.port(1), "connected"),
+            summary(nodes.get("tt1")));
+        assertEquals(List.of("netconf", "tcp", tcpDevice.host() + ":" + tcpDevice.port(0), "connected"),
+            summary(nodes.get("tt-tcp")));
+        assertEquals(List.of("netconf", "ssh", netconfd.host() + ":" + netconfd.port(), "connected"),
+            summary(nodes.get("ncd")));
+        assertEquals(fixture.topology.mountedNodes(), nodes.size());
+    }
+
+    private static List<String> summary(final MountedNode node) {
+        return List.of(node.protocol(), node.transport(), node.address(), node.status());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.sextant.testing.cli;
 
+import io.sextant.testing.SshHostKeyType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -13,7 +14,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
+import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.io.IoAcceptor;
+import org.apache.sshd.common.signature.BuiltinSignatures;
+import org.apache.sshd.common.signature.Signature;
 import org.apache.sshd.server.ServerBuilder;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
@@ -46,6 +50,7 @@ public final class CliDeviceSimulator implements AutoCloseable {
         private String password = "admin";
         private String hostnamePrefix = "R";
         private IntFunction<String> initialConfig = CliDeviceSimulator::defaultConfig;
+        private SshHostKeyType hostKey = SshHostKeyType.ECDSA;
 
         private Builder() {
         }
@@ -70,6 +75,12 @@ public final class CliDeviceSimulator implements AutoCloseable {
         /** The running configuration device {@code i} starts with (IOS text). */
         public Builder initialConfig(final IntFunction<String> config) {
             this.initialConfig = config;
+            return this;
+        }
+
+        /** The only host key the devices hold and offer; ECDSA unless set. */
+        public Builder hostKey(final SshHostKeyType type) {
+            this.hostKey = type;
             return this;
         }
 
@@ -113,8 +124,10 @@ public final class CliDeviceSimulator implements AutoCloseable {
         server.setHost("127.0.0.1");
         server.setPort(0);
         final SimpleGeneratorHostKeyProvider keys = new SimpleGeneratorHostKeyProvider(keyDir.resolve("host.ser"));
-        keys.setAlgorithm("EC");
+        keys.setAlgorithm(options.hostKey.javaAlgorithm());
+        keys.setKeySize(options.hostKey.bits());
         server.setKeyPairProvider(keys);
+        server.setSignatureFactories(signatures(options.hostKey));
         server.setPasswordAuthenticator((user, password, session) ->
             options.username.equals(user) && options.password.equals(password));
         server.setShellFactory(channel -> {
@@ -143,6 +156,19 @@ public final class CliDeviceSimulator implements AutoCloseable {
             devices.add(new SimulatedDevice(ports.get(i), engine));
         }
         return new CliDeviceSimulator(server, keyDir, devices);
+    }
+
+    /** The server offers the signatures of its one host key type and nothing else. */
+    private static List<NamedFactory<Signature>> signatures(final SshHostKeyType type) {
+        final List<NamedFactory<Signature>> factories = new ArrayList<>();
+        for (String name : type.signatures()) {
+            final BuiltinSignatures signature = BuiltinSignatures.fromFactoryName(name);
+            if (signature == null || !signature.isSupported()) {
+                throw new IllegalStateException("Apache sshd cannot sign with " + name + " in this JVM");
+            }
+            factories.add(signature);
+        }
+        return factories;
     }
 
     public List<SimulatedDevice> devices() {

@@ -1,5 +1,6 @@
 package io.sextant.testing.frr;
 
+import io.sextant.testing.SshHostKeyType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -34,6 +35,7 @@ import org.slf4j.LoggerFactory;
  * <p>SSH login: every router gets its own local user ({@code sx<name>}, member of {@code frr}
  * and {@code frrvty}) with a random password. Only the router's private sshd lets it in
  * ({@code AllowUsers}), and that sshd forces {@code vtysh -N <name>} as the session command.
+ * The sshd holds one host key and offers only its algorithms ({@link Builder#sshHostKey}).
  * The user is deleted on {@link #close()}; {@code /etc/ssh} and the system sshd are never touched.
  *
  * <p>Everything is removed on {@link #close()}, by a JVM shutdown hook when a test forgot, and
@@ -58,15 +60,18 @@ public final class FrrRouter implements AutoCloseable {
     private final String password;
     private final int interfaceCount;
     private final boolean telnet;
+    private final SshHostKeyType hostKeyType;
     private String managementAddress;
     private final List<Process> processes = new ArrayList<>();
     private int sshPort;
     private boolean closed;
 
-    private FrrRouter(final RouterLayout layout, final int interfaceCount, final boolean telnet) {
+    private FrrRouter(final RouterLayout layout, final int interfaceCount, final boolean telnet,
+            final SshHostKeyType hostKeyType) {
         this.layout = layout;
         this.interfaceCount = interfaceCount;
         this.telnet = telnet;
+        this.hostKeyType = hostKeyType;
         this.ip = FrrInstallation.ipCommand();
         final byte[] secret = new byte[12];
         RANDOM.nextBytes(secret);
@@ -87,6 +92,7 @@ public final class FrrRouter implements AutoCloseable {
         private String prefix = "frr";
         private int interfaces = 2;
         private boolean telnet;
+        private SshHostKeyType hostKey = SshHostKeyType.ECDSA;
 
         private Builder() {
         }
@@ -119,13 +125,22 @@ public final class FrrRouter implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The only host key the router's sshd holds and offers ({@code HostKey} and
+         * {@code HostKeyAlgorithms}); ECDSA unless set. {@code ssh-keyscan} lists just this one.
+         */
+        public Builder sshHostKey(final SshHostKeyType type) {
+            this.hostKey = type;
+            return this;
+        }
+
         public FrrRouter start() {
             FrrInstallation.ensureInstalled();
             RouterCleanup.sweepStale();
             final byte[] suffix = new byte[3];
             RANDOM.nextBytes(suffix);
             final String name = prefix + HexFormat.of().formatHex(suffix).substring(0, 5);
-            final FrrRouter router = new FrrRouter(new RouterLayout(name), interfaces, telnet);
+            final FrrRouter router = new FrrRouter(new RouterLayout(name), interfaces, telnet, hostKey);
             OPEN.add(router);
             try {
                 router.startAll();
@@ -153,6 +168,11 @@ public final class FrrRouter implements AutoCloseable {
 
     public int sshPort() {
         return sshPort;
+    }
+
+    /** The one host key type the router's sshd offers. */
+    public SshHostKeyType sshHostKeyType() {
+        return hostKeyType;
     }
 
     public String username() {
@@ -293,7 +313,7 @@ public final class FrrRouter implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "FrrRouter[" + name() + ", ssh 127.0.0.1:" + sshPort + "]";
+        return "FrrRouter[" + name() + ", ssh 127.0.0.1:" + sshPort + " (" + hostKeyType.keygenType() + ")]";
     }
 
     /** Link {@code ifA} of router {@code a} to {@code ifB} of router {@code b} with a veth pair. */
@@ -418,10 +438,9 @@ public final class FrrRouter implements AutoCloseable {
     }
 
     private void startSshd() throws IOException {
-        // ECDSA: Apache sshd (the product's client) has no Ed25519 without an extra provider
-        final Path hostKey = layout.workDir().resolve("ssh_host_ecdsa_key");
-        HostCommand.run(List.of(FrrInstallation.SSH_KEYGEN.toString(), "-q", "-t", "ecdsa", "-b", "256", "-N", "",
-            "-f", hostKey.toString()));
+        final Path hostKey = layout.sshHostKey(hostKeyType.keygenType());
+        HostCommand.run(List.of(FrrInstallation.SSH_KEYGEN.toString(), "-q", "-t", hostKeyType.keygenType(),
+            "-b", Integer.toString(hostKeyType.bits()), "-N", "", "-f", hostKey.toString()));
         // sshd's privilege separation directory
         Files.createDirectories(Path.of("/run/sshd"));
         IllegalStateException last = null;
@@ -451,6 +470,7 @@ public final class FrrRouter implements AutoCloseable {
             "ListenAddress 127.0.0.1",
             "Port " + port,
             "HostKey " + hostKey,
+            "HostKeyAlgorithms " + String.join(",", hostKeyType.signatures()),
             "PidFile " + layout.sshdPidFile(),
             "AllowUsers " + layout.user(),
             "PasswordAuthentication yes",

@@ -44,6 +44,11 @@ record RouterLayout(String name) {
         return workDir().resolve("sshd_config");
     }
 
+    /** The sshd's private host key of {@code ssh-keygen} type {@code type}. */
+    Path sshHostKey(final String type) {
+        return workDir().resolve("ssh_host_" + type + "_key");
+    }
+
     Path sshdPidFile() {
         return workDir().resolve("sshd.pid");
     }

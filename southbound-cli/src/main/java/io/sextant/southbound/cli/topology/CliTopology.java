@@ -7,6 +7,7 @@ import io.sextant.datastore.DataStore;
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
+import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.southbound.cli.CliConnector;
 import java.util.ArrayList;
@@ -53,6 +54,8 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     private final ScheduledExecutorService executor;
     private final Map<String, CliMount> mounts = new ConcurrentHashMap<>();
     private final Map<String, CliMountedDevice> connected = new ConcurrentHashMap<>();
+    /** The last status of every mounted node, as written to the operational datastore. */
+    private final Map<String, MountedNode> states = new ConcurrentHashMap<>();
     private final List<CliMountListener> listeners = new CopyOnWriteArrayList<>();
     private final Registration validatorRegistration;
     private final Registration listenerRegistration;
@@ -119,6 +122,11 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         return connected.size();
     }
 
+    @Override
+    public List<MountedNode> nodes() {
+        return List.copyOf(states.values());
+    }
+
     @Deactivate
     @Override
     public void close() {
@@ -171,6 +179,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         }
         LOG.info("Unmounting CLI device {}", nodeId);
         mount.close();
+        states.remove(nodeId);
         if (connected.remove(nodeId) != null) {
             listeners.forEach(listener -> listener.disconnected(nodeId));
         }
@@ -190,6 +199,14 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
 
     private boolean isCurrent(final CliMount mount) {
         return mounts.get(mount.config().nodeId()) == mount;
+    }
+
+    /** A mounted node's new status: kept for {@link #nodes()} and written to the operational datastore. */
+    private void report(final CliMount mount, final String status, final String message) {
+        final CliNodeConfig config = mount.config();
+        states.put(config.nodeId(), new MountedNode(config.nodeId(), "cli", config.transport().yangName(),
+            config.host(), config.port(), status, message));
+        writeStatus(config.nodeId(), status, message, mount.deviceType().unit());
     }
 
     private void writeStatus(final String nodeId, final String status, final String message, final String unit) {
@@ -218,9 +235,8 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         @Override
         public void connecting(final CliMount mount, final long attempt, final String lastError) {
             if (isCurrent(mount)) {
-                writeStatus(mount.config().nodeId(), "connecting", lastError.isEmpty()
-                    ? "Connecting, attempt " + attempt : "Connecting, attempt " + attempt + "; last error: "
-                        + lastError, mount.deviceType().unit());
+                report(mount, "connecting", lastError.isEmpty() ? "Connecting, attempt " + attempt
+                    : "Connecting, attempt " + attempt + "; last error: " + lastError);
             }
         }
 
@@ -230,8 +246,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
                 return;
             }
             connected.put(device.nodeId(), device);
-            writeStatus(device.nodeId(), "connected", "Connected, prompt " + device.session().prompt(),
-                mount.deviceType().unit());
+            report(mount, MountedNode.CONNECTED, "Connected, prompt " + device.session().prompt());
             listeners.forEach(listener -> listener.connected(device));
         }
 
@@ -245,7 +260,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         @Override
         public void unableToConnect(final CliMount mount, final String lastError) {
             if (isCurrent(mount)) {
-                writeStatus(mount.config().nodeId(), "unable-to-connect", lastError, mount.deviceType().unit());
+                report(mount, "unable-to-connect", lastError);
             }
         }
     }

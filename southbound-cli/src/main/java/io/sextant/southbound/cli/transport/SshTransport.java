@@ -41,6 +41,12 @@ public final class SshTransport implements CliTransport {
     /**
      * A client for many transports; accepts any host key, uses no key files or ~/.ssh/config.
      * The caller starts and stops it.
+     *
+     * <p>It offers every algorithm Apache sshd's defaults hold, which covers what a stock
+     * OpenSSH 9 server offers: curve25519, ECDH and SHA-2 Diffie-Hellman key exchanges;
+     * ssh-ed25519 (with net.i2p.crypto:eddsa on the class path, or wired into Karaf's sshd
+     * bundle), ECDSA and SHA-2 RSA host keys; chacha20-poly1305, AES-GCM and AES-CTR ciphers;
+     * SHA-2 MACs. SHA-1 key exchanges are not offered.
      */
     public static SshClient newClient() {
         final SshClient client = SshClient.setUpDefaultClient();
@@ -72,13 +78,16 @@ public final class SshTransport implements CliTransport {
             try {
                 session.auth().addListener(auth -> {
                     if (!auth.isSuccess()) {
+                        // no session id: the key exchange never completed (no common algorithm, or
+                        // the server hung up), so the password was never even tried
+                        final boolean negotiated = session.getSessionId() != null;
                         session.close(true);
                         final Throwable cause = auth.getException();
-                        result.completeExceptionally(new OperationFailedException(List.of(
+                        result.completeExceptionally(negotiated ? new OperationFailedException(List.of(
                             OperationError.of(ErrorType.TRANSPORT, ErrorTag.ACCESS_DENIED,
                                 "SSH authentication of " + username + " at " + host + ":" + port + " failed"
                                     + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()))),
-                            cause));
+                            cause) : failure("SSH key exchange with " + host + ":" + port + " failed", cause));
                         return;
                     }
                     openShell(session, listener, result);

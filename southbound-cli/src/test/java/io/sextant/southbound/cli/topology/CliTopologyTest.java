@@ -11,6 +11,7 @@ import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
+import io.sextant.datastore.service.MountedNode;
 import io.sextant.model.ControllerSchema;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
@@ -171,6 +172,8 @@ class CliTopologyTest {
         assertEquals(Optional.of("frr-8"), status("R1", CliTopologyModel.TRANSLATION_UNIT));
         assertEquals(Optional.of("Connected, prompt " + router.name() + "#"),
             status("R1", CliTopologyModel.CONNECTED_MESSAGE));
+        assertEquals(List.of(new MountedNode("R1", "cli", "ssh", router.sshHost(), router.sshPort(), "connected",
+            "Connected, prompt " + router.name() + "#")), topology.nodes());
         final CliMountedDevice first = topology.find("R1").orElseThrow();
         assertTrue(first.session().execute("show version").toCompletableFuture().join().startsWith("FRRouting"));
 
@@ -187,6 +190,7 @@ class CliTopologyTest {
         await("R1 is unmounted", () -> topology.find("R1").isEmpty()
             && operational.snapshot().read(CliTopologyModel.nodePath("R1")).isEmpty());
         await("the session is closed", () -> !second.session().isOpen());
+        assertEquals(List.of(), topology.nodes());
         assertEquals(List.of("connected R1", "disconnected R1", "connected R1", "disconnected R1"), events);
     }
 
@@ -202,5 +206,8 @@ class CliTopologyTest {
         final String message = status("dead", CliTopologyModel.CONNECTED_MESSAGE).orElseThrow();
         assertTrue(message.contains("Cannot connect to 127.0.0.1:" + closedPort), message);
         assertFalse(topology.find("dead").isPresent());
+        final MountedNode dead = topology.nodes().get(0);
+        assertEquals(List.of("dead", "cli", "127.0.0.1:" + closedPort, "unable-to-connect", message),
+            List.of(dead.nodeId(), dead.protocol(), dead.address(), dead.status(), dead.message()));
     }
 }

@@ -1,6 +1,7 @@
 package io.sextant.console;
 
-import io.sextant.southbound.netconf.NetconfDevices;
+import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.datastore.service.MountedNode;
 import java.util.List;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
@@ -9,15 +10,15 @@ import org.apache.karaf.shell.api.console.Completer;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
 
-/** Completes the ids of mounted NETCONF nodes. */
+/** Completes the ids of mounted nodes of every protocol. */
 @Service
-public final class NetconfNodeCompleter implements Completer {
+public final class MountedNodeCompleter implements Completer {
     @Reference
-    NetconfDevices devices;
+    ControllerInfo info;
 
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
-        return new StringsCompleter(devices.nodeIds().stream().sorted().toList())
+        return new StringsCompleter(info.nodes().stream().map(MountedNode::nodeId).distinct().toList())
             .complete(session, commandLine, candidates);
     }
 }

@@ -1,0 +1,241 @@
+package io.sextant.persistence;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.sextant.persistence.internal.Migrations;
+import io.sextant.persistence.internal.SqlErrors;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A PostgreSQL database behind a bounded HikariCP pool. Every piece of work runs in one SQL
+ * transaction ({@link #call}, {@link #run}): it commits as a whole and is acknowledged only once
+ * durable ({@code synchronous_commit=on} is set on every connection, whatever the server's
+ * default), or rolls back as a whole. Failures come out as {@link PersistenceException}:
+ * unavailable (down, unreachable, too slow, no free connection) or bad data.
+ *
+ * <p>No call ever hangs: a connection is waited for at most {@code poolWait}, a statement runs at
+ * most {@code statementTimeout} on the server, and a server that stops answering altogether is
+ * given up after {@code socketTimeout}. The pool opens connections on demand, so a database that
+ * is down when the controller starts, or goes away and comes back, needs nothing but time.
+ *
+ * <p>Constructed with {@code new} (plain Java) or by whatever component wires the controller.
+ */
+public final class Database implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Database.class);
+
+    /**
+     * The work of one SQL transaction, with a result. It touches nothing but the database: when the
+     * connection is found lost before the commit, the server has rolled the transaction back and
+     * the work runs once more on a fresh connection.
+     */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Tx tx) throws SQLException, PersistenceException;
+    }
+
+    /** The work of one SQL transaction. */
+    @FunctionalInterface
+    public interface Action {
+        void run(Tx tx) throws SQLException, PersistenceException;
+    }
+
+    private final DatabaseSettings settings;
+    private final HikariDataSource pool;
+
+    public Database(final DatabaseSettings settings) {
+        this.settings = settings;
+        final PGSimpleDataSource source = new PGSimpleDataSource();
+        source.setURL(settings.url());
+        source.setUser(settings.user());
+        source.setPassword(settings.password());
+        source.setApplicationName("sextant");
+        source.setConnectTimeout(seconds(settings.connectTimeout().toMillis()));
+        source.setLoginTimeout(seconds(settings.connectTimeout().toMillis()));
+        source.setSocketTimeout(seconds(settings.socketTimeout().toMillis()));
+        source.setTcpKeepAlive(true);
+        source.setReWriteBatchedInserts(true);
+        // durable acknowledgements and a server-side bound on every statement and lock wait
+        source.setOptions("-c synchronous_commit=on -c statement_timeout=" + settings.statementTimeout().toMillis()
+            + " -c lock_timeout=" + settings.statementTimeout().toMillis()
+            + " -c idle_in_transaction_session_timeout=" + settings.socketTimeout().toMillis());
+
+        final HikariConfig config = new HikariConfig();
+        config.setPoolName("sextant-db");
+        config.setDataSource(source);
+        config.setAutoCommit(false);
+        config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        config.setMaximumPoolSize(settings.poolSize());
+        config.setMinimumIdle(Math.min(2, settings.poolSize()));
+        config.setConnectionTimeout(Math.max(250, settings.poolWait().toMillis()));
+        config.setValidationTimeout(Math.max(250, Math.min(settings.poolWait().toMillis(),
+            settings.connectTimeout().toMillis())));
+        // start without the database; connections are opened (and re-opened) on demand
+        config.setInitializationFailTimeout(-1);
+        config.setKeepaliveTime(60_000);
+        config.setMaxLifetime(1_800_000);
+        this.pool = new HikariDataSource(config);
+    }
+
+    public DatabaseSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Bring the schema up to date (see {@code db/migration/}). Safe to call at every start and
+     * from several controllers at once.
+     *
+     * @return how many migrations were applied
+     */
+    public int migrate() throws PersistenceException {
+        try (Connection connection = pool.getConnection()) {
+            final int applied = Migrations.apply(connection, Migrations.bundled());
+            if (applied > 0) {
+                LOG.info("Database {}: applied {} schema migration(s)", settings.url(), applied);
+            }
+            return applied;
+        } catch (SQLException e) {
+            throw SqlErrors.map(e, "bring the database schema up to date");
+        }
+    }
+
+    /**
+     * Run {@code work} in one SQL transaction and commit it.
+     *
+     * @param doing what the work does, in the user's words, for error messages ("record commit 12")
+     */
+    public <T> T call(final String doing, final Work<T> work) throws PersistenceException {
+        try {
+            return attempt(doing, work);
+        } catch (ConnectionLost lost) {
+            // a pooled connection from before a server restart: its siblings are as dead, open fresh ones
+            LOG.debug("Connection lost before commit while trying to {}; trying once more", doing, lost.getCause());
+            final var mx = pool.getHikariPoolMXBean();
+            if (mx != null) {
+                mx.softEvictConnections();
+            }
+            try {
+                return attempt(doing, work);
+            } catch (ConnectionLost again) {
+                throw SqlErrors.map((SQLException) again.getCause(), doing);
+            }
+        }
+    }
+
+    /** The connection was found gone before anything was committed on it. */
+    private static final class ConnectionLost extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ConnectionLost(final SQLException cause) {
+            super(cause);
+        }
+    }
+
+    private <T> T attempt(final String doing, final Work<T> work) throws PersistenceException, ConnectionLost {
+        final Connection connection;
+        try {
+            connection = pool.getConnection();
+        } catch (SQLException e) {
+            throw SqlErrors.map(e, doing);
+        }
+        try (connection) {
+            final T result;
+            try {
+                result = work.run(new Tx(connection));
+            } catch (UncheckedIOException | IllegalArgumentException e) {
+                // data that cannot be encoded, or values the repositories refuse: a bug, not an outage
+                rollback(connection);
+                throw PersistenceException.badData("Cannot " + doing + ": " + e.getMessage(), e);
+            } catch (SQLException e) {
+                rollback(connection);
+                if (SqlErrors.connectionLost(e)) {
+                    throw new ConnectionLost(e);
+                }
+                throw e;
+            } catch (PersistenceException | RuntimeException e) {
+                rollback(connection);
+                throw e;
+            }
+            try {
+                connection.commit();
+            } catch (SQLException e) {
+                final PersistenceException failure = SqlErrors.map(e, doing);
+                throw new PersistenceException(failure.reason(), failure.getMessage()
+                    + " (the connection failed while committing: the change may or may not have been kept)", e);
+            }
+            return result;
+        } catch (SQLException e) {
+            throw SqlErrors.map(e, doing);
+        }
+    }
+
+    /** {@link #call} without a result. */
+    public void run(final String doing, final Action action) throws PersistenceException {
+        call(doing, tx -> {
+            action.run(tx);
+            return null;
+        });
+    }
+
+    /** Fails with {@link PersistenceException.Reason#UNAVAILABLE} unless the database answers now. */
+    public void check() throws PersistenceException {
+        call("check the database", tx -> {
+            try (Statement statement = tx.connection().createStatement()) {
+                statement.execute("SELECT 1");
+            }
+            return null;
+        });
+    }
+
+    /** Whether the database answers now. */
+    public boolean healthy() {
+        try {
+            check();
+            return true;
+        } catch (PersistenceException e) {
+            return false;
+        }
+    }
+
+    /** Size, version, schema and pool figures, and the last compaction. */
+    public DatabaseStatus status() throws PersistenceException {
+        return call("read the database status", tx -> {
+            try (Statement statement = tx.connection().createStatement();
+                 ResultSet rows = statement.executeQuery("""
+                     SELECT current_setting('server_version'), pg_database_size(current_database()),
+                            (SELECT coalesce(max(version), 0) FROM schema_version),
+                            (SELECT max(compacted_at) FROM node_config)""")) {
+                rows.next();
+                final Timestamp compacted = rows.getTimestamp(4);
+                final var mx = pool.getHikariPoolMXBean();
+                return new DatabaseStatus(settings.url(), rows.getString(1), rows.getLong(2), rows.getInt(3),
+                    mx == null ? 0 : mx.getActiveConnections(), settings.poolSize(),
+                    compacted == null ? null : compacted.toInstant());
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    private static void rollback(final Connection connection) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            LOG.debug("Rollback failed (the connection is gone; the server rolls back by itself)", e);
+        }
+    }
+
+    private static int seconds(final long millis) {
+        return (int) Math.max(1, (millis + 999) / 1000);
+    }
+}

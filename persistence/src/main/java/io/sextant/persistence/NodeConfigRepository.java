@@ -1,0 +1,250 @@
+package io.sextant.persistence;
+
+import io.sextant.persistence.codec.BinaryCodec;
+import io.sextant.persistence.codec.ConfigChange;
+import io.sextant.persistence.codec.TreeDelta;
+import io.sextant.persistence.codec.TreeEdits;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+
+/**
+ * UniConfig nodes' intended and actual configuration. Each is a base (the whole tree, written at
+ * creation and at compaction) plus a journal of {@link ConfigChange}s since the base: recording a
+ * change writes only what changed ({@link TreeDelta} between the trees before and after, which
+ * costs what the change costs when the trees share unchanged subtrees), so the bytes written per
+ * change follow the size of the change, not of the node. When the journal passes the
+ * {@link Compaction} limits, the tree after the change becomes the new base and the journal is
+ * emptied, in the same SQL transaction. Loading reads the base and replays the journal.
+ *
+ * <p>The caller serializes changes to one node (the UniConfig layer's node lock) and passes as
+ * {@code before} what it last recorded for that node and kind.
+ */
+public final class NodeConfigRepository {
+    private static final YangInstanceIdentifier ROOT = YangInstanceIdentifier.of();
+
+    private final Compaction compaction;
+
+    public NodeConfigRepository(final Compaction compaction) {
+        this.compaction = compaction;
+    }
+
+    /** Store a new node (or replace a stored one) with both configurations as fresh bases. */
+    public void create(final Tx tx, final String nodeId, final String schemaKey, final NormalizedNode intended,
+            final NormalizedNode actual) throws SQLException {
+        final Connection connection = tx.connection();
+        delete(tx, nodeId);
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO uniconfig_node (node_id, schema_key) VALUES (?, ?)")) {
+            insert.setString(1, nodeId);
+            insert.setString(2, schemaKey);
+            insert.executeUpdate();
+        }
+        try (PreparedStatement header = connection.prepareStatement("""
+                INSERT INTO node_config (node_id, kind, last_seq, journal_entries, journal_bytes)
+                VALUES (?, ?, 0, 0, 0)""")) {
+            for (ConfigKind kind : ConfigKind.values()) {
+                header.setString(1, nodeId);
+                header.setString(2, kind.column());
+                header.addBatch();
+            }
+            header.executeBatch();
+        }
+        final byte[] intendedBytes = BinaryCodec.encode(intended);
+        final byte[] actualBytes = actual == intended ? intendedBytes : BinaryCodec.encode(actual);
+        try (PreparedStatement base = connection.prepareStatement(
+                "INSERT INTO node_config_base (node_id, kind, data) VALUES (?, ?, ?)")) {
+            base.setString(1, nodeId);
+            base.setString(2, ConfigKind.INTENDED.column());
+            base.setBytes(3, intendedBytes);
+            base.addBatch();
+            base.setString(1, nodeId);
+            base.setString(2, ConfigKind.ACTUAL.column());
+            base.setBytes(3, actualBytes);
+            base.addBatch();
+            base.executeBatch();
+        }
+    }
+
+    /**
+     * Record that a node's {@code kind} configuration went from {@code before} to {@code after}.
+     *
+     * @return whether the journal was compacted into a new base by this change
+     * @throws PersistenceException (bad data) when the node is not stored
+     */
+    public boolean record(final Tx tx, final String nodeId, final ConfigKind kind, final NormalizedNode before,
+            final NormalizedNode after) throws SQLException, PersistenceException {
+        final List<ConfigChange> changes = TreeDelta.between(ROOT, before, after);
+        if (changes.isEmpty()) {
+            return false;
+        }
+        final List<byte[]> paths = new ArrayList<>(changes.size());
+        final List<byte[]> data = new ArrayList<>(changes.size());
+        long bytes = 0;
+        for (ConfigChange change : changes) {
+            final byte[] path = BinaryCodec.encode(change.path());
+            final byte[] value = change.dataOrNull() == null ? null : BinaryCodec.encode(change.dataOrNull());
+            paths.add(path);
+            data.add(value);
+            bytes += path.length + (value == null ? 0 : value.length);
+        }
+        final Connection connection = tx.connection();
+        final long seq;
+        final boolean due;
+        try (PreparedStatement header = connection.prepareStatement("""
+                UPDATE node_config SET last_seq = last_seq + 1, journal_entries = journal_entries + ?,
+                    journal_bytes = journal_bytes + ?
+                WHERE node_id = ? AND kind = ? RETURNING last_seq, journal_entries, journal_bytes""")) {
+            header.setInt(1, changes.size());
+            header.setLong(2, bytes);
+            header.setString(3, nodeId);
+            header.setString(4, kind.column());
+            try (ResultSet row = header.executeQuery()) {
+                if (!row.next()) {
+                    throw PersistenceException.badData("Node " + nodeId + " has no stored " + kind.column()
+                        + " configuration to change", null);
+                }
+                seq = row.getLong(1);
+                due = compaction.due(row.getLong(2), row.getLong(3));
+            }
+        }
+        if (due) {
+            compact(tx, nodeId, kind, after);
+            return true;
+        }
+        try (PreparedStatement insert = connection.prepareStatement("""
+                INSERT INTO node_config_journal (node_id, kind, seq, position, operation, path, data)
+                VALUES (?, ?, ?, ?, ?, ?, ?)""")) {
+            for (int i = 0; i < changes.size(); i++) {
+                insert.setString(1, nodeId);
+                insert.setString(2, kind.column());
+                insert.setLong(3, seq);
+                insert.setInt(4, i);
+                insert.setString(5, changes.get(i).operation() == ConfigChange.Operation.PUT ? "put" : "delete");
+                insert.setBytes(6, paths.get(i));
+                insert.setBytes(7, data.get(i));
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        return false;
+    }
+
+    /** Make {@code current} the new base of a node's {@code kind} configuration and empty its journal. */
+    public void compact(final Tx tx, final String nodeId, final ConfigKind kind, final NormalizedNode current)
+            throws SQLException, PersistenceException {
+        final Connection connection = tx.connection();
+        try (PreparedStatement base = connection.prepareStatement(
+                "UPDATE node_config_base SET data = ? WHERE node_id = ? AND kind = ?")) {
+            base.setBytes(1, BinaryCodec.encode(current));
+            base.setString(2, nodeId);
+            base.setString(3, kind.column());
+            if (base.executeUpdate() != 1) {
+                throw PersistenceException.badData("Node " + nodeId + " has no stored " + kind.column()
+                    + " configuration to compact", null);
+            }
+        }
+        try (PreparedStatement journal = connection.prepareStatement(
+                "DELETE FROM node_config_journal WHERE node_id = ? AND kind = ?")) {
+            journal.setString(1, nodeId);
+            journal.setString(2, kind.column());
+            journal.executeUpdate();
+        }
+        try (PreparedStatement header = connection.prepareStatement("""
+                UPDATE node_config SET journal_entries = 0, journal_bytes = 0, compacted_at = now()
+                WHERE node_id = ? AND kind = ?""")) {
+            header.setString(1, nodeId);
+            header.setString(2, kind.column());
+            header.executeUpdate();
+        }
+    }
+
+    /** A stored node: each configuration's base with its journal replayed. */
+    public Optional<StoredNode> load(final Tx tx, final String nodeId) throws SQLException, PersistenceException {
+        final Connection connection = tx.connection();
+        final String schemaKey;
+        try (PreparedStatement node = connection.prepareStatement(
+                "SELECT schema_key FROM uniconfig_node WHERE node_id = ?")) {
+            node.setString(1, nodeId);
+            try (ResultSet row = node.executeQuery()) {
+                if (!row.next()) {
+                    return Optional.empty();
+                }
+                schemaKey = row.getString(1);
+            }
+        }
+        final NormalizedNode intended = current(connection, nodeId, ConfigKind.INTENDED);
+        NormalizedNode actual = current(connection, nodeId, ConfigKind.ACTUAL);
+        if (actual.equals(intended)) {
+            actual = intended;
+        }
+        return Optional.of(new StoredNode(nodeId, schemaKey, intended, actual));
+    }
+
+    /** Every stored node id, sorted. */
+    public List<String> nodeIds(final Tx tx) throws SQLException {
+        final List<String> ids = new ArrayList<>();
+        try (PreparedStatement select = tx.connection().prepareStatement(
+                "SELECT node_id FROM uniconfig_node ORDER BY node_id");
+             ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+                ids.add(rows.getString(1));
+            }
+        }
+        return ids;
+    }
+
+    /** Forget a node and everything stored for it. @return whether it was stored */
+    public boolean delete(final Tx tx, final String nodeId) throws SQLException {
+        try (PreparedStatement delete = tx.connection().prepareStatement(
+                "DELETE FROM uniconfig_node WHERE node_id = ?")) {
+            delete.setString(1, nodeId);
+            return delete.executeUpdate() > 0;
+        }
+    }
+
+    private static NormalizedNode current(final Connection connection, final String nodeId, final ConfigKind kind)
+            throws SQLException, PersistenceException {
+        final String what = kind.column() + " configuration of node " + nodeId;
+        NormalizedNode tree;
+        try (PreparedStatement base = connection.prepareStatement(
+                "SELECT data FROM node_config_base WHERE node_id = ? AND kind = ?")) {
+            base.setString(1, nodeId);
+            base.setString(2, kind.column());
+            try (ResultSet row = base.executeQuery()) {
+                if (!row.next()) {
+                    throw PersistenceException.badData("The " + what + " has no base", null);
+                }
+                tree = Rows.node(row.getBytes(1), what);
+            }
+        }
+        try (PreparedStatement journal = connection.prepareStatement("""
+                SELECT operation, path, data FROM node_config_journal WHERE node_id = ? AND kind = ?
+                ORDER BY seq, position""")) {
+            journal.setString(1, nodeId);
+            journal.setString(2, kind.column());
+            journal.setFetchSize(500);
+            try (ResultSet rows = journal.executeQuery()) {
+                while (rows.next()) {
+                    final YangInstanceIdentifier path = Rows.path(rows.getBytes(2), what);
+                    final ConfigChange change = "put".equals(rows.getString(1))
+                        ? ConfigChange.put(path, Rows.node(rows.getBytes(3), what))
+                        : ConfigChange.delete(path);
+                    try {
+                        tree = TreeEdits.apply(tree, change);
+                    } catch (IllegalArgumentException e) {
+                        throw PersistenceException.badData("The journal of the " + what + " does not apply: "
+                            + e.getMessage(), e);
+                    }
+                }
+            }
+        }
+        return tree;
+    }
+}

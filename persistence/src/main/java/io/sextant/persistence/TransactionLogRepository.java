@@ -1,0 +1,100 @@
+package io.sextant.persistence;
+
+import io.sextant.persistence.codec.BinaryCodec;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The transaction log: finished commits with each node's outcome and diff, in commit order. */
+public final class TransactionLogRepository {
+
+    public void append(final Tx tx, final LoggedCommit commit) throws SQLException {
+        final Connection connection = tx.connection();
+        try (PreparedStatement insert = connection.prepareStatement("""
+                INSERT INTO transaction_log (commit_id, finished_at, user_name, operation, status)
+                VALUES (?, ?, ?, ?, ?)""")) {
+            insert.setString(1, commit.commitId());
+            insert.setTimestamp(2, Rows.timestamp(commit.finished()));
+            insert.setString(3, commit.user());
+            insert.setString(4, commit.operation());
+            insert.setString(5, commit.status());
+            insert.executeUpdate();
+        }
+        if (commit.nodes().isEmpty()) {
+            return;
+        }
+        try (PreparedStatement insert = connection.prepareStatement("""
+                INSERT INTO transaction_log_node (commit_id, node_id, status, error_type, message, diff)
+                VALUES (?, ?, ?, ?, ?, ?)""")) {
+            for (LoggedNode node : commit.nodes()) {
+                insert.setString(1, commit.commitId());
+                insert.setString(2, node.nodeId());
+                insert.setString(3, node.status());
+                insert.setString(4, node.errorTypeOrNull());
+                insert.setString(5, node.messageOrNull());
+                insert.setBytes(6, node.diff().isEmpty() ? null : BinaryCodec.encode(node.diff()));
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    /** The newest {@code limit} commits, oldest of them first. */
+    public List<LoggedCommit> latest(final Tx tx, final int limit) throws SQLException, PersistenceException {
+        final Connection connection = tx.connection();
+        final Map<String, LoggedCommit> commits = new LinkedHashMap<>();
+        final Map<String, List<LoggedNode>> nodes = new LinkedHashMap<>();
+        try (PreparedStatement select = connection.prepareStatement("""
+                SELECT commit_id, finished_at, user_name, operation, status FROM
+                    (SELECT * FROM transaction_log ORDER BY seq DESC LIMIT ?) newest
+                ORDER BY seq""")) {
+            select.setInt(1, limit);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    final String id = rows.getString(1);
+                    commits.put(id, new LoggedCommit(id, Rows.instant(rows.getTimestamp(2)), rows.getString(3),
+                        rows.getString(4), rows.getString(5), List.of()));
+                    nodes.put(id, new ArrayList<>());
+                }
+            }
+        }
+        if (commits.isEmpty()) {
+            return List.of();
+        }
+        try (PreparedStatement select = connection.prepareStatement("""
+                SELECT commit_id, node_id, status, error_type, message, diff FROM transaction_log_node
+                WHERE commit_id = ANY (?) ORDER BY commit_id, node_id""")) {
+            select.setArray(1, connection.createArrayOf("text", commits.keySet().toArray()));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    final String id = rows.getString(1);
+                    final String node = rows.getString(2);
+                    final byte[] diff = rows.getBytes(6);
+                    nodes.get(id).add(new LoggedNode(node, rows.getString(3), rows.getString(4), rows.getString(5),
+                        diff == null ? List.of() : Rows.diff(diff, "commit " + id + " on node " + node)));
+                }
+            }
+        }
+        final List<LoggedCommit> result = new ArrayList<>(commits.size());
+        for (LoggedCommit commit : commits.values()) {
+            result.add(new LoggedCommit(commit.commitId(), commit.finished(), commit.user(), commit.operation(),
+                commit.status(), nodes.get(commit.commitId())));
+        }
+        return result;
+    }
+
+    /** Keep only the newest {@code keep} commits. @return how many were removed */
+    public int trim(final Tx tx, final int keep) throws SQLException {
+        try (PreparedStatement delete = tx.connection().prepareStatement("""
+                DELETE FROM transaction_log
+                WHERE seq <= (SELECT seq FROM transaction_log ORDER BY seq DESC OFFSET ? LIMIT 1)""")) {
+            delete.setInt(1, keep);
+            return delete.executeUpdate();
+        }
+    }
+}

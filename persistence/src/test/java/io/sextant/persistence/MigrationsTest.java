@@ -1,0 +1,121 @@
+package io.sextant.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.persistence.internal.Migrations;
+import io.sextant.persistence.internal.Migrations.Migration;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class MigrationsTest {
+    private static PostgresFixture postgres;
+
+    @BeforeAll
+    static void start() {
+        postgres = PostgresFixture.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        postgres.close();
+    }
+
+    @BeforeEach
+    void emptyDatabase() throws PersistenceException {
+        postgres.database.run("drop everything", tx -> {
+            try (Statement statement = tx.connection().createStatement()) {
+                statement.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
+            }
+        });
+    }
+
+    @Test
+    void migrationsApplyOnceAndNotAgainAfterARestart() throws Exception {
+        final int known = Migrations.bundled().size();
+        assertEquals(known, postgres.database.migrate());
+        assertEquals(0, postgres.database.migrate());
+
+        postgres.server.stop();
+        postgres.server.restart();
+        try (Database again = new Database(PostgresFixture.settings(postgres.server))) {
+            assertEquals(0, again.migrate());
+            assertEquals(known, again.status().schemaVersion());
+        }
+        assertEquals(known, postgres.queryLong("SELECT count(*) FROM schema_version"));
+        assertEquals(0, postgres.queryLong("SELECT count(*) FROM config_entry"), "the tables exist");
+    }
+
+    @Test
+    void controllersStartingTogetherApplyEachMigrationOnce() throws Exception {
+        final ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            final List<Future<Integer>> results = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                final Callable<Integer> start = () -> {
+                    try (Database own = new Database(PostgresFixture.settings(postgres.server))) {
+                        return own.migrate();
+                    }
+                };
+                results.add(pool.submit(start));
+            }
+            int applied = 0;
+            for (Future<Integer> result : results) {
+                applied += result.get();
+            }
+            assertEquals(Migrations.bundled().size(), applied);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aMigrationChangedAfterItWasAppliedStopsTheStart() throws Exception {
+        postgres.database.migrate();
+        final List<Migration> changed = new ArrayList<>(Migrations.bundled());
+        final Migration first = changed.get(0);
+        changed.set(0, new Migration(1, first.description(), first.script(), first.sql() + "\n-- edited"));
+        final PersistenceException failure = assertThrows(PersistenceException.class,
+            () -> postgres.database.call("migrate", tx -> Migrations.apply(tx.connection(), changed)));
+        assertEquals(PersistenceException.Reason.BAD_DATA, failure.reason());
+        assertTrue(failure.getMessage().contains("V1__initial_schema.sql was changed"), failure.getMessage());
+    }
+
+    @Test
+    void aDatabaseNewerThanThisControllerIsRefused() throws Exception {
+        final List<Migration> newer = new ArrayList<>(Migrations.bundled());
+        newer.add(new Migration(newer.size() + 1, "future", "V" + (newer.size() + 1) + "__future.sql",
+            "CREATE TABLE future (id integer)"));
+        postgres.database.call("migrate ahead", tx -> Migrations.apply(tx.connection(), newer));
+        final PersistenceException failure = assertThrows(PersistenceException.class, postgres.database::migrate);
+        assertTrue(failure.getMessage().contains("newer than this controller"), failure.getMessage());
+    }
+
+    @Test
+    void everyMigrationFileIsListedInTheIndexInOrder() throws IOException {
+        final List<String> files;
+        try (Stream<Path> list = Files.list(Path.of("src/main/resources/db/migration"))) {
+            files = list.map(path -> path.getFileName().toString()).filter(name -> name.endsWith(".sql"))
+                .sorted((a, b) -> Integer.compare(version(a), version(b))).toList();
+        }
+        assertEquals(files, Migrations.bundled().stream().map(Migration::script).toList());
+    }
+
+    private static int version(final String script) {
+        return Integer.parseInt(script.substring(1, script.indexOf("__")));
+    }
+}

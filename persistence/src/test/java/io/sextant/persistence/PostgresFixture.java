@@ -1,0 +1,65 @@
+package io.sextant.persistence;
+
+import io.sextant.testing.PostgresServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** A private PostgreSQL with the schema applied, and a few raw SQL helpers for assertions. */
+final class PostgresFixture implements AutoCloseable {
+    final PostgresServer server;
+    final Database database;
+
+    private PostgresFixture(final PostgresServer server, final DatabaseSettings settings) {
+        this.server = server;
+        this.database = new Database(settings);
+    }
+
+    static PostgresFixture start() {
+        try {
+            final PostgresServer server = PostgresServer.start();
+            return new PostgresFixture(server, settings(server));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static DatabaseSettings settings(final PostgresServer server) {
+        return DatabaseSettings.of(server.jdbcUrl(), server.user(), server.password());
+    }
+
+    PostgresFixture migrated() throws PersistenceException {
+        database.migrate();
+        return this;
+    }
+
+    /** Empty every table but the schema version. */
+    void clear() throws PersistenceException {
+        database.run("clear", tx -> {
+            try (Statement statement = tx.connection().createStatement()) {
+                statement.execute("TRUNCATE config_entry, uniconfig_node, node_config, node_config_base, "
+                    + "node_config_journal, commit_record, transaction_log, transaction_log_node, snapshot, "
+                    + "snapshot_node, yang_source");
+            }
+        });
+    }
+
+    long queryLong(final String sql) throws PersistenceException {
+        return database.call("query", tx -> longOf(tx, sql));
+    }
+
+    static long longOf(final Tx tx, final String sql) throws SQLException {
+        try (Statement statement = tx.connection().createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    @Override
+    public void close() {
+        database.close();
+        server.close();
+    }
+}

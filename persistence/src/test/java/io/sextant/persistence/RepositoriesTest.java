@@ -1,0 +1,228 @@
+package io.sextant.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.persistence.codec.ConfigEntry;
+import io.sextant.persistence.codec.DiffEntry;
+import io.sextant.persistence.codec.EntryLayout;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+
+/** Each repository against a real PostgreSQL: what is stored is what is loaded, and multi-row writes are atomic. */
+class RepositoriesTest {
+    private static PostgresFixture postgres;
+    private static Database db;
+
+    private final ConfigEntryRepository entries = new ConfigEntryRepository(new EntryLayout(2));
+    private final NodeConfigRepository nodes = new NodeConfigRepository(Compaction.DEFAULT);
+    private final CommitRepository commits = new CommitRepository();
+    private final TransactionLogRepository log = new TransactionLogRepository();
+    private final SnapshotRepository snapshots = new SnapshotRepository();
+    private final YangSourceRepository sources = new YangSourceRepository();
+
+    @BeforeAll
+    static void start() throws PersistenceException {
+        postgres = PostgresFixture.start().migrated();
+        db = postgres.database;
+    }
+
+    @AfterAll
+    static void stop() {
+        postgres.close();
+    }
+
+    @BeforeEach
+    void clear() throws PersistenceException {
+        postgres.clear();
+    }
+
+    @Test
+    void configurationRowsWrittenPerCommitLoadBackIntoTheSameTree() throws PersistenceException {
+        final Trees trees = new Trees(OpenConfigFixtures.schema());
+        final ContainerNode full = OpenConfigFixtures.config(20, "first");
+        final var first = trees.write(Trees.ROOT, full);
+        db.run("store", tx -> entries.apply(tx, first));
+        final Random random = new Random(3);
+        for (int i = 0; i < 60; i++) {
+            final var change = trees.randomChange(random, full);
+            db.run("store", tx -> entries.apply(tx, change));
+        }
+        final List<ConfigEntry> loaded = db.call("load", entries::load);
+        assertEquals(loaded.size(), (int) db.call("count", entries::count));
+        final Trees rebuilt = new Trees(OpenConfigFixtures.schema());
+        loaded.forEach(row -> rebuilt.write(row.path(), row.data()));
+        assertEquals(trees.root(), rebuilt.root());
+    }
+
+    @Test
+    void aNodeLoadsAsItsBasePlusItsJournal() throws PersistenceException {
+        final Trees trees = new Trees(OpenConfigFixtures.schema());
+        trees.write(Trees.ROOT, OpenConfigFixtures.config(10, "first"));
+        final NormalizedNode synced = trees.root();
+        db.run("create", tx -> nodes.create(tx, "R1", "schema-a", synced, synced));
+
+        final StoredNode fresh = db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
+        assertEquals(synced, fresh.intended());
+        assertSame(fresh.intended(), fresh.actual(), "equal configurations load as one tree");
+        assertEquals("schema-a", fresh.schemaKey());
+
+        trees.write(trees.description("ge-0/0/2"), trees.descriptionLeaf("edited"));
+        trees.delete(trees.interfaceEntry("ge-0/0/3"));
+        final NormalizedNode edited = trees.root();
+        db.run("edit", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, synced, edited));
+
+        final StoredNode loaded = db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
+        assertEquals(edited, loaded.intended());
+        assertEquals(synced, loaded.actual());
+        assertEquals(List.of("R1"), db.call("ids", nodes::nodeIds));
+
+        assertEquals(true, db.call("delete", tx -> nodes.delete(tx, "R1")));
+        assertEquals(Optional.empty(), db.call("load", tx -> nodes.load(tx, "R1")));
+        assertEquals(0, postgres.queryLong("SELECT count(*) FROM node_config_journal"));
+    }
+
+    @Test
+    void changingANodeThatIsNotStoredIsBadData() {
+        final ContainerNode config = OpenConfigFixtures.config(1, "x");
+        final PersistenceException failure = assertThrows(PersistenceException.class, () -> db.run("edit",
+            tx -> nodes.record(tx, "ghost", ConfigKind.INTENDED, config, OpenConfigFixtures.config(2, "x"))));
+        assertEquals(PersistenceException.Reason.BAD_DATA, failure.reason());
+    }
+
+    @Test
+    void pendingCommitsAreListedUntilTheyFinish() throws PersistenceException {
+        db.run("begin", tx -> {
+            commits.begin(tx, "c1", "commit", "admin", List.of("R1", "R2"));
+            commits.begin(tx, "c2", "checked-commit", "admin", List.of("R3"));
+        });
+        final List<PendingCommit> pending = db.call("pending", commits::pending);
+        assertEquals(List.of("c1", "c2"), pending.stream().map(PendingCommit::commitId).toList());
+        assertEquals(List.of("R1", "R2"), pending.get(0).nodeIds());
+        assertEquals("admin", pending.get(0).user());
+
+        db.run("finish", tx -> commits.finish(tx, "c1", CommitRepository.State.DONE, null));
+        db.run("finish", tx -> commits.finish(tx, "c2", CommitRepository.State.FAILED, "device refused"));
+        assertEquals(List.of(), db.call("pending", commits::pending));
+        assertEquals(Optional.of(CommitRepository.State.FAILED), db.call("state", tx -> commits.state(tx, "c2")));
+
+        final PersistenceException twice = assertThrows(PersistenceException.class,
+            () -> db.run("finish", tx -> commits.finish(tx, "c1", CommitRepository.State.DONE, null)));
+        assertEquals(PersistenceException.Reason.BAD_DATA, twice.reason());
+        assertEquals(2, (int) db.call("housekeeping",
+            tx -> commits.deleteFinishedBefore(tx, Instant.now().plus(1, ChronoUnit.MINUTES))));
+    }
+
+    @Test
+    void theTransactionLogKeepsEachNodesOutcomeAndDiff() throws PersistenceException {
+        final Trees trees = new Trees(OpenConfigFixtures.schema());
+        trees.write(Trees.ROOT, OpenConfigFixtures.config(4, "first"));
+        final List<DiffEntry> diff = DiffEntry.of(trees.write(trees.description("ge-0/0/1"),
+            trees.descriptionLeaf("logged")));
+        final Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        for (int i = 1; i <= 3; i++) {
+            final LoggedCommit commit = new LoggedCommit("t" + i, now.plusSeconds(i), "admin", "commit",
+                i == 2 ? "fail" : "complete", List.of(
+                    new LoggedNode("R1", "complete", null, null, diff),
+                    new LoggedNode("R2", i == 2 ? "fail" : "complete", i == 2 ? "application" : null,
+                        i == 2 ? "refused" : null, List.of())));
+            db.run("log", tx -> log.append(tx, commit));
+        }
+        final List<LoggedCommit> latest = db.call("read log", tx -> log.latest(tx, 2));
+        assertEquals(List.of("t2", "t3"), latest.stream().map(LoggedCommit::commitId).toList());
+        final LoggedCommit failed = latest.get(0);
+        assertEquals(now.plusSeconds(2), failed.finished());
+        assertEquals("fail", failed.status());
+        assertEquals(diff, failed.nodes().get(0).diff());
+        assertEquals("refused", failed.nodes().get(1).messageOrNull());
+        assertEquals("application", failed.nodes().get(1).errorTypeOrNull());
+
+        assertEquals(2, (int) db.call("trim", tx -> log.trim(tx, 1)));
+        assertEquals(List.of("t3"), db.call("read log", tx -> log.latest(tx, 10)).stream()
+            .map(LoggedCommit::commitId).toList());
+        assertEquals(2, postgres.queryLong("SELECT count(*) FROM transaction_log_node"));
+    }
+
+    @Test
+    void snapshotsRoundTripAndANameIsTakenOnce() throws PersistenceException {
+        final ContainerNode r1 = OpenConfigFixtures.config(3, "r1");
+        final ContainerNode r2 = OpenConfigFixtures.config(2, "r2");
+        final Instant created = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        assertEquals(true, db.call("snapshot", tx -> snapshots.create(tx, "before-upgrade", created,
+            List.of(new SnapshotNode("R2", "s", r2), new SnapshotNode("R1", "s", r1)))));
+        assertEquals(false, db.call("snapshot", tx -> snapshots.create(tx, "before-upgrade", created, List.of())));
+
+        final StoredSnapshot loaded = db.call("load", tx -> snapshots.load(tx, "before-upgrade")).orElseThrow();
+        assertEquals(created, loaded.created());
+        assertEquals(List.of(new SnapshotNode("R1", "s", r1), new SnapshotNode("R2", "s", r2)), loaded.nodes());
+        assertEquals(List.of("before-upgrade"), db.call("names", snapshots::names));
+        assertEquals(true, db.call("delete", tx -> snapshots.delete(tx, "before-upgrade")));
+        assertEquals(false, db.call("delete", tx -> snapshots.delete(tx, "before-upgrade")));
+        assertEquals(0, postgres.queryLong("SELECT count(*) FROM snapshot_node"));
+    }
+
+    @Test
+    void yangSourcesAreKeptByModuleAndRevision() throws PersistenceException {
+        final YangSourceText dated = new YangSourceText("acme-system", "2024-01-01", "module acme-system { }");
+        final YangSourceText undated = new YangSourceText("acme-legacy", "", "module acme-legacy { }");
+        db.run("save", tx -> {
+            sources.save(tx, dated);
+            sources.save(tx, undated);
+            sources.save(tx, new YangSourceText("acme-system", "2024-01-01", "a different text is ignored"));
+        });
+        assertEquals(Optional.of(dated), db.call("find", tx -> sources.find(tx, "acme-system", "2024-01-01")));
+        assertEquals(Optional.empty(), db.call("find", tx -> sources.find(tx, "acme-system", "2025-01-01")));
+        assertEquals(List.of(undated, dated), db.call("all", sources::all));
+    }
+
+    @Test
+    void workThatFailsHalfwayLeavesNothingBehind() throws PersistenceException {
+        final ContainerNode config = OpenConfigFixtures.config(2, "x");
+        final PersistenceException failure = assertThrows(PersistenceException.class, () -> db.run("two writes",
+            tx -> {
+                snapshots.create(tx, "half", Instant.now(), List.of(new SnapshotNode("R1", "s", config)));
+                commits.begin(tx, "c1", "commit", "admin", List.of("R1"));
+                commits.begin(tx, "c1", "commit", "admin", List.of("R1"));
+            }));
+        assertEquals(PersistenceException.Reason.BAD_DATA, failure.reason());
+        assertTrue(failure.getMessage().startsWith("Database refused to two writes"), failure.getMessage());
+        assertEquals(List.of(), db.call("names", snapshots::names));
+        assertEquals(List.of(), db.call("pending", commits::pending));
+    }
+
+    @Test
+    void aValueTheRepositoryRefusesIsBadDataAndRollsBack() throws PersistenceException {
+        final PersistenceException failure = assertThrows(PersistenceException.class, () -> db.run("save sources",
+            tx -> {
+                sources.save(tx, new YangSourceText("kept-back", "", "module kept-back { }"));
+                sources.save(tx, new YangSourceText("no-revision", null, "module no-revision { }"));
+            }));
+        assertEquals(PersistenceException.Reason.BAD_DATA, failure.reason());
+        assertTrue(failure.getMessage().startsWith("Cannot save sources: use \"\" for a module without a revision"),
+            failure.getMessage());
+        assertEquals(0, postgres.queryLong("SELECT count(*) FROM yang_source"));
+    }
+
+    @Test
+    void statusShowsSizeSchemaAndLastCompaction() throws PersistenceException {
+        final DatabaseStatus before = db.status();
+        assertTrue(before.sizeBytes() > 0);
+        assertEquals(1, before.schemaVersion());
+        assertTrue(before.serverVersion().startsWith("1"), before.serverVersion());
+        assertEquals(Optional.empty(), before.lastCompaction());
+        final ContainerNode config = OpenConfigFixtures.config(2, "x");
+        db.run("create", tx -> nodes.create(tx, "R1", "s", config, config));
+        assertTrue(db.status().lastCompaction().isPresent());
+    }
+}
