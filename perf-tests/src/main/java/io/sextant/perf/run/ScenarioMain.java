@@ -101,6 +101,7 @@ public final class ScenarioMain {
             case "compare" -> new CompareScenario();
             case "fuzz" -> new FuzzScenario();
             case "soak" -> new SoakScenario();
+            case "fuzz-openapi" -> new OpenApiFuzzScenario();
             default -> null;
         });
     }

@@ -54,4 +54,13 @@ public interface RestconfServer {
 
     /** GET /rests/yang-library-version. */
     CompletionStage<RestconfResponse> yangLibraryVersionGET(RequestContext context);
+
+    /** GET /openapi: the OpenAPI documents, the controller's and one per device schema context with its mount points. */
+    CompletionStage<RestconfResponse> openApiListGET(RequestContext context);
+
+    /** GET /openapi/controller: the OpenAPI document of the controller's own modules. */
+    CompletionStage<RestconfResponse> openApiControllerGET(RequestContext context);
+
+    /** GET /openapi/data/{mount point}: the OpenAPI document of the data below that mount point. */
+    CompletionStage<RestconfResponse> openApiMountGET(ApiPath mountPoint, RequestContext context);
 }

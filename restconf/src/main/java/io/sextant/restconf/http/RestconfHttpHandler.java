@@ -60,6 +60,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     static final String TRANSACTION_COOKIE = "SEXTANTTXID";
     private static final String DATA = "/rests/data";
     private static final String OPERATIONS = "/rests/operations";
+    private static final String OPENAPI = "/openapi";
     private static final String YANG_PATCH_JSON = "application/yang-patch+json";
     private static final String YANG_PATCH_XML = "application/yang-patch+xml";
     /** Netty's default limit on decoded query parameters. */
@@ -211,6 +212,23 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             }
             throw new RequestException(405, ErrorTag.OPERATION_NOT_SUPPORTED, "Method " + method + " not allowed",
                 DATA_METHODS);
+        }
+        if (path.equals(OPENAPI) || path.startsWith(OPENAPI + "/")) {
+            if (method.equals(HttpMethod.OPTIONS)) {
+                return CompletableFuture.completedFuture(RestconfResponse.options(READ_ONLY));
+            }
+            requireGet(method);
+            if (path.equals(OPENAPI) || path.equals(OPENAPI + "/")) {
+                return server.openApiListGET(context);
+            }
+            if (path.equals(OPENAPI + "/controller")) {
+                return server.openApiControllerGET(context);
+            }
+            if (path.startsWith(OPENAPI + "/data/")) {
+                return server.openApiMountGET(apiPath(path.substring((OPENAPI + "/data").length())), context);
+            }
+            throw new RequestException(404, ErrorTag.INVALID_VALUE, "No OpenAPI document at " + path
+                + "; GET /openapi lists them");
         }
         if (path.equals(OPERATIONS) || path.startsWith(OPERATIONS + "/")) {
             final ApiPath apiPath = apiPath(path.substring(OPERATIONS.length()));
@@ -411,7 +429,8 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 return HttpErrors.response(format, 500, ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
                     "The response could not be written; the server log has the details");
             }
-            http.headers().set(HttpHeaderNames.CONTENT_TYPE, format.mediaType());
+            http.headers().set(HttpHeaderNames.CONTENT_TYPE, response.body().orElseThrow().mediaType()
+                .orElse(format.mediaType()));
         }
         response.location().ifPresent(location -> http.headers().set(HttpHeaderNames.LOCATION, location));
         response.version().ifPresent(version -> {

@@ -71,12 +71,14 @@ public final class DefaultRestconfServer implements RestconfServer {
     private final EffectiveModelContext schema;
     private final RpcService rpcs;
     private final Versions versions = new Versions(Clock.systemUTC());
+    private final OpenApiResources openApi;
 
     public DefaultRestconfServer(final EffectiveModelContext schema, final DataService data, final RpcService rpcs,
             final MountPointRegistry mounts) {
         this.schema = schema;
         this.rpcs = rpcs;
         this.resolver = new PathResolver(schema, data, rpcs, mounts);
+        this.openApi = new OpenApiResources(resolver, schema, data);
     }
 
     @Override
@@ -440,6 +442,21 @@ public final class DefaultRestconfServer implements RestconfServer {
                     .value(YANG_LIBRARY_VERSION));
             }
         }));
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> openApiListGET(final RequestContext context) {
+        return run(schema, () -> openApi.list(context));
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> openApiControllerGET(final RequestContext context) {
+        return run(schema, () -> CompletableFuture.completedFuture(openApi.controller()));
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> openApiMountGET(final ApiPath mountPoint, final RequestContext context) {
+        return run(schema, () -> CompletableFuture.completedFuture(openApi.mount(mountPoint)));
     }
 
     /**
