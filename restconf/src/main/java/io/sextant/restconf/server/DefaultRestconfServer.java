@@ -160,7 +160,7 @@ public final class DefaultRestconfServer implements RestconfServer {
                 point(params));
             return write(target, path, List.of(edit), conditions, context)
                 .thenApply(created -> created && !target.isRoot()
-                    ? RestconfResponse.created("/rests/data/" + path.toString().substring(1))
+                    ? RestconfResponse.created("/rests/data/" + path.encoded().substring(1))
                     : RestconfResponse.noContent());
         });
     }
@@ -215,7 +215,7 @@ public final class DefaultRestconfServer implements RestconfServer {
         final var last = target.path().getLastPathArgument();
         final String tail = InstanceIdentifiers.toApiPath(relative, target.codecs().schema(),
             last == null ? null : last.getNodeType().getModule());
-        final String head = requested.isEmpty() ? "" : requested.toString().substring(1) + "/";
+        final String head = requested.isEmpty() ? "" : requested.encoded().substring(1) + "/";
         return "/rests/data/" + head + tail;
     }
 

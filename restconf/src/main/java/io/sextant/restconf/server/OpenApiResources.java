@@ -14,7 +14,6 @@ import io.sextant.restconf.api.FormattableBody;
 import io.sextant.restconf.api.RestconfResponse;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.IdentityHashMap;
@@ -72,7 +71,7 @@ final class OpenApiResources {
             throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE, "/rests/data" + path
                 + " is not a mount point: GET /openapi lists the mount points that have a document");
         }
-        final String mountPath = path.toString().substring(1);
+        final String mountPath = path.encoded().substring(1);
         return RestconfResponse.ok(new Document(documents.document(target.codecs().schema(), mountPath,
             "Sextant RESTCONF: /rests/data/" + mountPath, SERVER)));
     }
@@ -93,8 +92,8 @@ final class OpenApiResources {
         for (MapEntryNode topology : entries(topologies, "topology")) {
             final String topologyId = leaf(topology, "topology-id");
             for (MapEntryNode node : entries(Optional.of(topology), "node")) {
-                final String base = NETWORK_TOPOLOGY + ":network-topology/topology=" + encode(topologyId) + "/node="
-                    + encode(leaf(node, "node-id"));
+                final String base = NETWORK_TOPOLOGY + ":network-topology/topology=" + ApiPath.encodeKey(topologyId)
+                    + "/node=" + ApiPath.encodeKey(leaf(node, "node-id"));
                 add(result, base + "/yang-ext:mount");
                 if (uniconfig) {
                     add(result, base + "/" + UNICONFIG_CONFIGURATION);
@@ -165,21 +164,6 @@ final class OpenApiResources {
     private String leaf(final MapEntryNode entry, final String name) {
         final var child = entry.childByArg(NodeIdentifier.create(qname(name)));
         return child instanceof LeafNode<?> leaf ? String.valueOf(leaf.body()) : "";
-    }
-
-    /** A key value in an api-path: RFC 8040 3.5.3 percent-encodes the reserved characters. */
-    private static String encode(final String value) {
-        final StringBuilder out = new StringBuilder();
-        for (char c : value.toCharArray()) {
-            if (Character.isLetterOrDigit(c) && c < 128 || "-._~".indexOf(c) >= 0) {
-                out.append(c);
-            } else {
-                for (byte b : String.valueOf(c).getBytes(StandardCharsets.UTF_8)) {
-                    out.append('%').append(String.format("%02X", b & 0xff));
-                }
-            }
-        }
-        return out.toString();
     }
 
     /** A JSON document written with Jackson, whatever the request accepts. */
