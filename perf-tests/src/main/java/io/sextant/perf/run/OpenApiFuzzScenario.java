@@ -1,7 +1,12 @@
 package io.sextant.perf.run;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import io.sextant.perf.run.Options.ControllerKind;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,30 +14,41 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
- * {@code fuzz-openapi}: the fuzz scenario's controller (plain Java unless {@code --controller
- * karaf}, five seeded OpenConfig interfaces) tested by schemathesis (PyPI) from the
- * controller's own OpenAPI document ({@code GET /openapi/controller}): valid and invalid
- * requests generated from every operation's schema, {@code --requests} (default 10) examples
- * per operation, {@code --threads} (2) workers, {@code --seed}. The check is the fuzz
- * scenario's first invariant, no 5xx ({@code not_a_server_error}); every case and every 5xx
- * is counted from schemathesis' JUnit report.
+ * {@code fuzz-openapi}: schemathesis (PyPI) against the controller, driven by the controller's
+ * own OpenAPI document ({@code GET /openapi/controller}): the plain-Java controller unless
+ * {@code --controller karaf}, five OpenConfig interfaces seeded as in the fuzz scenario, then
+ * schemathesis' fuzzing phase (valid and invalid path parameters, query parameters and bodies
+ * generated from each operation's schema), {@code --requests} (5) examples per operation,
+ * {@code --threads} (2) workers, {@code --seed}, on the OpenAPI paths {@code --operations}
+ * selects (a regular expression; default all).
  *
- * <p>Operations that would make the controller connect somewhere are left out, because the
- * generated hosts are arbitrary and this machine may only talk to itself: everything below
- * {@code network-topology} (mounting NETCONF and CLI devices), the connection-manager RPCs,
- * and the datastore root (which holds network-topology).
+ * <p>Checks, each failure counted as an error: no 5xx ({@code not_a_server_error}), no Java
+ * rendering in an error body ({@code no_java_renderings}, this package's
+ * {@code sextant_checks.py}), no request unanswered within 30 s (schemathesis reports a timeout
+ * or a dropped connection as a network error), and the controller still answering at the end.
+ * Errors of schemathesis itself (its generator failing on a schema) are reported, not counted.
+ *
+ * <p>Operations that would make the controller connect somewhere are always left out, because
+ * the generated hosts are arbitrary and this machine may only talk to itself: everything below
+ * {@code network-topology} (mounting NETCONF and CLI devices), the connection-manager RPCs, and
+ * the datastore root (which holds network-topology).
  */
 final class OpenApiFuzzScenario implements Scenario {
     /** The schemathesis release this scenario was written and run with. */
     static final String SCHEMATHESIS = "schemathesis==4.32.5";
     static final String EXCLUDED = "^/data$|^/data/network-topology:|^/operations/connection-manager:";
+    private static final String CHECKS = "sextant_checks";
+    private static final int REQUEST_TIMEOUT_SECONDS = 30;
 
     @Override
     public void run(final RunContext run, final RunSummary summary) throws Exception {
         final Options options = run.options();
-        final int examples = options.requests().orElse(10);
+        final int examples = options.requests().orElse(5);
         final int workers = options.threads().orElse(2);
         final ControllerProcess controller = ControllerProcess.start(run,
             options.controller().orElse(ControllerKind.JAVA), options.heap().orElse("1g"), Duration.ofMinutes(5),
@@ -45,46 +61,56 @@ final class OpenApiFuzzScenario implements Scenario {
         if (document.status() != 200) {
             throw new IOException("GET /openapi/controller answered " + document.status() + ": " + document.body());
         }
-        final Path schema = run.outputDir().resolve("controller-openapi.json");
+        final Path dir = run.outputDir();
+        final Path schema = dir.resolve("controller-openapi.json");
         Files.writeString(schema, document.body());
+        try (InputStream checks = OpenApiFuzzScenario.class.getResourceAsStream(CHECKS + ".py")) {
+            Files.copy(checks, dir.resolve(CHECKS + ".py"));
+        }
 
         final Path st = schemathesis(run);
-        final Path junit = run.outputDir().resolve("schemathesis-junit.xml");
+        final Path report = dir.resolve("schemathesis-report.json");
         final List<String> command = new ArrayList<>(List.of(st.toString(), "run", schema.toString(),
-            "--url", "http://127.0.0.1:" + controller.port() + "/rests",
-            "--checks", "not_a_server_error", "--max-examples", String.valueOf(examples),
+            "--url", "http://127.0.0.1:" + controller.port() + "/rests", "--phases", "fuzzing",
+            "--checks", "not_a_server_error,no_java_renderings", "--max-examples", String.valueOf(examples),
             "--seed", String.valueOf(options.seed()), "--workers", String.valueOf(workers),
-            "--exclude-path-regex", EXCLUDED, "--suppress-health-check", "all", "--request-timeout", "60",
-            "--report", "junit", "--report-junit-path", junit.toString(), "--no-color"));
-        final String shown = String.join(" ", command).replace(run.outputDir().toString(), "<run>")
-            .replace(st.toString(), "st") + " --auth admin:<password>";
+            "--exclude-path-regex", EXCLUDED));
+        options.operations().ifPresent(regex -> command.addAll(List.of("--include-path-regex", regex)));
+        command.addAll(List.of("--suppress-health-check", "all", "--request-timeout",
+            String.valueOf(REQUEST_TIMEOUT_SECONDS), "--report", "json", "--report-json-path", report.toString(),
+            "--no-color"));
+        final String shown = "SCHEMATHESIS_HOOKS=" + CHECKS + " " + String.join(" ", command)
+            .replace(dir.toString(), "<run>").replace(st.toString(), "st") + " --auth admin:<password>";
         command.addAll(List.of("--auth", "admin:" + run.password()));
         run.log("fuzz-openapi: %s", shown);
-        final Path log = run.outputDir().resolve("schemathesis.log");
+        final Path log = dir.resolve("schemathesis.log");
         final long start = System.currentTimeMillis();
-        final Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-            .start();
-        if (!process.waitFor(2, TimeUnit.HOURS)) {
+        final ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+        builder.environment().put("SCHEMATHESIS_HOOKS", CHECKS);
+        builder.environment().put("PYTHONPATH", dir.toString());
+        final Process process = builder.start();
+        if (!process.waitFor(4, TimeUnit.HOURS)) {
             process.destroyForcibly();
-            throw new IOException("schemathesis did not finish within 2 hours; see " + log);
+            throw new IOException("schemathesis did not finish within 4 hours; see " + log);
         }
         final long millis = System.currentTimeMillis() - start;
-        final Junit counts = Junit.read(junit);
-        final String output = Files.readString(log);
-        final int serverErrors = counts.failures();
+        final Report counts = Report.read(report, log);
         final boolean alive = controller.isAlive() && client.isUp();
-        summary.errors(serverErrors + (alive ? 0 : 1));
-        summary.headline(String.format("schemathesis from /openapi/controller: %,d operations tested, %,d test cases, "
-            + "%d operations with a 5xx, controller %s", counts.operations(), counts.cases(), serverErrors,
-            alive ? "answering" : "NOT answering"));
+        summary.errors(counts.failures() + counts.networkErrors() + (alive ? 0 : 1));
+        summary.headline(String.format("schemathesis from /openapi/controller: %,d operations, %,d test cases, "
+            + "%d failing checks (5xx or Java renderings), %d unanswered, controller %s", counts.operations(),
+            counts.cases(), counts.failures(), counts.networkErrors(), alive ? "answering" : "NOT answering"));
         summary.fact("Command", "`" + shown + "`")
             .fact("schemathesis", SCHEMATHESIS + ", exit status " + process.exitValue() + ", "
                 + String.format("%.1f s", millis / 1000.0))
             .fact("Left out", "operations matching " + EXCLUDED + " (they would mount devices at generated "
                 + "addresses)")
-            .fact("Summary line", lastLines(output, 12));
+            .fact("Failures", counts.failureTitles().isEmpty() ? "none" : counts.failureTitles())
+            .fact("Errors of schemathesis itself (not counted)", counts.otherErrors().isEmpty() ? "none"
+                : counts.otherErrors());
         summary.data("fuzzOpenapi", Map.of("operations", counts.operations(), "cases", counts.cases(),
-            "serverErrors", serverErrors, "controllerAlive", alive));
+            "failures", counts.failures(), "networkErrors", counts.networkErrors(), "controllerAlive", alive));
     }
 
     /** schemathesis in a virtual environment under perf-tests/target, installed with pip on first use. */
@@ -109,30 +135,44 @@ final class OpenApiFuzzScenario implements Scenario {
         }
     }
 
-    private static String lastLines(final String text, final int count) {
-        final String[] lines = text.strip().split("\n");
-        return String.join(" / ", List.of(lines).subList(Math.max(0, lines.length - count), lines.length))
-            .replaceAll("\\s+", " ");
-    }
+    /**
+     * Counts from schemathesis' JSON report: operations tested, test cases generated, failing
+     * checks, and its errors split into network errors (a timeout, a dropped connection: the
+     * controller's) and the rest (schemathesis' own).
+     */
+    record Report(int operations, int cases, int failures, String failureTitles, int networkErrors,
+            String otherErrors) {
 
-    /** Counts from schemathesis' JUnit report: one test case per operation, a failure per failing operation. */
-    record Junit(int operations, int failures, int cases) {
-        static Junit read(final Path file) throws IOException {
+        static Report read(final Path file, final Path log) throws IOException {
             if (!Files.isRegularFile(file)) {
-                throw new IOException("schemathesis wrote no JUnit report at " + file);
+                throw new IOException("schemathesis wrote no JSON report at " + file + "; see " + log);
             }
-            final String xml = Files.readString(file);
-            final int operations = count(xml, "<testcase ");
-            final int failures = count(xml, "<failure");
-            return new Junit(operations, failures, operations);
+            final JsonObject json = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
+            final JsonArray failureList = json.getAsJsonArray("failures");
+            final int failures = sum(failureList);
+            final String titles = stream(failureList).map(f -> f.get("title").getAsString() + " x"
+                + f.get("count").getAsInt() + " in " + f.get("operations")).collect(Collectors.joining("; "));
+            int network = 0;
+            final List<String> other = new ArrayList<>();
+            for (JsonObject error : stream(json.getAsJsonArray("errors")).toList()) {
+                final String title = error.get("title").getAsString();
+                if (title.matches("(?i).*(timeout|timed out|connection|network).*")) {
+                    network += error.get("count").getAsInt();
+                } else {
+                    other.add(title + " x" + error.get("count").getAsInt());
+                }
+            }
+            return new Report(json.getAsJsonObject("operations").get("tested").getAsInt(),
+                json.getAsJsonObject("test_cases").get("generated").getAsInt(), failures, titles, network,
+                String.join("; ", other));
         }
 
-        private static int count(final String text, final String needle) {
-            int n = 0;
-            for (int at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-                n++;
-            }
-            return n;
+        private static int sum(final JsonArray items) {
+            return stream(items).mapToInt(item -> item.get("count").getAsInt()).sum();
+        }
+
+        private static Stream<JsonObject> stream(final JsonArray items) {
+            return StreamSupport.stream(items.spliterator(), false).map(JsonElement::getAsJsonObject);
         }
     }
 }

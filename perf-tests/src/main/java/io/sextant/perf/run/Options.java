@@ -17,7 +17,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Transport transport, Optional<Integer> runs, Optional<Integer> loops, Optional<Set<Layer>> layers, long seed,
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
         Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Optional<Integer> minutes,
-        Optional<Integer> rate, Path outputRoot,
+        Optional<Integer> rate, Optional<String> operations, Path outputRoot,
         boolean record, List<String> arguments) {
 
     /** Which controller assembly a scenario measures. */
@@ -48,7 +48,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
 
     public static final String USAGE = """
         usage: ./sextant perf SCENARIO [options]
-          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz soak
+          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz fuzz-openapi soak
           --devices N         devices mounted (simulated NETCONF devices started)
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
@@ -65,7 +65,9 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --mount-batch N     devices mounted per batch; the next batch waits for this one (default 1000)
           --max-p95 MS        ladder: latency limit of the probe after each step (default 250)
           --rounds R          A/B/C: passes of the request mix over the configured devices (default 1)
-          --requests N        fuzz: hostile requests sent (default 10000); --threads connections (default 32)
+          --requests N        fuzz: hostile requests sent (default 10000); --threads connections (default 32);
+                              fuzz-openapi: schemathesis examples per operation (default 5)
+          --operations REGEX  fuzz-openapi: the OpenAPI paths to test (default: all but those that mount devices)
           --minutes N         soak: how long the steady mix runs (default 60)
           --rate R            soak: requests per second of the steady mix (default 40)
           --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
@@ -97,6 +99,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> requests = Optional.empty();
         Optional<Integer> minutes = Optional.empty();
         Optional<Integer> rate = Optional.empty();
+        Optional<String> operations = Optional.empty();
         Path out = defaultOutput;
         boolean record = true;
         for (int i = 1; i < args.size(); i++) {
@@ -129,12 +132,14 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--requests" -> requests = Optional.of(positive(option, value));
                 case "--minutes" -> minutes = Optional.of(positive(option, value));
                 case "--rate" -> rate = Optional.of(positive(option, value));
+                case "--operations" -> operations = Optional.of(value);
                 case "--out" -> out = Path.of(value).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
-            layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, out, record,
+            layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, operations, out,
+            record,
             List.copyOf(args));
     }
 
