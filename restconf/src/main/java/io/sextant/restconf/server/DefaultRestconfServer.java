@@ -54,6 +54,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.w3c.dom.DOMException;
 
 /**
  * The RESTCONF server: resolves paths (crossing mount points), parses bodies with yangtools'
@@ -572,6 +573,10 @@ public final class DefaultRestconfServer implements RestconfServer {
             // codec failures that escape as runtime exceptions are invalid values
             failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 BodyParser.message(e)), e);
+        } catch (DOMException e) {
+            // yangtools builds an anyxml value as DOM: a JSON member name that is no XML name fails there
+            failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                "An anyxml value has a member name that is not a valid XML element name"));
         } catch (NullPointerException e) {
             // yangtools' JSON parser leaves a leaf given an object, array or null without a value
             failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
