@@ -158,7 +158,8 @@ public final class InMemoryDataStore implements DataStore {
                 candidate = tree.prepare(modification);
             } catch (DataValidationFailedException e) {
                 throw translate(e, schemaTree.modelContext());
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                // IllegalStateException: a list entry whose key leaf differs from its key (yangtools' builder)
                 throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                     UserTerms.of(e.getMessage(), schemaTree.modelContext()));
             }

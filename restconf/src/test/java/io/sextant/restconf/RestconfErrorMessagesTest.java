@@ -140,6 +140,8 @@ class RestconfErrorMessagesTest {
         // an anyxml value whose JSON member name is no XML name (found by schemathesis: a 500)
         cases.add(new Case("PUT", "/rests/data/ietf-event-notifications:filters/filter=1", JSON,
             "{\"ietf-event-notifications:filter\":[{\"filter-id\":1,\"filter\":{\"1 no name\":true}}]}", "anyxml"));
+        // a key leaf created below its own list entry with another value (found by schemathesis: a 500)
+        cases.add(new Case("POST", absent, JSON, "{\"openconfig-interfaces:name\":\"other\"}", "name"));
         // api-paths, keys, query parameters
         cases.add(new Case("GET", "/rests/data/nowhere:thing", JSON, "", "nowhere"));
         cases.add(new Case("GET", "/rests/data/network-topology:network-topology/colour", JSON, "", "colour"));
