@@ -163,7 +163,8 @@ public final class InMemoryDataStore implements DataStore {
                 candidate = tree.prepare(modification);
             } catch (DataValidationFailedException e) {
                 throw translate(e, schemaTree.modelContext());
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                // IllegalStateException: a list entry whose key leaf differs from its key (yangtools' builder)
                 throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                     UserTerms.of(e.getMessage(), schemaTree.modelContext()));
             }
@@ -283,7 +284,7 @@ public final class InMemoryDataStore implements DataStore {
         public void create(final YangInstanceIdentifier path, final NormalizedNode data)
                 throws OperationFailedException {
             checkOpen();
-            if (modification.readNode(path).isPresent()) {
+            if (readChecked(path).isPresent()) {
                 throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_EXISTS,
                     "Data already exists", path);
             }
@@ -294,7 +295,7 @@ public final class InMemoryDataStore implements DataStore {
         @Override
         public void delete(final YangInstanceIdentifier path) throws OperationFailedException {
             checkOpen();
-            if (modification.readNode(path).isEmpty()) {
+            if (readChecked(path).isEmpty()) {
                 throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
                     "Data does not exist", path);
             }
@@ -304,7 +305,7 @@ public final class InMemoryDataStore implements DataStore {
         @Override
         public void remove(final YangInstanceIdentifier path) throws OperationFailedException {
             checkOpen();
-            if (modification.readNode(path).isPresent()) {
+            if (readChecked(path).isPresent()) {
                 apply(path, () -> modification.delete(path));
             }
         }
@@ -344,13 +345,28 @@ public final class InMemoryDataStore implements DataStore {
             YangInstanceIdentifier parent = YangInstanceIdentifier.of();
             for (int i = 0; i < args.size() - 1; i++) {
                 parent = parent.node(args.get(i));
-                if (modification.readNode(parent).isEmpty()) {
+                if (readChecked(parent).isEmpty()) {
                     final YangInstanceIdentifier at = parent;
                     final var empty = StructuralNodes.emptyNode(schemaTree, at);
                     if (empty.isPresent()) {
                         apply(at, () -> modification.merge(at, empty.orElseThrow()));
                     }
                 }
+            }
+        }
+
+        /**
+         * Read within this transaction, where yangtools applies earlier edits lazily and enforces
+         * their constraints on the way: a parent entry created implicitly without its mandatory
+         * nodes fails here, as invalid-value in the user's terms like any other refused edit.
+         */
+        private Optional<NormalizedNode> readChecked(final YangInstanceIdentifier path)
+                throws OperationFailedException {
+            try {
+                return modification.readNode(path);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                    UserTerms.of(e.getMessage(), schemaTree.modelContext()), path);
             }
         }
 

@@ -16,15 +16,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /** A RESTCONF server over real HTTP on a free port, backed by in-memory stores. */
 final class RestconfFixture implements AutoCloseable {
     static final String PASSWORD = "test-secret";
 
-    final InMemoryDataStore config = new InMemoryDataStore(StoreType.CONFIGURATION, ControllerSchema.get(),
-        Runnable::run);
-    final InMemoryDataStore operational = new InMemoryDataStore(StoreType.OPERATIONAL, ControllerSchema.get(),
-        Runnable::run);
+    final InMemoryDataStore config;
+    final InMemoryDataStore operational;
     final RpcRegistry rpcs = new RpcRegistry();
     final MountPointRegistry mounts = new MountPointRegistry();
     final RestconfHttpServer http;
@@ -35,8 +34,13 @@ final class RestconfFixture implements AutoCloseable {
     }
 
     RestconfFixture(final HttpLimits limits) throws InterruptedException {
-        final var server = new DefaultRestconfServer(ControllerSchema.get(), new StoreDataService(config, operational),
-            rpcs, mounts);
+        this(ControllerSchema.get(), limits);
+    }
+
+    RestconfFixture(final EffectiveModelContext schema, final HttpLimits limits) throws InterruptedException {
+        config = new InMemoryDataStore(StoreType.CONFIGURATION, schema, Runnable::run);
+        operational = new InMemoryDataStore(StoreType.OPERATIONAL, schema, Runnable::run);
+        final var server = new DefaultRestconfServer(schema, new StoreDataService(config, operational), rpcs, mounts);
         http = new RestconfHttpServer(server, OneUser.authenticator("admin", PASSWORD),
             RestconfHttpServer.Settings.of("127.0.0.1", 0, limits));
     }

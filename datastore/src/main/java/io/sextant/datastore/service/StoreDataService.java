@@ -59,10 +59,22 @@ public final class StoreDataService implements DataService {
 
     @Override
     public CompletionStage<EditResult> edit(final List<Edit> edits, final RequestContext context) {
+        return update(edits, tx -> { });
+    }
+
+    /** The precondition is checked inside the update, so no other writer can come between it and the edits. */
+    @Override
+    public CompletionStage<EditResult> edit(final List<Edit> edits, final Precondition precondition,
+            final RequestContext context) {
+        return update(edits, tx -> precondition.check(tx.read(precondition.path())));
+    }
+
+    private CompletionStage<EditResult> update(final List<Edit> edits, final DataStore.Changes before) {
         final List<Boolean> created = new ArrayList<>(edits.size());
         try {
             // one request, one atomic update: concurrent requests never fail each other
             config.update(tx -> {
+                before.apply(tx);
                 for (Edit edit : edits) {
                     created.add(tx.read(edit.path()).isEmpty());
                     apply(tx, edit);

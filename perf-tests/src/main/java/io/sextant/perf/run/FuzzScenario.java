@@ -113,7 +113,7 @@ final class FuzzScenario implements Scenario {
     }
 
     /** Five OpenConfig interfaces in the controller's own datastore, the targets of most cases. */
-    private static void seed(final RestconfClient client) throws IOException, InterruptedException {
+    static void seed(final RestconfClient client) throws IOException, InterruptedException {
         final String interfaces = IntStream.range(0, 5).mapToObj(i -> "{\"name\":\"eth" + i + "\",\"config\":{"
             + "\"name\":\"eth" + i + "\",\"type\":\"iana-if-type:ethernetCsmacd\",\"mtu\":" + (1500 + i)
             + ",\"description\":\"seed " + i + "\"}}").collect(Collectors.joining(","));

@@ -18,7 +18,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
         Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Optional<Integer> minutes,
         Optional<Integer> rate, Optional<Integer> commits, Optional<Integer> flapInterval, StateChoice state,
-        Path outputRoot, boolean record, List<String> arguments, Simulator simulator) {
+        Optional<String> operations, Path outputRoot, boolean record, List<String> arguments, Simulator simulator) {
 
     /** Which controller assembly a scenario measures. */
     public enum ControllerKind {
@@ -102,7 +102,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
 
     public static final String USAGE = """
         usage: ./sextant perf SCENARIO [options]
-          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz soak faults churn
+          scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz fuzz-openapi soak faults churn
           --devices N         devices mounted (simulated NETCONF devices started)
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
@@ -122,7 +122,9 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --mount-batch N     devices mounted per batch; the next batch waits for this one (default 1000)
           --max-p95 MS        ladder: latency limit of the probe after each step (default 250)
           --rounds R          A/B/C: passes of the request mix over the configured devices (default 1)
-          --requests N        fuzz: hostile requests sent (default 10000); --threads connections (default 32)
+          --requests N        fuzz: hostile requests sent (default 10000); --threads connections (default 32);
+                              fuzz-openapi: schemathesis examples per operation (default 5)
+          --operations REGEX  fuzz-openapi: the OpenAPI paths to test (default: all but those that mount devices)
           --minutes N         soak: how long the steady mix runs (default 60)
           --rate R            soak: requests per second of the steady mix (default 40)
           --commits N         faults: commits, each with one fault (default 1000)
@@ -162,6 +164,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> commits = Optional.empty();
         Optional<Integer> flapInterval = Optional.empty();
         StateChoice state = StateChoice.IN_MEMORY;
+        Optional<String> operations = Optional.empty();
         Path out = defaultOutput;
         boolean record = true;
         for (int i = 1; i < args.size(); i++) {
@@ -198,13 +201,14 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--commits" -> commits = Optional.of(positive(option, value));
                 case "--flap-interval" -> flapInterval = Optional.of(positive(option, value));
                 case "--state" -> state = StateChoice.parse(value);
+                case "--operations" -> operations = Optional.of(value);
                 case "--out" -> out = Path.of(value).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
             layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, commits, flapInterval,
-            state, out, record, List.copyOf(args), simulator);
+            state, operations, out, record, List.copyOf(args), simulator);
     }
 
     private static ControllerKind controllerKind(final String value) {

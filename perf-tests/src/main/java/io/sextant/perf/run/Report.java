@@ -164,7 +164,8 @@ public final class Report {
         return "| " + String.join(" | ",
             LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
             s.scenario,
-            "`" + s.command + "`",
+            // a '|' in an argument (a regular expression) would end the table cell: GitHub Markdown takes "\|"
+            "`" + s.command.replace("|", "\\|") + "`",
             s.machine.shortDescription(),
             shortController(s.controller),
             s.devicesMounted == 0 && s.devicesConfigured == 0 ? "-"

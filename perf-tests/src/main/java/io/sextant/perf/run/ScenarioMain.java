@@ -109,6 +109,7 @@ public final class ScenarioMain {
             case "soak" -> new SoakScenario();
             case "faults" -> new FaultsScenario();
             case "churn" -> new ChurnScenario();
+            case "fuzz-openapi" -> new OpenApiFuzzScenario();
             default -> null;
         });
     }

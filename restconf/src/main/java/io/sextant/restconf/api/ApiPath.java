@@ -36,6 +36,12 @@ public record ApiPath(List<Step> steps) {
             final String name = module.map(m -> m + ":" + identifier).orElse(identifier);
             return hasKeys ? name + "=" + String.join(",", keys) : name;
         }
+
+        /** The step as it appears in a URI: key values percent-encoded (RFC 8040 3.5.3). */
+        public String encoded() {
+            final String name = module.map(m -> m + ":" + identifier).orElse(identifier);
+            return hasKeys ? name + "=" + String.join(",", keys.stream().map(ApiPath::encodeKey).toList()) : name;
+        }
     }
 
     public static final ApiPath EMPTY = new ApiPath(List.of());
@@ -131,11 +137,38 @@ public record ApiPath(List<Step> steps) {
         }
     }
 
+    /** The path as written in messages: {@code /module:node/list=key}, key values as they are. */
     @Override
     public String toString() {
         final StringBuilder sb = new StringBuilder();
         for (Step step : steps) {
             sb.append('/').append(step);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The path as it appears in a URI (a Location header, a link): {@code /module:node/list=key}
+     * with every key value percent-encoded, so that it parses back to this path.
+     */
+    public String encoded() {
+        final StringBuilder sb = new StringBuilder();
+        for (Step step : steps) {
+            sb.append('/').append(step.encoded());
+        }
+        return sb.toString();
+    }
+
+    /** A key value's UTF-8 bytes, unreserved characters (RFC 3986) as they are and the rest percent-encoded. */
+    public static String encodeKey(final String value) {
+        final StringBuilder sb = new StringBuilder();
+        for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
+            final char ch = (char) (b & 0xFF);
+            if (ch < 0x80 && (Character.isLetterOrDigit(ch) || "-._~".indexOf(ch) >= 0)) {
+                sb.append(ch);
+            } else {
+                sb.append('%').append(String.format("%02X", b & 0xFF));
+            }
         }
         return sb.toString();
     }

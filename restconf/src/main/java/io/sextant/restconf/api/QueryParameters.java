@@ -1,6 +1,7 @@
 package io.sextant.restconf.api;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -14,18 +15,30 @@ import java.util.Set;
  * @param fields the fields expression, if any
  * @param withDefaults how default values are reported
  * @param prettyPrint indent the response (also accepted as {@code odl-pretty-print})
+ * @param insert where a PUT or POST puts an entry of an ordered-by-user list (section 4.8.5)
+ * @param point the api-path of the entry {@code insert=before} and {@code after} refer to (section 4.8.6)
  */
 public record QueryParameters(Content content, OptionalInt depth, Optional<FieldsExpression> fields,
-        WithDefaults withDefaults, boolean prettyPrint) {
+        WithDefaults withDefaults, boolean prettyPrint, Optional<Insert> insert, Optional<ApiPath> point) {
 
     /** The content parameter. */
     public enum Content { CONFIG, NONCONFIG, ALL }
 
     /** The with-defaults parameter (RFC 6243 modes). */
-    public enum WithDefaults { EXPLICIT, TRIM, REPORT_ALL }
+    public enum WithDefaults { EXPLICIT, TRIM, REPORT_ALL, REPORT_ALL_TAGGED }
 
-    public static final QueryParameters DEFAULT =
-        new QueryParameters(Content.ALL, OptionalInt.empty(), Optional.empty(), WithDefaults.EXPLICIT, false);
+    /** The insert parameter. */
+    public enum Insert {
+        FIRST, LAST, BEFORE, AFTER;
+
+        /** Whether the position is relative to a {@code point}. */
+        public boolean needsPoint() {
+            return this == BEFORE || this == AFTER;
+        }
+    }
+
+    public static final QueryParameters DEFAULT = new QueryParameters(Content.ALL, OptionalInt.empty(),
+        Optional.empty(), WithDefaults.EXPLICIT, false, Optional.empty(), Optional.empty());
 
     private static final Set<String> KNOWN = Set.of("content", "depth", "fields", "with-defaults",
         "odl-pretty-print", "pretty-print", "insert", "point");
@@ -41,6 +54,8 @@ public record QueryParameters(Content content, OptionalInt depth, Optional<Field
         Optional<FieldsExpression> fields = Optional.empty();
         WithDefaults withDefaults = WithDefaults.EXPLICIT;
         boolean pretty = false;
+        Optional<Insert> insert = Optional.empty();
+        Optional<ApiPath> point = Optional.empty();
         for (var entry : params.entrySet()) {
             final String name = entry.getKey();
             if (!KNOWN.contains(name)) {
@@ -64,17 +79,45 @@ public record QueryParameters(Content content, OptionalInt depth, Optional<Field
                     case "explicit" -> WithDefaults.EXPLICIT;
                     case "trim" -> WithDefaults.TRIM;
                     case "report-all" -> WithDefaults.REPORT_ALL;
-                    case "report-all-tagged" -> throw new IllegalArgumentException(
-                        "with-defaults=report-all-tagged is not supported; use report-all, trim or explicit");
+                    case "report-all-tagged" -> WithDefaults.REPORT_ALL_TAGGED;
                     default -> throw new IllegalArgumentException("Invalid with-defaults '" + value + "'");
                 };
                 case "odl-pretty-print", "pretty-print" -> pretty = Boolean.parseBoolean(value);
-                case "insert", "point" -> throw new IllegalArgumentException(
-                    "Query parameter '" + name + "' is not supported");
+                case "insert" -> insert = Optional.of(switch (value) {
+                    case "first" -> Insert.FIRST;
+                    case "last" -> Insert.LAST;
+                    case "before" -> Insert.BEFORE;
+                    case "after" -> Insert.AFTER;
+                    default -> throw new IllegalArgumentException(
+                        "Invalid insert '" + value + "': expected first, last, before or after");
+                });
+                case "point" -> point = Optional.of(parsePoint(value));
                 default -> throw new IllegalStateException(name);
             }
         }
-        return new QueryParameters(content, depth, fields, withDefaults, pretty);
+        if (insert.isPresent() && insert.orElseThrow().needsPoint() != point.isPresent()) {
+            throw new IllegalArgumentException(point.isPresent()
+                ? "Query parameter 'point' goes only with insert=before or insert=after"
+                : "insert=" + insert.orElseThrow().name().toLowerCase(Locale.ROOT)
+                    + " needs the query parameter 'point' (the api-path of an entry of the same list)");
+        }
+        if (insert.isEmpty() && point.isPresent()) {
+            throw new IllegalArgumentException("Query parameter 'point' goes only with insert=before or insert=after");
+        }
+        return new QueryParameters(content, depth, fields, withDefaults, pretty, insert, point);
+    }
+
+    /** The point parameter: an api-path from the data root, with or without its leading '/'. */
+    private static ApiPath parsePoint(final String value) {
+        final String path = value.startsWith("/") ? value.substring(1) : value;
+        if (path.isEmpty()) {
+            throw new IllegalArgumentException("Query parameter 'point' must name a list entry");
+        }
+        try {
+            return ApiPath.parse(path);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid point '" + value + "': " + e.getMessage(), e);
+        }
     }
 
     private static OptionalInt parseDepth(final String value) {

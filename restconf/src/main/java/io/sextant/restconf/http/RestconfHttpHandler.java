@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.sextant.datastore.service.HttpLimits;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.restconf.api.ApiPath;
+import io.sextant.restconf.api.Conditions;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.QueryParameters;
 import io.sextant.restconf.api.RequestBody;
@@ -35,6 +36,12 @@ import io.sextant.security.auth.UserPrincipal;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,11 +64,15 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     static final String TRANSACTION_COOKIE = "SEXTANTTXID";
     private static final String DATA = "/rests/data";
     private static final String OPERATIONS = "/rests/operations";
+    private static final String OPENAPI = "/openapi";
     private static final String YANG_PATCH_JSON = "application/yang-patch+json";
     private static final String YANG_PATCH_XML = "application/yang-patch+xml";
     /** Netty's default limit on decoded query parameters. */
     private static final int QUERY_PARAMETER_LIMIT = 1024;
     private static final List<String> READ_ONLY_PARAMETERS = List.of("content", "depth", "fields", "with-defaults");
+    private static final List<String> READ_ONLY = List.of("GET", "HEAD", "OPTIONS");
+    private static final List<String> DATA_METHODS = List.of("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST",
+        "PUT");
     private static final byte[] HOST_META = ("<?xml version='1.0' encoding='UTF-8'?>\n"
         + "<XRD xmlns='http://docs.oasis-open.org/ns/xri/xrd-1.0'>\n"
         + "  <Link rel='restconf' href='/rests'/>\n</XRD>\n").getBytes(StandardCharsets.UTF_8);
@@ -124,10 +135,14 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             final QueryParameters params = params(uri);
             checkMethodAllowsQuery(method, uri);
             pretty = params.prettyPrint();
-            result = dispatch(request, method, params, path, context(request, principal));
+            result = dispatch(request, method, params, conditions(request), path, context(request, principal));
         } catch (RequestException e) {
             request.release();
-            reply.send(HttpErrors.response(reply.format, e.status, e.tag, e.getMessage()));
+            final FullHttpResponse refused = HttpErrors.response(reply.format, e.status, e.tag, e.getMessage());
+            if (!e.allowed.isEmpty()) {
+                refused.headers().set(HttpHeaderNames.ALLOW, String.join(", ", e.allowed));
+            }
+            reply.send(refused);
             return;
         } catch (RuntimeException | Error e) {
             request.release();
@@ -159,49 +174,78 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
 
     private CompletionStage<RestconfResponse> dispatch(final FullHttpRequest request, final HttpMethod method,
-            final QueryParameters params, final String path, final RequestContext context) throws RequestException {
+            final QueryParameters params, final Conditions conditions, final String path,
+            final RequestContext context) throws RequestException {
         if (path.equals("/rests") || path.equals("/rests/")) {
+            if (method.equals(HttpMethod.OPTIONS)) {
+                return CompletableFuture.completedFuture(RestconfResponse.options(READ_ONLY));
+            }
             requireGet(method);
             return server.rootGET(context);
         }
         if (path.equals("/rests/yang-library-version")) {
+            if (method.equals(HttpMethod.OPTIONS)) {
+                return CompletableFuture.completedFuture(RestconfResponse.options(READ_ONLY));
+            }
             requireGet(method);
             return server.yangLibraryVersionGET(context);
         }
         if (path.equals(DATA) || path.startsWith(DATA + "/")) {
             final ApiPath apiPath = apiPath(path.substring(DATA.length()));
             if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
-                return server.dataGET(apiPath, params, context);
+                return server.dataGET(apiPath, params, conditions, context);
             }
             if (method.equals(HttpMethod.PUT)) {
-                return server.dataPUT(apiPath, body(request, false), context);
+                return server.dataPUT(apiPath, body(request, false), params, conditions, context);
             }
             if (method.equals(HttpMethod.POST)) {
-                return server.dataPOST(apiPath, body(request, false), context);
+                return server.dataPOST(apiPath, body(request, false), params, conditions, context);
             }
             if (method.equals(HttpMethod.PATCH)) {
                 final String type = contentType(request);
                 if (type.equals(YANG_PATCH_JSON) || type.equals(YANG_PATCH_XML)) {
-                    return server.dataYangPATCH(apiPath, body(request, true), context);
+                    return server.dataYangPATCH(apiPath, body(request, true), conditions, context);
                 }
-                return server.dataPATCH(apiPath, body(request, false), context);
+                return server.dataPATCH(apiPath, body(request, false), conditions, context);
             }
             if (method.equals(HttpMethod.DELETE)) {
-                return server.dataDELETE(apiPath, context);
+                return server.dataDELETE(apiPath, conditions, context);
             }
             if (method.equals(HttpMethod.OPTIONS)) {
-                return CompletableFuture.completedFuture(RestconfResponse.noContent());
+                return server.dataOPTIONS(apiPath, context);
             }
-            throw new RequestException(405, ErrorTag.OPERATION_NOT_SUPPORTED, "Method " + method + " not allowed");
+            throw new RequestException(405, ErrorTag.OPERATION_NOT_SUPPORTED, "Method " + method + " not allowed",
+                DATA_METHODS);
+        }
+        if (path.equals(OPENAPI) || path.startsWith(OPENAPI + "/")) {
+            if (method.equals(HttpMethod.OPTIONS)) {
+                return CompletableFuture.completedFuture(RestconfResponse.options(READ_ONLY));
+            }
+            requireGet(method);
+            if (path.equals(OPENAPI) || path.equals(OPENAPI + "/")) {
+                return server.openApiListGET(context);
+            }
+            if (path.equals(OPENAPI + "/controller")) {
+                return server.openApiControllerGET(context);
+            }
+            if (path.startsWith(OPENAPI + "/data/")) {
+                return server.openApiMountGET(apiPath(path.substring((OPENAPI + "/data").length())), context);
+            }
+            throw new RequestException(404, ErrorTag.INVALID_VALUE, "No OpenAPI document at " + path
+                + "; GET /openapi lists them");
         }
         if (path.equals(OPERATIONS) || path.startsWith(OPERATIONS + "/")) {
             final ApiPath apiPath = apiPath(path.substring(OPERATIONS.length()));
+            if (method.equals(HttpMethod.OPTIONS)) {
+                return server.operationsOPTIONS(apiPath, context);
+            }
             if (apiPath.isEmpty()) {
                 requireGet(method);
                 return server.operationsGET(context);
             }
             if (!method.equals(HttpMethod.POST)) {
-                throw new RequestException(405, ErrorTag.OPERATION_NOT_SUPPORTED, "RPCs are invoked with POST");
+                throw new RequestException(405, ErrorTag.OPERATION_NOT_SUPPORTED, "RPCs are invoked with POST",
+                    List.of("OPTIONS", "POST"));
             }
             return server.operationsPOST(apiPath, body(request, false), context);
         }
@@ -211,7 +255,60 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
     private static void requireGet(final HttpMethod method) throws RequestException {
         if (!method.equals(HttpMethod.GET) && !method.equals(HttpMethod.HEAD)) {
-            throw new RequestException(405, ErrorTag.OPERATION_NOT_SUPPORTED, "Only GET is allowed here");
+            throw new RequestException(405, ErrorTag.OPERATION_NOT_SUPPORTED, "Only GET is allowed here", READ_ONLY);
+        }
+    }
+
+    /** If-Match, If-None-Match, If-Modified-Since and If-Unmodified-Since (RFC 7232, as RFC 8040 uses them). */
+    private static Conditions conditions(final FullHttpRequest request) throws RequestException {
+        final var headers = request.headers();
+        return new Conditions(entityTags(headers.getAll(HttpHeaderNames.IF_MATCH), true),
+            entityTags(headers.getAll(HttpHeaderNames.IF_NONE_MATCH), false),
+            httpDate(headers.get(HttpHeaderNames.IF_MODIFIED_SINCE)),
+            httpDate(headers.get(HttpHeaderNames.IF_UNMODIFIED_SINCE)));
+    }
+
+    /**
+     * Entity tags of a condition header. If-Match compares strongly, so a weak tag there
+     * matches nothing; If-None-Match compares weakly.
+     */
+    private static Optional<List<String>> entityTags(final List<String> values, final boolean strong)
+            throws RequestException {
+        if (values.isEmpty()) {
+            return Optional.empty();
+        }
+        final List<String> tags = new ArrayList<>();
+        for (String value : values) {
+            for (String item : value.split(",")) {
+                String tag = item.strip();
+                if (tag.equals(Conditions.ANY)) {
+                    tags.add(Conditions.ANY);
+                    continue;
+                }
+                final boolean weak = tag.startsWith("W/");
+                if (weak) {
+                    tag = tag.substring(2);
+                }
+                if (tag.length() < 2 || tag.charAt(0) != '"' || tag.charAt(tag.length() - 1) != '"') {
+                    throw new RequestException(400, ErrorTag.INVALID_VALUE, "Invalid entity tag '" + item.strip()
+                        + "': expected \"...\", W/\"...\" or *");
+                }
+                tag = tag.substring(1, tag.length() - 1);
+                tags.add(weak && strong ? "W/" + tag : tag);
+            }
+        }
+        return Optional.of(tags);
+    }
+
+    /** An HTTP-date; one that does not parse is ignored, as RFC 9110 section 13.1.3 asks. */
+    private static Optional<Instant> httpDate(final String value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ZonedDateTime.parse(value.strip(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+        } catch (DateTimeParseException e) {
+            return Optional.empty();
         }
     }
 
@@ -346,7 +443,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             final HttpMethod method) {
         final FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
             HttpResponseStatus.valueOf(response.status()));
-        if (response.body().isPresent() && !method.equals(HttpMethod.HEAD)) {
+        if (response.body().isPresent()) {
             final ByteBuf buf = http.content();
             try (ByteBufOutputStream out = new ByteBufOutputStream(buf)) {
                 response.body().orElseThrow().writeTo(format, pretty, out);
@@ -356,13 +453,21 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 return HttpErrors.response(format, 500, ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
                     "The response could not be written; the server log has the details");
             }
-            http.headers().set(HttpHeaderNames.CONTENT_TYPE, format.mediaType());
+            http.headers().set(HttpHeaderNames.CONTENT_TYPE, response.body().orElseThrow().mediaType()
+                .orElse(format.mediaType()));
         }
         response.location().ifPresent(location -> http.headers().set(HttpHeaderNames.LOCATION, location));
-        if (method.equals(HttpMethod.OPTIONS)) {
-            http.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD, PUT, POST, PATCH, DELETE, OPTIONS");
-            http.headers().set("Accept-Patch", "application/yang-data+json, application/yang-data+xml, "
-                + YANG_PATCH_JSON + ", " + YANG_PATCH_XML);
+        response.version().ifPresent(version -> {
+            http.headers().set(HttpHeaderNames.ETAG, "\"" + version.entityTag() + "\"");
+            http.headers().set(HttpHeaderNames.LAST_MODIFIED, DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                version.lastModified().atZone(ZoneOffset.UTC)));
+        });
+        if (!response.allowed().isEmpty()) {
+            http.headers().set(HttpHeaderNames.ALLOW, String.join(", ", response.allowed()));
+            if (response.allowed().contains("PATCH")) {
+                http.headers().set("Accept-Patch", "application/yang-data+json, application/yang-data+xml, "
+                    + YANG_PATCH_JSON + ", " + YANG_PATCH_XML);
+            }
         }
         return http;
     }
@@ -389,12 +494,14 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         private final AtomicBoolean sent = new AtomicBoolean();
         private final ChannelHandlerContext ctx;
         private final boolean keepAlive;
+        private final boolean head;
         private final String request;
         final Format format;
 
         Reply(final ChannelHandlerContext ctx, final FullHttpRequest request) {
             this.ctx = ctx;
             this.keepAlive = HttpUtil.isKeepAlive(request) && request.decoderResult().isSuccess();
+            this.head = request.method().equals(HttpMethod.HEAD);
             this.request = request.method() + " " + request.uri();
             this.format = acceptedFormat(request.headers().get(HttpHeaderNames.ACCEPT));
         }
@@ -405,6 +512,10 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 return;
             }
             HttpUtil.setContentLength(response, response.content().readableBytes());
+            if (head) {
+                // HEAD: the headers of the GET, Content-Length included, without its body
+                response.content().clear();
+            }
             if (keepAlive && !response.headers().contains(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true)) {
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
                 ctx.writeAndFlush(response);
@@ -427,11 +538,17 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
         final int status;
         final transient ErrorTag tag;
+        final transient List<String> allowed;
 
         RequestException(final int status, final ErrorTag tag, final String message) {
+            this(status, tag, message, List.of());
+        }
+
+        RequestException(final int status, final ErrorTag tag, final String message, final List<String> allowed) {
             super(message);
             this.status = status;
             this.tag = tag;
+            this.allowed = allowed;
         }
     }
 }

@@ -34,7 +34,7 @@ import org.opendaylight.yangtools.yang.data.util.DataSchemaContext;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContext.Composite;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContext.PathMixin;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
-import org.opendaylight.yangtools.yang.model.api.stmt.RpcEffectiveStatement;
+import org.opendaylight.yangtools.yang.model.api.OperationDefinition;
 import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -208,17 +208,18 @@ final class BodyParser {
         return new Child(prefix, data);
     }
 
-    /** RPC input; an empty body means an empty input. */
-    static ContainerNode parseInput(final PathResolver.RpcTarget rpc, final RequestBody body, final boolean empty)
+    /** RPC or action input ({@code stack} at the operation); an empty body means an empty input. */
+    static ContainerNode parseInput(final SchemaCodecs codecs, final SchemaInferenceStack stack,
+            final OperationDefinition operation, final RequestBody body, final boolean empty)
             throws OperationFailedException {
-        final QName input = ((RpcEffectiveStatement) rpc.stack().currentStatement()).input().argument();
+        final QName input = operation.getInput().getQName();
         if (empty) {
             return ImmutableNodes.newContainerBuilder().withNodeIdentifier(NodeIdentifier.create(input)).build();
         }
         return switch (body.format()) {
             case JSON -> {
                 try {
-                    yield rpc.codecs().json().parseInput(rpc.stack().toInference(), body.stream()).data();
+                    yield codecs.json().parseInput(stack.toInference(), body.stream()).data();
                 } catch (NormalizationException e) {
                     throw invalid(e);
                 }
@@ -226,12 +227,12 @@ final class BodyParser {
             case XML -> {
                 final Element element = document(body.stream()).getDocumentElement();
                 checkElementName(element, input);
-                final SchemaInferenceStack stack = rpc.stack().copy();
-                stack.enterSchemaTree(input);
-                final NormalizedNode parsed = parseXml(rpc.codecs(), stack, element);
+                final SchemaInferenceStack inputStack = stack.copy();
+                inputStack.enterSchemaTree(input);
+                final NormalizedNode parsed = parseXml(codecs, inputStack, element);
                 if (!(parsed instanceof ContainerNode container)) {
                     throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE,
-                        "RPC input must be a container");
+                        "The input must be a container");
                 }
                 yield container;
             }

@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -17,7 +19,9 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.api.schema.stream.NormalizedNodeStreamWriter;
 import org.opendaylight.yangtools.yang.data.api.schema.stream.NormalizedNodeWriter;
+import org.opendaylight.yangtools.yang.data.codec.gson.JSONNormalizedNodeStreamWriter;
 import org.opendaylight.yangtools.yang.data.codec.xml.XMLStreamNormalizedNodeStreamWriter;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
 
 /**
@@ -27,10 +31,25 @@ import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
  * @param parent inference of the data's parent (empty stack: the data is top-level)
  * @param wrapper for a root, the element around the root's children
  * @param data the data; for a root, a container whose children are the top-level nodes
+ * @param defaults leaves to mark as holding their default value (with-defaults=report-all-tagged), by path
+ *     from the node written first
  */
 record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Target.Wrapper> wrapper,
-        NormalizedNode data) implements FormattableBody {
+        NormalizedNode data, Set<List<PathArgument>> defaults) implements FormattableBody {
+
+    DataBody(final SchemaCodecs codecs, final SchemaInferenceStack parent, final Optional<Target.Wrapper> wrapper,
+            final NormalizedNode data) {
+        this(codecs, parent, wrapper, data, Set.of());
+    }
     private static final XMLOutputFactory XML_OUTPUT = XMLOutputFactory.newFactory();
+    /** Declares the prefixes yangtools' writer gives attributes (the with-defaults mark) where it does not. */
+    private static final XMLOutputFactory XML_REPAIRING = repairing();
+
+    private static XMLOutputFactory repairing() {
+        final XMLOutputFactory factory = XMLOutputFactory.newFactory();
+        factory.setProperty(XMLOutputFactory.IS_REPAIRING_NAMESPACES, Boolean.TRUE);
+        return factory;
+    }
 
     @Override
     public void writeTo(final Format format, final boolean pretty, final OutputStream out) throws IOException {
@@ -47,7 +66,9 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
             json.setIndent("  ");
         }
         json.beginObject();
-        if (wrapper.isPresent()) {
+        if (!defaults.isEmpty()) {
+            writeTaggedJson(json);
+        } else if (wrapper.isPresent()) {
             json.name(wrapper.orElseThrow().module() + ":" + wrapper.orElseThrow().name().getLocalName());
             json.beginObject();
             if (data instanceof ContainerNode root) {
@@ -61,9 +82,31 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
         json.flush();
     }
 
+    private void writeTaggedJson(final JsonWriter json) throws IOException {
+        if (wrapper.isPresent()) {
+            json.name(wrapper.orElseThrow().module() + ":" + wrapper.orElseThrow().name().getLocalName());
+            json.beginObject();
+            final NormalizedNodeWriter writer = new DefaultsTagger(JSONNormalizedNodeStreamWriter.createNestedWriter(
+                codecs.json(), json), defaults, json, codecs.schema());
+            if (data instanceof ContainerNode root) {
+                for (NormalizedNode child : root.body()) {
+                    writer.write(child);
+                }
+            }
+            writer.flush();
+            json.endObject();
+            return;
+        }
+        final NormalizedNodeStreamWriter stream = parent.isEmpty()
+            ? JSONNormalizedNodeStreamWriter.createNestedWriter(codecs.json(), json)
+            : JSONNormalizedNodeStreamWriter.createNestedWriter(codecs.json(), parent.toInference(), null, json);
+        new DefaultsTagger(stream, defaults, json, codecs.schema()).write(JsonRenderer.wrapInstance(data)).flush();
+    }
+
     private void writeXml(final OutputStream out) throws IOException {
         try {
-            final XMLStreamWriter xml = XML_OUTPUT.createXMLStreamWriter(out, "UTF-8");
+            final XMLStreamWriter xml = (defaults.isEmpty() ? XML_OUTPUT : XML_REPAIRING).createXMLStreamWriter(out,
+                "UTF-8");
             xml.writeStartDocument("UTF-8", "1.0");
             final boolean keyless = data instanceof MapNode || data instanceof org.opendaylight.yangtools.yang.data
                 .api.schema.LeafSetNode<?>;
@@ -78,7 +121,7 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
                 final NormalizedNodeStreamWriter stream = parent.isEmpty()
                     ? XMLStreamNormalizedNodeStreamWriter.create(xml, codecs.schema())
                     : XMLStreamNormalizedNodeStreamWriter.create(xml, parent.toInference());
-                NormalizedNodeWriter.forStreamWriter(stream).write(JsonRenderer.wrapInstance(data)).flush();
+                writer(stream).write(JsonRenderer.wrapInstance(data)).flush();
             }
             if (wrapper.isPresent() || keyless) {
                 xml.writeEndElement();
@@ -90,8 +133,12 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
         }
     }
 
+    private NormalizedNodeWriter writer(final NormalizedNodeStreamWriter stream) {
+        return defaults.isEmpty() ? NormalizedNodeWriter.forStreamWriter(stream) : new DefaultsTagger(stream, defaults);
+    }
+
     private void writeChildren(final NormalizedNodeStreamWriter stream) throws IOException {
-        final NormalizedNodeWriter writer = NormalizedNodeWriter.forStreamWriter(stream);
+        final NormalizedNodeWriter writer = writer(stream);
         if (data instanceof ContainerNode root) {
             for (NormalizedNode child : root.body()) {
                 writer.write(child);

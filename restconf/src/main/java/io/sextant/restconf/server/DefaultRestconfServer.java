@@ -6,17 +6,18 @@ import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.datastore.codec.UserTerms;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DataService;
-import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.EditResult;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcService;
 import io.sextant.restconf.api.ApiPath;
+import io.sextant.restconf.api.Conditions;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.FormattableBody;
 import io.sextant.restconf.api.QueryParameters;
 import io.sextant.restconf.api.RequestBody;
+import io.sextant.restconf.api.ResourceVersion;
 import io.sextant.restconf.api.RestconfResponse;
 import io.sextant.restconf.api.RestconfServer;
 import java.io.IOException;
@@ -24,9 +25,11 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PushbackInputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -41,15 +44,17 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
 import org.opendaylight.yangtools.yang.data.api.schema.stream.NormalizedNodeWriter;
 import org.opendaylight.yangtools.yang.data.codec.gson.JSONNormalizedNodeStreamWriter;
 import org.opendaylight.yangtools.yang.data.codec.xml.XMLStreamNormalizedNodeStreamWriter;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.data.util.DataSchemaContext;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
-import org.opendaylight.yangtools.yang.model.api.RpcDefinition;
 import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.w3c.dom.DOMException;
 
 /**
  * The RESTCONF server: resolves paths (crossing mount points), parses bodies with yangtools'
@@ -66,6 +71,8 @@ public final class DefaultRestconfServer implements RestconfServer {
     private final PathResolver resolver;
     private final EffectiveModelContext schema;
     private final RpcService rpcs;
+    private final Versions versions = new Versions(Clock.systemUTC());
+    private final OpenApiResources openApi;
 
     public DefaultRestconfServer(final EffectiveModelContext schema, final DataService data, final RpcService rpcs,
             final MountPointRegistry mounts) {
@@ -78,11 +85,12 @@ public final class DefaultRestconfServer implements RestconfServer {
         this.schema = schema;
         this.rpcs = rpcs;
         this.resolver = new PathResolver(schema, data, rpcs, mounts, guard);
+        this.openApi = new OpenApiResources(resolver, schema, data);
     }
 
     @Override
     public CompletionStage<RestconfResponse> dataGET(final ApiPath path, final QueryParameters params,
-            final RequestContext context) {
+            final Conditions conditions, final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
             if (params.fields().isPresent()) {
@@ -96,6 +104,9 @@ public final class DefaultRestconfServer implements RestconfServer {
             };
             return target.data().read(scope, target.path(), context).thenApply(data -> {
                 if (data.isEmpty()) {
+                    if (conditions.ifMatch().isPresent()) {
+                        throw new CompletionException(Preconditions.failed("the resource does not exist"));
+                    }
                     if (target.isRoot()) {
                         return RestconfResponse.ok(new DataBody(target.codecs(), target.parentStack(),
                             target.rootWrapper(), emptyRoot()));
@@ -104,20 +115,32 @@ public final class DefaultRestconfServer implements RestconfServer {
                         ErrorTag.DATA_MISSING, "Request could not be completed because the relevant data model "
                             + "content does not exist", target.path()));
                 }
-                return RestconfResponse.ok(new DataBody(target.codecs(), target.parentStack(),
-                    target.rootWrapper(), filter(target, data.orElseThrow(), params)));
+                // state data (content=nonconfig, or UniConfig's actual configuration) has no entity tag
+                final Optional<ResourceVersion> version = scope == ReadScope.NONCONFIG ? Optional.empty()
+                    : versions.of(path.toString(), data.orElseThrow(), target.context());
+                if (version.isPresent()) {
+                    final Optional<RestconfResponse> notModified = Preconditions.forRead(conditions,
+                        version.orElseThrow());
+                    if (notModified.isPresent()) {
+                        return notModified.orElseThrow();
+                    }
+                }
+                final RestconfResponse response = RestconfResponse.ok(body(target, data.orElseThrow(), params));
+                return version.map(response::withVersion).orElse(response);
             }).exceptionallyCompose(e -> errorFor(e, target.codecs().schema()));
         });
     }
 
-    private static NormalizedNode filter(final Target target, final NormalizedNode data,
-            final QueryParameters params) {
+    /** The body of a GET: the data with the query's with-defaults, fields and depth applied. */
+    private static DataBody body(final Target target, final NormalizedNode data, final QueryParameters params) {
         NormalizedNode result = data;
+        Set<List<YangInstanceIdentifier.PathArgument>> defaults = Set.of();
         if (params.withDefaults() != QueryParameters.WithDefaults.EXPLICIT) {
             final WithDefaults withDefaults = new WithDefaults(target.codecs(), params.withDefaults(),
                 params.content() == QueryParameters.Content.CONFIG);
             result = target.isRoot() && result instanceof ContainerNode root ? withDefaults.applyToRoot(root)
                 : withDefaults.apply(result, target.context().dataSchemaNode());
+            defaults = withDefaults.tagged();
         }
         if (params.fields().isPresent()) {
             result = DataFilters.fields(result, params.fields().orElseThrow(), target.codecs().schema());
@@ -126,12 +149,12 @@ public final class DefaultRestconfServer implements RestconfServer {
             // a root wrapper is level 1 of its own: its children start at level 2
             result = DataFilters.depth(result, params.depth().getAsInt() + (target.isRoot() ? 1 : 0));
         }
-        return result;
+        return new DataBody(target.codecs(), target.parentStack(), target.rootWrapper(), result, defaults);
     }
 
     @Override
     public CompletionStage<RestconfResponse> dataPUT(final ApiPath path, final RequestBody body,
-            final RequestContext context) {
+            final QueryParameters params, final Conditions conditions, final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
             final NormalizedNode data = parse(target, dataResource(path), body, () -> {
@@ -139,17 +162,29 @@ public final class DefaultRestconfServer implements RestconfServer {
                 return BodyParser.parseResource(target, body);
             });
             checkName(target, data);
-            return edit(target, List.of(Edit.replace(target.path(), data)), context)
-                .thenApply(result -> result.createdFirst() && !target.isRoot()
-                    ? RestconfResponse.created("/rests/data/" + path.toString().substring(1))
+            final DataEdit edit = new DataEdit(Optional.empty(), params.insert().isPresent()
+                ? DataEdit.Operation.PLACE : DataEdit.Operation.REPLACE, target, Optional.of(data), params.insert(),
+                point(params));
+            return write(target, path, List.of(edit), conditions, context)
+                .thenApply(created -> created && !target.isRoot()
+                    ? RestconfResponse.created("/rests/data/" + path.encoded().substring(1))
                     : RestconfResponse.noContent());
         });
     }
 
+    private Optional<Target> point(final QueryParameters params) throws OperationFailedException {
+        return params.point().isPresent() ? Optional.of(resolver.resolveData(params.point().orElseThrow()))
+            : Optional.empty();
+    }
+
     @Override
     public CompletionStage<RestconfResponse> dataPOST(final ApiPath path, final RequestBody body,
-            final RequestContext context) {
+            final QueryParameters params, final Conditions conditions, final RequestContext context) {
         return run(schema, () -> {
+            final Optional<PathResolver.ActionTarget> action = resolver.findAction(path);
+            if (action.isPresent()) {
+                return invokeAction(action.orElseThrow(), path, body, context);
+            }
             final Target target = resolver.resolveData(path);
             final BodyParser.Child child = parse(target, dataResource(path), body, () -> {
                 BodyShape.checkModule(body, module -> !target.codecs().schema().findModules(module).isEmpty(),
@@ -158,9 +193,27 @@ public final class DefaultRestconfServer implements RestconfServer {
             });
             final YangInstanceIdentifier created = YangInstanceIdentifier.builder(target.path())
                 .append(child.prefix()).build();
-            return edit(target, List.of(Edit.create(created, child.data())), context)
+            final Target createdTarget = childTarget(target, child.prefix());
+            final DataEdit edit = new DataEdit(Optional.empty(), params.insert().isPresent()
+                ? DataEdit.Operation.INSERT : DataEdit.Operation.CREATE, createdTarget, Optional.of(child.data()),
+                params.insert(), point(params));
+            return write(target, path, List.of(edit), conditions, context)
                 .thenApply(result -> RestconfResponse.created(location(path, target, created)));
         });
+    }
+
+    /** The target of a child created below {@code parent}: the same services, the child's path and schema. */
+    private static Target childTarget(final Target parent, final List<YangInstanceIdentifier.PathArgument> prefix) {
+        DataSchemaContext context = parent.context();
+        final SchemaInferenceStack stack = parent.stack().copy();
+        for (YangInstanceIdentifier.PathArgument arg : prefix) {
+            if (context instanceof DataSchemaContext.Composite composite) {
+                final DataSchemaContext next = composite.enterChild(stack, arg);
+                context = next == null ? context : next;
+            }
+        }
+        return new Target(parent.codecs(), parent.data(), parent.rpcs(), YangInstanceIdentifier.builder(parent.path())
+            .append(prefix).build(), context, stack, Optional.empty());
     }
 
     private String location(final ApiPath requested, final Target target, final YangInstanceIdentifier created) {
@@ -169,13 +222,13 @@ public final class DefaultRestconfServer implements RestconfServer {
         final var last = target.path().getLastPathArgument();
         final String tail = InstanceIdentifiers.toApiPath(relative, target.codecs().schema(),
             last == null ? null : last.getNodeType().getModule());
-        final String head = requested.isEmpty() ? "" : requested.toString().substring(1) + "/";
+        final String head = requested.isEmpty() ? "" : requested.encoded().substring(1) + "/";
         return "/rests/data/" + head + tail;
     }
 
     @Override
     public CompletionStage<RestconfResponse> dataPATCH(final ApiPath path, final RequestBody body,
-            final RequestContext context) {
+            final Conditions conditions, final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
             final NormalizedNode data = parse(target, dataResource(path), body, () -> {
@@ -183,14 +236,16 @@ public final class DefaultRestconfServer implements RestconfServer {
                 return BodyParser.parseResource(target, body);
             });
             checkName(target, data);
-            return edit(target, List.of(Edit.merge(target.path(), data)), context)
+            final DataEdit edit = new DataEdit(Optional.empty(), DataEdit.Operation.MERGE, target, Optional.of(data),
+                Optional.empty(), Optional.empty());
+            return write(target, path, List.of(edit), conditions, context)
                 .thenApply(result -> RestconfResponse.noContent());
         });
     }
 
     @Override
     public CompletionStage<RestconfResponse> dataYangPATCH(final ApiPath path, final RequestBody body,
-            final RequestContext context) {
+            final Conditions conditions, final RequestContext context) {
         return run(schema, () -> {
             final Target base = resolver.resolveData(path);
             final YangPatchParser.Patch patch = parse(base, dataResource(path), body, () -> YangPatchParser.parse(path,
@@ -203,10 +258,13 @@ public final class DefaultRestconfServer implements RestconfServer {
                     }
                     return t;
                 }));
-            return base.data().edit(patch.edits(), context)
+            return write(base, path, patch.edits(), conditions, context)
                 .thenApply(result -> RestconfResponse.ok(new PatchStatusBody(patch.patchId())))
                 .exceptionallyCompose(e -> {
-                    final Throwable cause = unwrap(e);
+                    Throwable cause = unwrap(e);
+                    if (cause instanceof InSchema inSchema) {
+                        cause = inSchema.failure;
+                    }
                     if (cause instanceof OperationFailedException failed) {
                         return CompletableFuture.completedFuture(new RestconfResponse(status(failed),
                             Optional.of(new ErrorsBody(failed.errors(), base.codecs().schema(),
@@ -218,16 +276,102 @@ public final class DefaultRestconfServer implements RestconfServer {
     }
 
     @Override
-    public CompletionStage<RestconfResponse> dataDELETE(final ApiPath path, final RequestContext context) {
+    public CompletionStage<RestconfResponse> dataDELETE(final ApiPath path, final Conditions conditions,
+            final RequestContext context) {
         return run(schema, () -> {
             final Target target = resolver.resolveData(path);
             if (target.isRoot()) {
                 throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
                     "A datastore root cannot be deleted; delete its children");
             }
-            return edit(target, List.of(Edit.delete(target.path())), context)
+            final DataEdit edit = new DataEdit(Optional.empty(), DataEdit.Operation.DELETE, target, Optional.empty(),
+                Optional.empty(), Optional.empty());
+            return write(target, path, List.of(edit), conditions, context)
                 .thenApply(result -> RestconfResponse.noContent());
         });
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> dataOPTIONS(final ApiPath path, final RequestContext context) {
+        return run(schema, () -> {
+            if (resolver.findAction(path).isPresent()) {
+                return CompletableFuture.completedFuture(RestconfResponse.options(List.of("OPTIONS", "POST")));
+            }
+            final Target target = resolver.resolveData(path);
+            final boolean config = target.isRoot() || Versions.isConfig(target.context());
+            return CompletableFuture.completedFuture(RestconfResponse.options(config
+                ? List.of("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
+                : List.of("GET", "HEAD", "OPTIONS")));
+        });
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> operationsOPTIONS(final ApiPath path, final RequestContext context) {
+        return run(schema, () -> {
+            if (path.isEmpty()) {
+                return CompletableFuture.completedFuture(RestconfResponse.options(List.of("GET", "HEAD", "OPTIONS")));
+            }
+            resolver.resolveOperation(path);
+            return CompletableFuture.completedFuture(RestconfResponse.options(List.of("OPTIONS", "POST")));
+        });
+    }
+
+    /**
+     * Apply a request's edits at {@code target}'s data service: positional edits are planned on
+     * the lists they reorder, and the request's preconditions (and the planned lists' being
+     * unchanged) are checked atomically with the edits where the service can.
+     *
+     * @return whether the first edit created its target
+     */
+    private CompletionStage<Boolean> write(final Target target, final ApiPath path, final List<DataEdit> edits,
+            final Conditions conditions, final RequestContext context) {
+        return EditPlan.plan(edits, target.data(), context).thenCompose(plan -> {
+            final Preconditions checks = new Preconditions(versions);
+            if (conditions.restrictsWrite()) {
+                checks.require(target.path(), conditions, path.toString(), target.context());
+            }
+            plan.lists().forEach(checks::unchanged);
+            final CompletionStage<EditResult> result = checks.isEmpty()
+                ? target.data().edit(plan.edits(), context)
+                : target.data().edit(plan.edits(), checks.combined(), context);
+            final boolean positional = !plan.lists().isEmpty();
+            return result.thenApply(done -> positional ? createdByPlan(edits, plan) : done.createdFirst());
+        }).exceptionallyCompose(e -> {
+            final Throwable cause = unwrap(e);
+            return CompletableFuture.failedFuture(cause instanceof OperationFailedException failed
+                ? new InSchema(failed, target.codecs().schema()) : cause);
+        });
+    }
+
+    /** For a positional PUT or POST: whether its entry was new, as the list read before the edit tells. */
+    private static boolean createdByPlan(final List<DataEdit> edits, final EditPlan.Planned plan) {
+        final YangInstanceIdentifier entry = edits.get(0).target().path();
+        final Optional<NormalizedNode> list = plan.lists().getOrDefault(entry.getParent(), Optional.empty());
+        return list.flatMap(l -> NormalizedNodes.findNode(l, entry.getLastPathArgument())).isEmpty();
+    }
+
+    private CompletionStage<RestconfResponse> invokeAction(final PathResolver.ActionTarget action,
+            final ApiPath path, final RequestBody body, final RequestContext context) throws OperationFailedException {
+        final String module = action.codecs().schema().findModule(action.action().getQName().getModule())
+            .map(m -> m.getName()).orElse("");
+        final String resource = dataResource(path);
+        parse(action.codecs().schema(), Optional.empty(), resource, body, () -> {
+            BodyShape.checkInput(body, module);
+            return body;
+        });
+        mark(body);
+        final PushbackInputStream stream = new PushbackInputStream(body.stream(), 1);
+        final boolean empty = isBlank(stream);
+        final ContainerNode input = parse(action.codecs().schema(), Optional.empty(), resource, body,
+            () -> BodyParser.parseInput(action.codecs(), action.stack(), action.action(),
+                new RequestBody(body.format(), stream), empty));
+        return action.rpcs().invokeAction(action.type(), action.path(), input, context).thenApply(output -> {
+            if (output.isEmpty() || output.orElseThrow().isEmpty()) {
+                return RestconfResponse.noContent();
+            }
+            return RestconfResponse.ok(new OutputBody(action.codecs(), action.stack(),
+                action.action().getOutput().getQName(), output.orElseThrow()));
+        }).exceptionallyCompose(e -> errorFor(e, action.codecs().schema()));
     }
 
     @Override
@@ -251,13 +395,15 @@ public final class DefaultRestconfServer implements RestconfServer {
             final PushbackInputStream stream = new PushbackInputStream(body.stream(), 1);
             final boolean empty = isBlank(stream);
             final ContainerNode input = parse(rpc.codecs().schema(), Optional.empty(), "/rests/operations" + path,
-                body, () -> BodyParser.parseInput(rpc, new RequestBody(body.format(), stream), empty));
+                body, () -> BodyParser.parseInput(rpc.codecs(), rpc.stack(), rpc.rpc(),
+                    new RequestBody(body.format(), stream), empty));
             final QName name = rpc.rpc().getQName();
             return rpc.rpcs().invoke(name, input, context).thenApply(output -> {
                 if (output.isEmpty() || output.orElseThrow().isEmpty()) {
                     return RestconfResponse.noContent();
                 }
-                return RestconfResponse.ok(new OutputBody(rpc, output.orElseThrow()));
+                return RestconfResponse.ok(new OutputBody(rpc.codecs(), rpc.stack(), rpc.rpc().getOutput().getQName(),
+                    output.orElseThrow()));
             }).exceptionallyCompose(e -> errorFor(e, rpc.codecs().schema()));
         });
     }
@@ -305,6 +451,21 @@ public final class DefaultRestconfServer implements RestconfServer {
         }));
     }
 
+    @Override
+    public CompletionStage<RestconfResponse> openApiListGET(final RequestContext context) {
+        return run(schema, () -> openApi.list(context));
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> openApiControllerGET(final RequestContext context) {
+        return run(schema, () -> CompletableFuture.completedFuture(openApi.controller()));
+    }
+
+    @Override
+    public CompletionStage<RestconfResponse> openApiMountGET(final ApiPath mountPoint, final RequestContext context) {
+        return run(schema, () -> CompletableFuture.completedFuture(openApi.mount(mountPoint)));
+    }
+
     /**
      * Map a failure to its RFC 8040 response. Anything unexpected is logged with its stack and
      * becomes a 500 whose message says only that: no exception text reaches the client.
@@ -325,6 +486,9 @@ public final class DefaultRestconfServer implements RestconfServer {
     }
 
     private static int status(final OperationFailedException failed) {
+        if (Preconditions.isFailure(failed)) {
+            return 412;
+        }
         return failed.errors().isEmpty() ? 500 : ErrorStatus.of(failed.errors().get(0));
     }
 
@@ -339,16 +503,6 @@ public final class DefaultRestconfServer implements RestconfServer {
 
     private static CompletionStage<RestconfResponse> errorFor(final Throwable e, final EffectiveModelContext ctx) {
         return CompletableFuture.completedFuture(errorResponse(e, ctx));
-    }
-
-    /** Apply edits at the target; their failures' paths and names are rendered in the target's schema. */
-    private static CompletionStage<EditResult> edit(final Target target, final List<Edit> edits,
-            final RequestContext context) {
-        return target.data().edit(edits, context).exceptionallyCompose(e -> {
-            final Throwable cause = unwrap(e);
-            return CompletableFuture.failedFuture(cause instanceof OperationFailedException failed
-                ? new InSchema(failed, target.codecs().schema()) : cause);
-        });
     }
 
     /** The top-level name of a body must be the target's (and a list entry's keys the path's). */
@@ -425,6 +579,10 @@ public final class DefaultRestconfServer implements RestconfServer {
             // codec failures that escape as runtime exceptions are invalid values
             failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 BodyParser.message(e)), e);
+        } catch (DOMException e) {
+            // yangtools builds an anyxml value as DOM: a JSON member name that is no XML name fails there
+            failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                "An anyxml value has a member name that is not a valid XML element name"));
         } catch (NullPointerException e) {
             // yangtools' JSON parser leaves a leaf given an object, array or null without a value
             failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
@@ -547,16 +705,15 @@ public final class DefaultRestconfServer implements RestconfServer {
         }
     }
 
-    /** RPC output, as {@code module:output}. */
-    private record OutputBody(PathResolver.RpcTarget rpc, ContainerNode output) implements FormattableBody {
+    /** RPC or action output, as {@code module:output} ({@code stack} at the operation). */
+    private record OutputBody(SchemaCodecs codecs, SchemaInferenceStack operation, QName outputName,
+            ContainerNode output) implements FormattableBody {
         @Override
         public void writeTo(final Format format, final boolean pretty, final OutputStream out) throws IOException {
-            final RpcDefinition definition = rpc.rpc();
-            final QName outputName = definition.getOutput().getQName();
             final ContainerNode named = output.name().getNodeType().equals(outputName) ? output
                 : ImmutableNodes.newContainerBuilder().withNodeIdentifier(NodeIdentifier.create(outputName))
                     .withValue(output.body()).build();
-            final SchemaInferenceStack stack = rpc.stack().copy();
+            final SchemaInferenceStack stack = operation.copy();
             if (format == Format.XML) {
                 writeXml(out, xml -> {
                     try {
@@ -569,7 +726,7 @@ public final class DefaultRestconfServer implements RestconfServer {
                 return;
             }
             writeJson(out, pretty, json -> NormalizedNodeWriter.forStreamWriter(
-                JSONNormalizedNodeStreamWriter.createNestedWriter(rpc.codecs().json(), stack.toInference(), null, json))
+                JSONNormalizedNodeStreamWriter.createNestedWriter(codecs.json(), stack.toInference(), null, json))
                 .write(named).flush());
         }
     }

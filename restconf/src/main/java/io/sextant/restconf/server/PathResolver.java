@@ -25,12 +25,15 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgum
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContext;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContext.Composite;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContext.PathMixin;
+import org.opendaylight.yangtools.yang.model.api.ActionDefinition;
+import org.opendaylight.yangtools.yang.model.api.ActionNodeContainer;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.model.api.LeafListSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.LeafSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.ListSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.Module;
 import org.opendaylight.yangtools.yang.model.api.RpcDefinition;
+import org.opendaylight.yangtools.yang.model.api.stmt.SchemaNodeIdentifier.Absolute;
 import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
 
 /**
@@ -65,6 +68,19 @@ final class PathResolver {
 
     /** A resolved RPC: the owner's services and the RPC's inference stack. */
     record RpcTarget(SchemaCodecs codecs, RpcService rpcs, RpcDefinition rpc, SchemaInferenceStack stack) {
+    }
+
+    /**
+     * A resolved action: the owner's services, the data node it is invoked on (relative to the
+     * owner's root), the action and its inference stack.
+     */
+    record ActionTarget(SchemaCodecs codecs, RpcService rpcs, YangInstanceIdentifier path, ActionDefinition action,
+            SchemaInferenceStack stack) {
+
+        /** The action's schema node identifier, as its implementations are registered. */
+        Absolute type() {
+            return stack.toSchemaNodeIdentifier();
+        }
     }
 
     /** Mutable state of one resolution. */
@@ -102,15 +118,49 @@ final class PathResolver {
     }
 
     Target resolveData(final ApiPath path) throws OperationFailedException {
+        return walk(path, path.steps().size()).toTarget();
+    }
+
+    /**
+     * The action a data path ends in (RFC 8040 section 3.6): the last step names an action of
+     * the container or list entry before it. Empty when the path does not end in an action.
+     */
+    Optional<ActionTarget> findAction(final ApiPath path) throws OperationFailedException {
+        final List<Step> steps = path.steps();
+        if (steps.size() < 2 || isMountStep(steps.get(steps.size() - 1))) {
+            return Optional.empty();
+        }
+        final Cursor cursor = walk(path, steps.size() - 1);
+        if (cursor.rootWrapper.isPresent() || cursor.context instanceof PathMixin
+                || !(cursor.context.dataSchemaNode() instanceof ActionNodeContainer container)) {
+            return Optional.empty();
+        }
+        final Step last = steps.get(steps.size() - 1);
+        final QName name = qname(cursor, last, path);
+        final Optional<ActionDefinition> action = container.findAction(name);
+        if (action.isEmpty()) {
+            return Optional.empty();
+        }
+        if (last.hasKeys()) {
+            throw error(ErrorTag.INVALID_VALUE, "Action '" + last.identifier() + "' takes no keys", path);
+        }
+        final SchemaInferenceStack stack = cursor.stack.copy();
+        stack.enterSchemaTree(name);
+        return Optional.of(new ActionTarget(cursor.codecs, cursor.rpcs, YangInstanceIdentifier.of(cursor.relative),
+            action.orElseThrow(), stack));
+    }
+
+    /** Resolve the first {@code count} steps of {@code path}. */
+    private Cursor walk(final ApiPath path, final int count) throws OperationFailedException {
         final Cursor cursor = new Cursor();
         final List<Step> steps = path.steps();
-        for (int i = 0; i < steps.size(); i++) {
+        for (int i = 0; i < count; i++) {
             final Step step = steps.get(i);
             if (isMountStep(step)) {
                 cursor.enterMount(YangInstanceIdentifier.of(cursor.absolute), DATA_WRAPPER);
                 continue;
             }
-            final boolean last = i == steps.size() - 1;
+            final boolean last = i == count - 1;
             step(cursor, step, last, path);
             if (cursor.context instanceof Composite && mounts.isMountContainer(cursor.context.dataSchemaNode().getQName())
                     && !cursor.relative.isEmpty()) {
@@ -119,7 +169,7 @@ final class PathResolver {
                     cursor.codecs.schema().findModule(container.getModule()).orElseThrow().getName()));
             }
         }
-        return cursor.toTarget();
+        return cursor;
     }
 
     RpcTarget resolveOperation(final ApiPath path) throws OperationFailedException {
@@ -137,8 +187,8 @@ final class PathResolver {
             }
         }
         if (cursor.rootWrapper.isEmpty() || !cursor.relative.isEmpty()) {
-            throw error(ErrorTag.OPERATION_NOT_SUPPORTED, "Actions are not supported; RPCs live at the root of "
-                + "/rests/operations or of a mount point", path);
+            throw error(ErrorTag.OPERATION_NOT_SUPPORTED, "RPCs live at the root of /rests/operations or of a "
+                + "mount point; an action is invoked with POST on its data path, /rests/data/.../module:action", path);
         }
         final Step last = steps.get(steps.size() - 1);
         final QName name = qname(cursor, last, path);

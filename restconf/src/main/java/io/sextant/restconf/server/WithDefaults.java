@@ -2,10 +2,13 @@ package io.sextant.restconf.server;
 
 import io.sextant.restconf.api.QueryParameters;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 import org.opendaylight.yangtools.yang.data.api.schema.ChoiceNode;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
@@ -29,7 +32,9 @@ import org.opendaylight.yangtools.yang.model.util.LeafrefResolver;
  * The {@code with-defaults} query parameter (RFC 8040 section 4.8.9, RFC 6243 modes):
  * {@code trim} drops leaves whose value is their schema default, {@code report-all} adds the
  * default of every absent leaf below an existing node (including non-presence containers
- * that would hold only defaults). {@code explicit} returns what is stored.
+ * that would hold only defaults), {@code report-all-tagged} does the same and marks every leaf
+ * that holds its default ({@link DefaultsTagger} writes the marks). {@code explicit} returns
+ * what is stored.
  */
 final class WithDefaults {
     private static final LeafrefResolver NO_LEAFREFS = new LeafrefResolver() {
@@ -43,6 +48,9 @@ final class WithDefaults {
     private final SchemaCodecs codecs;
     private final QueryParameters.WithDefaults mode;
     private final boolean configOnly;
+    private final Set<List<PathArgument>> tagged = new HashSet<>();
+    /** Where the traversal is, from the node written first (a list entry below its list). */
+    private final List<PathArgument> at = new ArrayList<>();
 
     WithDefaults(final SchemaCodecs codecs, final QueryParameters.WithDefaults mode, final boolean configOnly) {
         this.codecs = codecs;
@@ -50,16 +58,45 @@ final class WithDefaults {
         this.configOnly = configOnly;
     }
 
+    /**
+     * With report-all-tagged: the leaves of the last result that hold their default value, by
+     * path from the node written first (for a list entry, its list).
+     */
+    Set<List<PathArgument>> tagged() {
+        return tagged;
+    }
+
+    private void tag(final PathArgument leaf) {
+        final List<PathArgument> path = new ArrayList<>(at);
+        path.add(leaf);
+        tagged.add(List.copyOf(path));
+    }
+
+    private boolean reportsAll() {
+        return mode == QueryParameters.WithDefaults.REPORT_ALL || mode == QueryParameters.WithDefaults.REPORT_ALL_TAGGED;
+    }
+
     NormalizedNode apply(final NormalizedNode node, final DataSchemaNode schema) {
         if (mode == QueryParameters.WithDefaults.EXPLICIT) {
             return node;
         }
+        at.clear();
+        if (node instanceof MapEntryNode) {
+            at.add(NodeIdentifier.create(node.name().getNodeType()));
+        }
+        at.add(node.name());
+        return applyAt(node, schema);
+    }
+
+    private NormalizedNode applyAt(final NormalizedNode node, final DataSchemaNode schema) {
         if (node instanceof MapNode map && schema instanceof DataNodeContainer entrySchema) {
             final var builder = map instanceof UserMapNode ? ImmutableNodes.newUserMapBuilder()
                 : ImmutableNodes.newSystemMapBuilder();
             builder.withNodeIdentifier(map.name());
             for (MapEntryNode entry : map.body()) {
+                at.add(entry.name());
                 builder.withChild(container(entry, entrySchema));
+                at.remove(at.size() - 1);
             }
             return builder.build();
         }
@@ -75,6 +112,7 @@ final class WithDefaults {
         if (mode == QueryParameters.WithDefaults.EXPLICIT) {
             return root;
         }
+        at.clear();
         return container(root, codecs.schema());
     }
 
@@ -88,8 +126,13 @@ final class WithDefaults {
             }
             final DataSchemaNode cs = childSchema.orElseThrow();
             if (child instanceof LeafNode<?> leaf && cs instanceof LeafSchemaNode ls) {
-                if (mode == QueryParameters.WithDefaults.TRIM && defaultOf(ls).filter(d -> d.equals(leaf.body())).isPresent()) {
+                final boolean isDefault = mode != QueryParameters.WithDefaults.REPORT_ALL
+                    && defaultOf(ls).filter(d -> d.equals(leaf.body())).isPresent();
+                if (isDefault && mode == QueryParameters.WithDefaults.TRIM) {
                     continue;
+                }
+                if (isDefault) {
+                    tag(child.name());
                 }
                 body.add(child);
             } else if (child instanceof ChoiceNode choice && cs instanceof ChoiceSchemaNode chs) {
@@ -97,12 +140,16 @@ final class WithDefaults {
                     .flatMap(first -> chs.getCases().stream()
                         .filter(c -> c.findDataChildByName(first.name().getNodeType()).isPresent())
                         .map(CaseSchemaNode.class::cast).findFirst());
+                at.add(choice.name());
                 body.add(active.isPresent() ? container(choice, active.orElseThrow()) : choice);
+                at.remove(at.size() - 1);
             } else {
-                body.add((DataContainerChild) apply(child, cs));
+                at.add(child.name());
+                body.add((DataContainerChild) applyAt(child, cs));
+                at.remove(at.size() - 1);
             }
         }
-        if (mode == QueryParameters.WithDefaults.REPORT_ALL) {
+        if (reportsAll()) {
             addDefaults(node, schema, body);
         }
         return DataFilters.rebuild(node, body);
@@ -119,11 +166,18 @@ final class WithDefaults {
                 continue;
             }
             if (child instanceof LeafSchemaNode leaf) {
-                defaultOf(leaf).ifPresent(value -> body.add(ImmutableNodes.leafNode(name, value)));
+                defaultOf(leaf).ifPresent(value -> {
+                    if (mode == QueryParameters.WithDefaults.REPORT_ALL_TAGGED) {
+                        tag(NodeIdentifier.create(name));
+                    }
+                    body.add(ImmutableNodes.leafNode(name, value));
+                });
             } else if (child instanceof ContainerSchemaNode container && !container.isPresenceContainer()) {
                 final ContainerNode empty = ImmutableNodes.newContainerBuilder()
                     .withNodeIdentifier(NodeIdentifier.create(name)).build();
+                at.add(empty.name());
                 final ContainerNode filled = container(empty, container);
+                at.remove(at.size() - 1);
                 if (!filled.isEmpty()) {
                     body.add(filled);
                 }

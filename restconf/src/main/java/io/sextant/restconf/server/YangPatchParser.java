@@ -8,9 +8,9 @@ import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
-import io.sextant.datastore.service.Edit;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Format;
+import io.sextant.restconf.api.QueryParameters.Insert;
 import io.sextant.restconf.api.RequestBody;
 import java.io.ByteArrayInputStream;
 import java.io.InputStreamReader;
@@ -32,7 +32,7 @@ final class YangPatchParser {
     private static final Gson GSON = new Gson();
 
     /** A parsed patch: its id and its edits in order. */
-    record Patch(String patchId, List<String> editIds, List<Edit> edits) {
+    record Patch(String patchId, List<DataEdit> edits) {
     }
 
     /** Resolves an edit target (relative to the request target) to a data target. */
@@ -70,8 +70,7 @@ final class YangPatchParser {
             throw malformed("yang-patch '" + patchId + "' has no 'edit' list");
         }
         final JsonArray edits = editsElement.getAsJsonArray();
-        final List<String> ids = new ArrayList<>();
-        final List<Edit> result = new ArrayList<>();
+        final List<DataEdit> result = new ArrayList<>();
         for (JsonElement element : edits) {
             if (!element.isJsonObject()) {
                 throw malformed("Each edit must be an object");
@@ -88,11 +87,12 @@ final class YangPatchParser {
                 data = Optional.of(parseValue(target, new RequestBody(Format.JSON, new ByteArrayInputStream(bytes)),
                     editId));
             }
-            ids.add(editId);
-            result.add(toEdit(editId, operation, target, data, edit.has("where") ? string(edit, "where", "edit "
-                + editId) : null));
+            final String where = edit.has("where") ? string(edit, "where", "edit " + editId) : null;
+            final Target point = edit.has("point") ? resolveTarget(base, string(edit, "point", "edit " + editId),
+                editId, resolver) : null;
+            result.add(toEdit(editId, operation, target, data, where, point));
         }
-        return new Patch(patchId, ids, result);
+        return new Patch(patchId, result);
     }
 
     private static Patch parseXml(final ApiPath base, final RequestBody body, final TargetResolver resolver)
@@ -102,8 +102,7 @@ final class YangPatchParser {
             throw malformed("The body must be a yang-patch element in namespace " + PATCH_NS);
         }
         String patchId = null;
-        final List<String> ids = new ArrayList<>();
-        final List<Edit> result = new ArrayList<>();
+        final List<DataEdit> result = new ArrayList<>();
         for (Element child : BodyParser.childElements(root)) {
             switch (child.getLocalName()) {
                 case "patch-id" -> patchId = child.getTextContent().trim();
@@ -115,6 +114,7 @@ final class YangPatchParser {
                     String operation = null;
                     String targetPath = null;
                     String where = null;
+                    String pointPath = null;
                     Element value = null;
                     for (Element field : BodyParser.childElements(child)) {
                         switch (field.getLocalName()) {
@@ -123,8 +123,9 @@ final class YangPatchParser {
                             case "target" -> targetPath = field.getTextContent().trim();
                             case "where" -> where = field.getTextContent().trim();
                             case "value" -> value = field;
+                            case "point" -> pointPath = field.getTextContent().trim();
                             default -> {
-                                // point and others are validated by the operation
+                                // comment and extensions are informative
                             }
                         }
                     }
@@ -141,8 +142,9 @@ final class YangPatchParser {
                         data = Optional.of(target.isRoot() ? failRoot(editId)
                             : BodyParser.parseXmlResource(target, values.get(0)));
                     }
-                    ids.add(editId);
-                    result.add(toEdit(editId, operation, target, data, where));
+                    final Target point = pointPath == null ? null
+                        : resolveTarget(base, pointPath, editId, resolver);
+                    result.add(toEdit(editId, operation, target, data, where, point));
                 }
                 default -> throw malformed("Unexpected element " + child.getLocalName() + " in yang-patch");
             }
@@ -150,7 +152,7 @@ final class YangPatchParser {
         if (patchId == null) {
             throw malformed("yang-patch has no patch-id");
         }
-        return new Patch(patchId, ids, result);
+        return new Patch(patchId, result);
     }
 
     private static NormalizedNode failRoot(final String editId) throws OperationFailedException {
@@ -183,13 +185,22 @@ final class YangPatchParser {
         }
     }
 
-    private static Edit toEdit(final String editId, final String operation, final Target target,
-            final Optional<NormalizedNode> data, final String where) throws OperationFailedException {
-        final boolean needsValue = switch (operation) {
-            case "create", "insert", "merge", "replace" -> true;
-            case "delete", "remove" -> false;
-            case "move" -> throw invalid(editId, "operation 'move' is not supported");
+    private static DataEdit toEdit(final String editId, final String operation, final Target target,
+            final Optional<NormalizedNode> data, final String where, final Target point)
+            throws OperationFailedException {
+        final DataEdit.Operation op = switch (operation) {
+            case "create" -> DataEdit.Operation.CREATE;
+            case "delete" -> DataEdit.Operation.DELETE;
+            case "insert" -> DataEdit.Operation.INSERT;
+            case "merge" -> DataEdit.Operation.MERGE;
+            case "move" -> DataEdit.Operation.MOVE;
+            case "replace" -> DataEdit.Operation.REPLACE;
+            case "remove" -> DataEdit.Operation.REMOVE;
             default -> throw invalid(editId, "unknown operation '" + operation + "'");
+        };
+        final boolean needsValue = switch (op) {
+            case CREATE, INSERT, MERGE, REPLACE -> true;
+            default -> false;
         };
         if (needsValue && data.isEmpty()) {
             throw invalid(editId, "operation '" + operation + "' needs a value");
@@ -197,8 +208,22 @@ final class YangPatchParser {
         if (!needsValue && data.isPresent()) {
             throw invalid(editId, "operation '" + operation + "' takes no value");
         }
-        if ("insert".equals(operation) && where != null && !"last".equals(where)) {
-            throw invalid(editId, "insert where='" + where + "' is not supported (only 'last')");
+        Optional<Insert> position = Optional.empty();
+        if (op.isPositional()) {
+            position = Optional.of(where == null ? Insert.LAST : switch (where) {
+                case "first" -> Insert.FIRST;
+                case "last" -> Insert.LAST;
+                case "before" -> Insert.BEFORE;
+                case "after" -> Insert.AFTER;
+                default -> throw invalid(editId, "unknown where '" + where + "': expected before, after, first "
+                    + "or last");
+            });
+            if (position.orElseThrow().needsPoint() != (point != null)) {
+                throw invalid(editId, point == null ? "where '" + where + "' needs a point"
+                    : "point goes only with where 'before' or 'after'");
+            }
+        } else if (where != null || point != null) {
+            throw invalid(editId, "where and point go only with operations insert and move");
         }
         if (data.isPresent() && !target.path().isEmpty()) {
             final var expected = target.path().getLastPathArgument();
@@ -207,14 +232,7 @@ final class YangPatchParser {
                 throw invalid(editId, "the value (" + actual + ") does not match the target (" + expected + ")");
             }
         }
-        return switch (operation) {
-            case "create", "insert" -> Edit.create(target.path(), data.orElseThrow());
-            case "merge" -> Edit.merge(target.path(), data.orElseThrow());
-            case "replace" -> Edit.replace(target.path(), data.orElseThrow());
-            case "delete" -> Edit.delete(target.path());
-            case "remove" -> Edit.remove(target.path());
-            default -> throw new IllegalStateException(operation);
-        };
+        return new DataEdit(Optional.of(editId), op, target, data, position, Optional.ofNullable(point));
     }
 
     private static String string(final JsonObject object, final String member, final String where)

@@ -1,0 +1,161 @@
+package io.sextant.restconf.server;
+
+import io.sextant.datastore.OperationError;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.service.Precondition;
+import io.sextant.restconf.api.Conditions;
+import io.sextant.restconf.api.ResourceVersion;
+import io.sextant.restconf.api.RestconfResponse;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
+import org.opendaylight.yangtools.yang.data.util.DataSchemaContext;
+
+/**
+ * The checks a write must pass before its edits apply, as one {@link Precondition} at the
+ * deepest path above all of them: the request's {@code If-Match}, {@code If-None-Match} and
+ * {@code If-Unmodified-Since} on its target (RFC 7232 section 6 order), and the lists a
+ * positional edit reordered still being what was read.
+ */
+final class Preconditions {
+    /** The error-app-tag of a failed precondition, answered 412. */
+    static final String APP_TAG = "precondition-failed";
+
+    private final Versions versions;
+    private final List<Check> checks = new ArrayList<>();
+
+    private record Check(YangInstanceIdentifier path, Checker checker) {
+    }
+
+    @FunctionalInterface
+    private interface Checker {
+        void check(Optional<NormalizedNode> current) throws OperationFailedException;
+    }
+
+    Preconditions(final Versions versions) {
+        this.versions = versions;
+    }
+
+    boolean isEmpty() {
+        return checks.isEmpty();
+    }
+
+    /** The request's conditions, on the configuration at {@code path} (the resource {@code key}). */
+    void require(final YangInstanceIdentifier path, final Conditions conditions, final String key,
+            final DataSchemaContext schema) {
+        checks.add(new Check(path, current -> {
+            final Optional<String> tag = current.map(data -> versions.tag(data, schema));
+            if (conditions.ifMatch().isPresent()) {
+                if (!matches(conditions.ifMatch().orElseThrow(), tag)) {
+                    throw failed(tag.isEmpty() ? "the resource does not exist"
+                        : "If-Match does not match the resource's current entity tag");
+                }
+            } else if (conditions.ifUnmodifiedSince().isPresent() && tag.isPresent()
+                    && versions.lastModified(key, tag.orElseThrow())
+                        .isAfter(conditions.ifUnmodifiedSince().orElseThrow())) {
+                throw failed("the resource was modified after If-Unmodified-Since");
+            }
+            if (conditions.ifNoneMatch().isPresent() && matches(conditions.ifNoneMatch().orElseThrow(), tag)) {
+                throw failed(tag.isPresent() && conditions.ifNoneMatch().orElseThrow().contains(Conditions.ANY)
+                    ? "the resource exists (If-None-Match: *)" : "If-None-Match matches the resource's entity tag");
+            }
+        }));
+    }
+
+    /** The list at {@code path} must still be {@code original}. */
+    void unchanged(final YangInstanceIdentifier path, final Optional<NormalizedNode> original) {
+        checks.add(new Check(path, current -> {
+            if (!Objects.equals(current, original)) {
+                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.IN_USE,
+                    "The list changed while the request was placing its entries; nothing was changed, try again",
+                    path);
+            }
+        }));
+    }
+
+    /** All checks as one precondition, at the deepest path that holds all of theirs. */
+    Precondition combined() {
+        YangInstanceIdentifier common = checks.get(0).path;
+        for (Check check : checks) {
+            common = commonAncestor(common, check.path);
+        }
+        final YangInstanceIdentifier at = common;
+        return new Precondition() {
+            @Override
+            public YangInstanceIdentifier path() {
+                return at;
+            }
+
+            @Override
+            public void check(final Optional<NormalizedNode> current) throws OperationFailedException {
+                for (Check check : checks) {
+                    final List<PathArgument> below = check.path.getPathArguments().subList(
+                        at.getPathArguments().size(), check.path.getPathArguments().size());
+                    check.checker.check(current.flatMap(data -> NormalizedNodes.findNode(data, below)));
+                }
+            }
+        };
+    }
+
+    private static YangInstanceIdentifier commonAncestor(final YangInstanceIdentifier a,
+            final YangInstanceIdentifier b) {
+        final List<PathArgument> left = a.getPathArguments();
+        final List<PathArgument> right = b.getPathArguments();
+        int n = 0;
+        while (n < left.size() && n < right.size() && left.get(n).equals(right.get(n))) {
+            n++;
+        }
+        return YangInstanceIdentifier.of(left.subList(0, n));
+    }
+
+    private static boolean matches(final List<String> tags, final Optional<String> tag) {
+        return tag.isPresent() && (tags.contains(Conditions.ANY) || tags.contains(tag.orElseThrow()));
+    }
+
+    /**
+     * A GET's conditions on the resource's current version: empty to answer normally, a 304 when
+     * the client's copy is current; a failed If-Match or If-Unmodified-Since fails with 412.
+     */
+    static Optional<RestconfResponse> forRead(final Conditions conditions, final ResourceVersion version) {
+        final Optional<String> tag = Optional.of(version.entityTag());
+        if (conditions.ifMatch().isPresent()) {
+            if (!matches(conditions.ifMatch().orElseThrow(), tag)) {
+                throw new CompletionException(
+                    failed("If-Match does not match the resource's current entity tag"));
+            }
+        } else if (conditions.ifUnmodifiedSince().isPresent()
+                && version.lastModified().isAfter(conditions.ifUnmodifiedSince().orElseThrow())) {
+            throw new CompletionException(
+                failed("the resource was modified after If-Unmodified-Since"));
+        }
+        if (conditions.ifNoneMatch().isPresent()) {
+            return matches(conditions.ifNoneMatch().orElseThrow(), tag)
+                ? Optional.of(RestconfResponse.notModified(version)) : Optional.empty();
+        }
+        if (conditions.ifModifiedSince().isPresent()) {
+            final Instant since = conditions.ifModifiedSince().orElseThrow();
+            return version.lastModified().isAfter(since) ? Optional.empty()
+                : Optional.of(RestconfResponse.notModified(version));
+        }
+        return Optional.empty();
+    }
+
+    static OperationFailedException failed(final String why) {
+        return new OperationFailedException(new OperationError(ErrorType.PROTOCOL, ErrorTag.OPERATION_FAILED,
+            "Precondition failed: " + why + "; nothing was changed", Optional.empty(), Optional.of(APP_TAG),
+            Optional.empty()));
+    }
+
+    static boolean isFailure(final OperationFailedException failure) {
+        return !failure.errors().isEmpty() && failure.errors().get(0).appTag().filter(APP_TAG::equals).isPresent();
+    }
+}
