@@ -80,6 +80,12 @@ class KarafDistributionIT {
             Map.of("SEXTANT_ADMIN_PASSWORD", password));
         karaf.awaitConsole("sextant:status", result -> result.succeeded() && result.output().contains("Uptime:"),
             STARTUP_TIMEOUT);
+        // the console answers from the start ("The controller is starting" until the services are
+        // there), and Karaf may still be starting the feature's last bundles: wait for both
+        karaf.awaitConsole("sextant:diff", result -> result.succeeded()
+            && !result.output().contains("The controller is starting"), STARTUP_TIMEOUT);
+        karaf.awaitConsole("feature:list -i", result -> result.output().lines()
+            .anyMatch(line -> line.startsWith("sextant ") && line.contains("Started")), STARTUP_TIMEOUT);
         System.out.printf("Karaf answered sextant:status %d ms after bin/karaf server was started%n",
             Duration.ofNanos(System.nanoTime() - started).toMillis());
         // RESTCONF is HTTPS with the certificate generated into the data directory: trust exactly that one
@@ -180,16 +186,17 @@ class KarafDistributionIT {
     @Test
     @Order(2)
     void everyBundleIsActiveAndTheSextantFeatureIsStarted() throws Exception {
-        final var bundles = karaf.console("bundle:list -t 0 --no-ellipsis");
+        // Declarative Services components settle for a moment after the feature is started
+        final var bundles = karaf.awaitConsole("bundle:list -t 0 --no-ellipsis", result -> result.succeeded()
+            && result.output().lines().filter(line -> line.matches("^\\s*\\d+ \\|.*"))
+                .allMatch(KarafDistributionIT::activeOrFragment), Duration.ofSeconds(60));
         assertTrue(bundles.succeeded(), bundles.output());
         final List<String> rows = bundles.output().lines().filter(line -> line.matches("^\\s*\\d+ \\|.*")).toList();
         for (String row : rows) {
-            final String state = row.split("\\|")[1].trim();
             // the only non-active bundles allowed are fragments, which stay Resolved; a bundle with a
             // Declarative Services component that lacks a reference shows as Waiting (Karaf's scr.state;
             // Karaf 4.4 has no scr:list), one whose component failed to activate has logged an ERROR
-            assertTrue("Active".equals(state) || "Resolved".equals(state) && row.contains("Hosts:"),
-                "bundle not active: " + row);
+            assertTrue(activeOrFragment(row), "bundle not active: " + row);
         }
         for (String name : List.of("Sextant :: Model", "Sextant :: Datastore", "Sextant :: Unified layer",
                 "Sextant :: UniConfig layer", "Sextant :: RESTCONF", "Sextant :: Controller", "Sextant :: Console",
@@ -295,6 +302,11 @@ class KarafDistributionIT {
             karaf.awaitConsole("sextant:node-list", result -> result.output().equals("No nodes are mounted.\n"),
                 Duration.ofSeconds(30));
         }
+    }
+
+    private static boolean activeOrFragment(final String row) {
+        final String state = row.split("\\|")[1].trim();
+        return "Active".equals(state) || "Resolved".equals(state) && row.contains("Hosts:");
     }
 
     private java.net.http.HttpResponse<String> restconf(final String method, final String path, final String json)
