@@ -122,6 +122,17 @@ final class InterruptedCommits {
         return outcome;
     }
 
+    /**
+     * An in-doubt node's device came back with other models: the node is read again from the
+     * device as a new one, and its part of the commit is what the device holds.
+     */
+    void readAgain(final String nodeId) {
+        final Commit commit = byNode.get(nodeId);
+        if (commit != null) {
+            recovered(commit, nodeId, "its device came back with other models and was read again");
+        }
+    }
+
     private static CompletionStage<Outcome> putBack(final String nodeId, final NormalizedNode held,
             final NormalizedNode keptActual, final UnifiedDevice device) {
         final ConfigDiff back = Differ.diff(held, keptActual);

@@ -104,6 +104,7 @@ final class NodeRegistry {
             }
             return CompletableFuture.runAsync(() -> restore(keptNode, device, null), executor);
         }
+        interrupted.readAgain(nodeId);
         return device.readConfiguration().thenAcceptAsync(config -> {
             try {
                 final UniconfigNode node = new UniconfigNode(nodeId, device.schema(), device.schemaKey(), config);

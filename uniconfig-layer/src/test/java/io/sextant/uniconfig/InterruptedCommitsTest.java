@@ -58,6 +58,7 @@ class InterruptedCommitsTest {
         final List<KeptNode> nodes;
         final List<Interrupted> interrupted;
         final List<String> finished = new CopyOnWriteArrayList<>();
+        final List<String> created = new CopyOnWriteArrayList<>();
 
         KeptStore(final List<KeptNode> nodes, final List<Interrupted> interrupted) {
             this.nodes = nodes;
@@ -76,7 +77,7 @@ class InterruptedCommitsTest {
 
         @Override
         public void created(final UniconfigNode node, final NormalizedNode configuration) {
-            throw new AssertionError("no node is created: every device is known");
+            created.add(node.nodeId());
         }
 
         @Override
@@ -168,6 +169,7 @@ class InterruptedCommitsTest {
         assertEquals(List.of("c1"), d1.settled);
         assertEquals(List.of("c1"), d2.settled);
         assertEquals(List.of(), other.settled, "a node of no interrupted commit is trusted as kept");
+        assertEquals(List.of(), store.created, "every node came back as kept");
         assertEquals(Set.of(), registry.inDoubtNodeIds());
         assertFalse(registry.node("d2").orElseThrow().hasChanges(), "d2 holds what its node says");
     }
@@ -211,6 +213,20 @@ class InterruptedCommitsTest {
         connect(registry, d1);
         assertTrue(registry.node("d1").isPresent());
         assertEquals(List.of("c3 done"), store.finished);
+    }
+
+    @Test
+    void aDeviceBackWithOtherModelsIsReadAgainAndEndsItsPartOfTheCommit() throws Exception {
+        holds(d1, "eth0", "new");
+        final KeptStore store = new KeptStore(List.of(new UniconfigStore.KeptNode("d1", "test:other-models",
+            config(d1), config(d1))), List.of(new UniconfigStore.Interrupted("c5", "commit", "admin", true,
+                List.of("d1"))));
+        final NodeRegistry registry = registry(store);
+
+        connect(registry, d1);
+        assertEquals(List.of("d1"), store.created, "read again as a new node");
+        assertEquals(Set.of(), registry.inDoubtNodeIds());
+        assertEquals(List.of("c5 failed"), store.finished);
     }
 
     @Test
