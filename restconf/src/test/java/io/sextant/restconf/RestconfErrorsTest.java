@@ -119,6 +119,15 @@ class RestconfErrorsTest {
     }
 
     @Test
+    void insertAndPointOnAnythingButPostAndPutAreRefusedAndDeleteNothing() throws Exception {
+        assertError(f.send(f.request(NODE + "?insert=first").DELETE().build()), 400, "invalid-value",
+            "only allowed with POST and PUT");
+        assertError(f.write("PATCH", NODE + "?insert=last", JSON,
+            "{\"network-topology:node\":[{\"node-id\":\"r1\",\"netconf-node-topology:port\":1}]}"), 400,
+            "invalid-value", "only allowed with POST and PUT");
+    }
+
+    @Test
     void invalidUtf8InAPathKeyIsRefused() throws Exception {
         assertError(f.send(f.request(RestconfDataTest.TOPOLOGY + "/node=r%C3%28").DELETE().build()), 400,
             "invalid-value", "not valid UTF-8");

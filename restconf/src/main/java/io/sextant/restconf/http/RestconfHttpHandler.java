@@ -336,9 +336,20 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         }
     }
 
-    /** RFC 8040 4.8: content, depth, fields and with-defaults belong to GET and HEAD; elsewhere they are refused. */
+    /**
+     * RFC 8040 4.8: content, depth, fields and with-defaults belong to GET and HEAD, insert and
+     * point to POST and PUT; elsewhere they are refused.
+     */
     private static void checkMethodAllowsQuery(final HttpMethod method, final QueryStringDecoder uri)
             throws RequestException {
+        if (!method.equals(HttpMethod.POST) && !method.equals(HttpMethod.PUT)) {
+            for (String name : List.of("insert", "point")) {
+                if (uri.parameters().containsKey(name)) {
+                    throw new RequestException(400, ErrorTag.INVALID_VALUE, "Query parameter '" + name
+                        + "' is only allowed with POST and PUT, not " + method);
+                }
+            }
+        }
         if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
             return;
         }
