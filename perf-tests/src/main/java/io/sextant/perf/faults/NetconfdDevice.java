@@ -35,12 +35,15 @@ import java.util.regex.Pattern;
 final class NetconfdDevice extends NetconfFaultDevice {
     private static final String OC_IF = "http://openconfig.net/yang/interfaces";
     private static final Pattern RPC = Pattern.compile("agt_rpc: <([\\w-]+)> for \\d+=");
+    private static final String EMPTY_STARTUP = "<config/>\n";
 
     private final Path root;
     private volatile Netconfd current;
     private volatile LogWatch watch;
     private volatile CompletableFuture<Void> restarting = CompletableFuture.completedFuture(null);
     private int generation;
+    /** The last complete startup file a restart booted from (netconfd's own start: empty). */
+    private volatile String lastStartup = EMPTY_STARTUP;
 
     private NetconfdDevice(final String nodeId, final Path root, final Netconfd first, final FaultProxy proxy,
             final Duration stallFor) throws IOException {
@@ -51,7 +54,7 @@ final class NetconfdDevice extends NetconfFaultDevice {
     }
 
     static NetconfdDevice start(final String nodeId, final Path root, final Duration stallFor) throws IOException {
-        final Netconfd first = builder(root.resolve("gen-0"), "<config/>\n").start();
+        final Netconfd first = builder(root.resolve("gen-0"), EMPTY_STARTUP).start();
         try {
             return new NetconfdDevice(nodeId, root, first, FaultProxy.start(first.host(), first.port()), stallFor);
         } catch (IOException | RuntimeException e) {
@@ -269,7 +272,8 @@ final class NetconfdDevice extends NetconfFaultDevice {
         final Path next = root.resolve("gen-" + (++generation));
         restarting = CompletableFuture.runAsync(() -> {
             try {
-                final String saved = Files.readString(old.workDir().resolve("startup.xml"));
+                final String saved = StartupFiles.lastComplete(old.workDir(), lastStartup);
+                lastStartup = saved;
                 old.close();
                 final Netconfd started = builder(next, saved).start();
                 watch.close();
