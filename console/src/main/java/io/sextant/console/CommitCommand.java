@@ -10,6 +10,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.opendaylight.yangtools.yang.common.QName;
 
 /** {@code sextant:commit [--checked] [node...]}. */
 @Service
@@ -22,6 +23,11 @@ public final class CommitCommand extends UniconfigCommand {
     @Argument(name = "nodes", description = "Node ids (default: every node with changes)", multiValued = true)
     @Completion(UniconfigNodeCompleter.class)
     List<String> nodes;
+
+    @Override
+    QName rpc() {
+        return checked ? uniconfigManager("checked-commit") : uniconfigManager("commit");
+    }
 
     @Override
     CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {

@@ -9,6 +9,7 @@ import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.opendaylight.yangtools.yang.common.QName;
 
 /** {@code sextant:dry-run [node...]}. */
 @Service
@@ -18,6 +19,11 @@ public final class DryRunCommand extends UniconfigCommand {
     @Argument(name = "nodes", description = "Node ids (default: every node with changes)", multiValued = true)
     @Completion(UniconfigNodeCompleter.class)
     List<String> nodes;
+
+    @Override
+    QName rpc() {
+        return uniconfigManager("dry-run-commit");
+    }
 
     @Override
     CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {

@@ -1,6 +1,7 @@
 package io.sextant.console;
 
 import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.security.service.AccessControl;
 import java.io.PrintStream;
 import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.Command;
@@ -8,6 +9,7 @@ import io.sextant.persistence.StateReport;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
+import org.apache.karaf.shell.support.CommandException;
 
 @Service
 @Command(scope = "sextant", name = "node-list",
@@ -16,6 +18,9 @@ public final class NodeListCommand implements Action {
     @Reference(optional = true)
     ControllerInfo info;
 
+    @Reference(optional = true)
+    AccessControl control;
+
     @Reference
     StateReport state;
 
@@ -23,11 +28,12 @@ public final class NodeListCommand implements Action {
     Session session;
 
     @Override
-    public Object execute() {
+    public Object execute() throws CommandException {
         final PrintStream out = session.getConsole();
-        if (info == null) {
+        if (info == null || control == null) {
             return Starting.report(out, state);
         }
+        ConsoleUser.current(control).checkRead(ConsoleUser.TOPOLOGY, "the mounted nodes (network-topology)");
         out.print(MountedNodesReport.list(info.nodes()));
         out.flush();
         return null;

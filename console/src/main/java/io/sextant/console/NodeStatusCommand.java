@@ -1,6 +1,7 @@
 package io.sextant.console;
 
 import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.security.service.AccessControl;
 import io.sextant.southbound.netconf.NetconfDevices;
 import java.io.PrintStream;
 import org.apache.karaf.shell.api.action.Action;
@@ -11,6 +12,7 @@ import io.sextant.persistence.StateReport;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
+import org.apache.karaf.shell.support.CommandException;
 
 @Service
 @Command(scope = "sextant", name = "node-status",
@@ -21,6 +23,9 @@ public final class NodeStatusCommand implements Action {
 
     @Reference(optional = true)
     ControllerInfo info;
+
+    @Reference(optional = true)
+    AccessControl control;
 
     @Reference
     StateReport state;
@@ -33,11 +38,12 @@ public final class NodeStatusCommand implements Action {
     String node;
 
     @Override
-    public Object execute() {
+    public Object execute() throws CommandException {
         final PrintStream out = session.getConsole();
-        if (devices == null || info == null) {
+        if (devices == null || info == null || control == null) {
             return Starting.report(out, state);
         }
+        ConsoleUser.current(control).checkRead(ConsoleUser.TOPOLOGY, "the mounted nodes (network-topology)");
         out.print(devices.status(node).map(NetconfNodesReport::status)
             .or(() -> info.nodes().stream().filter(n -> n.nodeId().equals(node)).findFirst()
                 .map(MountedNodesReport::status))

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletionStage;
 import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.opendaylight.yangtools.yang.common.QName;
 
 /** {@code sextant:snapshot-delete <name>}. */
 @Service
@@ -14,6 +15,11 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 public final class SnapshotDeleteCommand extends UniconfigCommand {
     @Argument(index = 0, name = "name", description = "Snapshot name", required = true)
     String name;
+
+    @Override
+    QName rpc() {
+        return snapshotManager("delete-snapshot");
+    }
 
     @Override
     CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {

@@ -9,6 +9,7 @@ import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.opendaylight.yangtools.yang.common.QName;
 
 /** {@code sextant:snapshot-restore <name> [node...]}. */
 @Service
@@ -21,6 +22,11 @@ public final class SnapshotRestoreCommand extends UniconfigCommand {
     @Argument(index = 1, name = "nodes", description = "Node ids (default: every node)", multiValued = true)
     @Completion(UniconfigNodeCompleter.class)
     List<String> nodes;
+
+    @Override
+    QName rpc() {
+        return snapshotManager("replace-config-with-snapshot");
+    }
 
     @Override
     CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {

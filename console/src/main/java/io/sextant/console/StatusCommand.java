@@ -2,6 +2,7 @@ package io.sextant.console;
 
 import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.persistence.StateReport;
+import io.sextant.security.service.AccessControl;
 import java.io.PrintStream;
 import java.time.Instant;
 import org.apache.karaf.shell.api.action.Action;
@@ -9,6 +10,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
+import org.apache.karaf.shell.support.CommandException;
 
 /**
  * {@code sextant:status}: uptime, datastore sizes, mounted devices and where state is kept; while
@@ -21,6 +23,9 @@ public final class StatusCommand implements Action {
     @Reference(optional = true)
     ControllerInfo info;
 
+    @Reference(optional = true)
+    AccessControl control;
+
     @Reference
     StateReport state;
 
@@ -28,8 +33,12 @@ public final class StatusCommand implements Action {
     Session session;
 
     @Override
-    public Object execute() {
+    public Object execute() throws CommandException {
         final PrintStream out = session.getConsole();
+        if (control != null) {
+            // while the controller starts, only the bootstrap admin can log in, and may see why it waits
+            ConsoleUser.current(control).checkRead(ConsoleUser.STATUS, "the controller's status (sextant:status)");
+        }
         out.print(info == null ? StatusReport.starting(state.describe())
             : StatusReport.render(info, state.describe(), Instant.now()));
         out.flush();

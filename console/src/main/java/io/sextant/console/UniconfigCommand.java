@@ -1,6 +1,9 @@
 package io.sextant.console;
 
 import io.sextant.datastore.service.RequestContext;
+import io.sextant.model.ControllerSchema;
+import io.sextant.persistence.StateReport;
+import io.sextant.security.service.AccessControl;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
 import java.io.PrintStream;
@@ -10,17 +13,24 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.karaf.shell.api.action.Action;
-import io.sextant.persistence.StateReport;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.console.Session;
+import org.apache.karaf.shell.support.CommandException;
+import org.opendaylight.yangtools.yang.common.QName;
 
-/** Base of the UniConfig commands: run an operation, wait for it, print its report. */
+/**
+ * Base of the UniConfig commands: check that NACM lets the console's user invoke the RPC the
+ * command stands for, run the operation as that user, wait for it, print its report.
+ */
 abstract class UniconfigCommand implements Action {
     /** How long a command waits for devices before giving up on the answer (the operation goes on). */
     private static final long TIMEOUT_MINUTES = 10;
 
     @Reference(optional = true)
     UniconfigService uniconfig;
+
+    @Reference(optional = true)
+    AccessControl control;
 
     @Reference
     StateReport state;
@@ -30,14 +40,27 @@ abstract class UniconfigCommand implements Action {
 
     abstract CompletionStage<OperationResult> run(UniconfigService service, RequestContext context);
 
+    /** The RPC this command stands for: NACM's exec rules for it decide who may run the command. */
+    abstract QName rpc();
+
+    static QName uniconfigManager(final String rpc) {
+        return QName.create(ControllerSchema.UNICONFIG_MANAGER, rpc);
+    }
+
+    static QName snapshotManager(final String rpc) {
+        return QName.create(ControllerSchema.SNAPSHOT_MANAGER, rpc);
+    }
+
     @Override
-    public final Object execute() throws InterruptedException {
+    public final Object execute() throws InterruptedException, CommandException {
         final PrintStream out = session.getConsole();
-        if (uniconfig == null) {
+        if (uniconfig == null || control == null) {
             return Starting.report(out, state);
         }
+        final ConsoleUser user = ConsoleUser.current(control);
+        user.checkRpc(rpc());
         try {
-            final OperationResult result = run(uniconfig, RequestContext.of("console"))
+            final OperationResult result = run(uniconfig, user.context())
                 .toCompletableFuture().get(TIMEOUT_MINUTES, TimeUnit.MINUTES);
             out.print(UniconfigReport.render(result, id -> uniconfig.schemaOf(id).orElse(null)));
         } catch (ExecutionException e) {

@@ -1,6 +1,7 @@
 package io.sextant.distribution;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import io.sextant.testing.NetconfTestTool;
 import io.sextant.testing.SshHostKeyType;
 import io.sextant.testing.TrustedTls;
 import io.sextant.testing.cli.CliDeviceSimulator;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -181,6 +183,41 @@ class KarafDistributionIT {
         assertTrue(unknown.output().contains("nobody: FAILED (unknown-node)"), unknown.output());
         final var snapshot = karaf.console("sextant:snapshot-delete never-taken");
         assertTrue(snapshot.output().contains("Snapshot never-taken does not exist"), snapshot.output());
+    }
+
+    @Test
+    @Order(1)
+    void consoleUsersAreTheControllerUsersAndNacmDecidesWhatTheirCommandsMayDo() throws Exception {
+        // a user made over RESTCONF, in the shipped read-only operator group
+        final String operatorPassword = "op-" + UUID.randomUUID();
+        assertEquals(204, restconf("POST", "/rests/operations/sextant-users:set-password",
+            "{\"input\":{\"name\":\"olivia\",\"password\":\"" + operatorPassword + "\"}}").statusCode());
+        final var group = restconf("PUT", "/rests/data/ietf-netconf-acm:nacm/groups/group=operator",
+            "{\"ietf-netconf-acm:group\":[{\"name\":\"operator\",\"user-name\":[\"olivia\"]}]}");
+        assertTrue(group.statusCode() == 201 || group.statusCode() == 204, group.body());
+
+        // the console takes her controller password; she may read and calculate diffs ...
+        final var diff = karaf.console("olivia", operatorPassword, "sextant:diff");
+        assertTrue(diff.succeeded() && diff.output().contains("Overall: complete"), diff.output());
+        final var list = karaf.console("olivia", operatorPassword, "sextant:node-list");
+        assertTrue(list.succeeded(), list.output());
+        // ... but not commit, sync or restore: NACM's exec default is deny, as over RESTCONF
+        for (String command : List.of("sextant:commit", "sextant:sync", "sextant:snapshot-delete s1")) {
+            final var denied = karaf.console("olivia", operatorPassword, command);
+            assertFalse(denied.succeeded(), command + ": " + denied.output());
+            assertTrue(denied.output().contains("Access denied: user 'olivia' may not invoke "), denied.output());
+        }
+        // nor Karaf's administrative commands (she has Karaf's viewer role only)
+        final var stop = karaf.console("olivia", operatorPassword, "bundle:stop 99999");
+        assertFalse(stop.succeeded(), stop.output());
+        assertFalse(stop.output().contains("99999"), "the command ran: " + stop.output());
+
+        // the admin may commit
+        final var commit = karaf.console("sextant:commit");
+        assertTrue(commit.succeeded() && commit.output().contains("Overall: complete"), commit.output());
+        // a wrong password, and the user Karaf ships (karaf/karaf), do not log in
+        assertThrows(IOException.class, () -> karaf.console("olivia", "wrong-password", "sextant:status"));
+        assertThrows(IOException.class, () -> karaf.console("karaf", "karaf", "sextant:status"));
     }
 
     @Test

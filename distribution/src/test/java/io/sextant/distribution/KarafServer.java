@@ -56,14 +56,17 @@ final class KarafServer implements AutoCloseable {
     private final int sshPort;
     private final Process process;
     private final SshClient ssh;
+    private final String adminPassword;
 
     /** The copy of the assembly this server runs from. */
     Path home() {
         return home;
     }
 
-    private KarafServer(final Path home, final Path dataDir, final int sshPort, final Process process) {
+    private KarafServer(final Path home, final Path dataDir, final int sshPort, final Process process,
+            final String adminPassword) {
         this.home = home;
+        this.adminPassword = adminPassword;
         this.dataDir = dataDir;
         this.sshPort = sshPort;
         this.process = process;
@@ -97,7 +100,7 @@ final class KarafServer implements AutoCloseable {
         configureJava(builder.environment());
         builder.environment().putAll(environment);
         builder.environment().put("EXTRA_JAVA_OPTS", String.join(" ", options));
-        return new KarafServer(home, dataDir, sshPort, builder.start());
+        return new KarafServer(home, dataDir, sshPort, builder.start(), environment.get("SEXTANT_ADMIN_PASSWORD"));
     }
 
     /**
@@ -117,15 +120,20 @@ final class KarafServer implements AutoCloseable {
         return sshPort;
     }
 
+    /** Run one console command as user {@code admin} (its password from the environment the server started with). */
+    ConsoleResult console(final String command) throws IOException {
+        return console("admin", adminPassword, command);
+    }
+
     /**
-     * Run one console command over SSH, as {@code ssh -p PORT karaf@127.0.0.1 COMMAND} would.
+     * Run one console command over SSH, as {@code ssh -p PORT USER@127.0.0.1 COMMAND} would.
      * Karaf drops a command's output when the client's stdin ends before the command does (which
      * makes {@code bin/client COMMAND < /dev/null} print nothing now and then), so stdin stays
      * open until the exit status has arrived; output always precedes it on the channel.
      */
-    ConsoleResult console(final String command) throws IOException {
-        try (ClientSession session = ssh.connect("karaf", "127.0.0.1", sshPort).verify(SSH_TIMEOUT).getSession()) {
-            session.addPasswordIdentity("karaf");
+    ConsoleResult console(final String user, final String password, final String command) throws IOException {
+        try (ClientSession session = ssh.connect(user, "127.0.0.1", sshPort).verify(SSH_TIMEOUT).getSession()) {
+            session.addPasswordIdentity(password);
             session.auth().verify(SSH_TIMEOUT);
             final ByteArrayOutputStream output = new ByteArrayOutputStream();
             try (ChannelExec channel = session.createExecChannel(command);

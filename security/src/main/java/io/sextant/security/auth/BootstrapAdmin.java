@@ -8,6 +8,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -21,6 +22,22 @@ public final class BootstrapAdmin {
     public static final String PASSWORD_FILE = "admin-password";
 
     private BootstrapAdmin() {
+    }
+
+    /**
+     * The bootstrap admin as far as it is already decided (from the environment or an existing
+     * password file), without generating a password: for logins while the controller starts.
+     *
+     * @param envPassword the value of {@value #PASSWORD_ENV}, or null
+     * @throws IOException when the password file exists but cannot be read
+     */
+    public static Optional<UserRecord> known(final String envPassword, final Path dataDir,
+            final PasswordHasher hasher) throws IOException {
+        final Path file = dataDir.resolve(PASSWORD_FILE);
+        if ((envPassword == null || envPassword.isEmpty()) && !Files.exists(file)) {
+            return Optional.empty();
+        }
+        return Optional.of(resolve(envPassword, dataDir, hasher, message -> { }));
     }
 
     /**
