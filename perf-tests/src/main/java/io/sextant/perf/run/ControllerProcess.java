@@ -123,8 +123,17 @@ public final class ControllerProcess implements AutoCloseable {
     public static ControllerProcess start(final RunContext run, final ControllerKind kind, final String heap,
             final Duration timeout, final String name, final List<String> scenarioSettings)
             throws IOException, InterruptedException {
+        return start(run, kind, heap, timeout, name, scenarioSettings, run.outputDir().resolve(name + "-data"));
+    }
+
+    /**
+     * As {@link #start(RunContext, ControllerKind, String, Duration, String, List)} on a given data
+     * directory (its TLS certificate, admin password and keys): a restarted controller keeps it.
+     */
+    public static ControllerProcess start(final RunContext run, final ControllerKind kind, final String heap,
+            final Duration timeout, final String name, final List<String> scenarioSettings, final Path dataDir)
+            throws IOException, InterruptedException {
         final int port = freePort();
-        final Path dataDir = run.outputDir().resolve(name + "-data");
         Files.createDirectories(dataDir);
         final List<String> flags = jvmFlags(heap, run.outputDir().resolve(name + "-gc.log"));
         final List<String> settings = new ArrayList<>(List.of("-Dsextant.port=" + port, "-Dsextant.bind=127.0.0.1",

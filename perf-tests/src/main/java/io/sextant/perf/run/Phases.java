@@ -140,6 +140,16 @@ public final class Phases {
         return new MountOutcome(devices.size(), connected, failed, start, millis, batch, JtlStats.parse(jtls), progress);
     }
 
+    /**
+     * After a restart, polls until every device of {@code fleet} (mounted before) is connected again,
+     * nothing changes for {@code stall}, or something died; {connected, unable-to-connect}.
+     */
+    public static int[] awaitReconnected(final RunContext run, final ControllerProcess controller,
+            final DeviceFleet fleet, final Duration stall) throws IOException, InterruptedException {
+        return awaitConnected(run, controller, fleet, fleet.devices().stream().map(Device::id).toList(), "reconnect",
+            System.currentTimeMillis(), stall, new ArrayList<>());
+    }
+
     private static int[] awaitConnected(final RunContext run, final ControllerProcess controller,
             final DeviceFleet fleet, final List<String> ids, final String name, final long start, final Duration stall,
             final List<Progress> progress) throws IOException, InterruptedException {

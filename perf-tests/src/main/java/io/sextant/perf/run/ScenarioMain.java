@@ -107,6 +107,7 @@ public final class ScenarioMain {
             case "compare" -> new CompareScenario();
             case "fuzz" -> new FuzzScenario();
             case "soak" -> new SoakScenario();
+            case "restart" -> new RestartScenario();
             case "faults" -> new FaultsScenario();
             case "churn" -> new ChurnScenario();
             case "fuzz-openapi" -> new OpenApiFuzzScenario();
