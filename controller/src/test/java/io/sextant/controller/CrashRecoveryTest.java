@@ -5,15 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import io.sextant.testing.FreePorts;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.Netconfd;
 import io.sextant.testing.PostgresServer;
-import io.sextant.testing.TrustedTls;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -73,65 +69,8 @@ class CrashRecoveryTest {
         }
     }
 
-    /** The plain-Java controller in a JVM of its own, on the test's database and data directory. */
-    private static final class ControllerProcess implements AutoCloseable {
-        final Process process;
-        RestconfClient rest;
-        final Path log;
-
-        ControllerProcess(final int run) throws Exception {
-            final int port = FreePorts.one();
-            log = dataDir.resolve("controller-" + run + ".log");
-            final String java = ProcessHandle.current().info().command().orElse("java");
-            final ProcessBuilder builder = new ProcessBuilder(java, "-Xmx512m",
-                "-cp", System.getProperty("java.class.path"),
-                "-Dsextant.port=" + port, "-Dsextant.data-dir=" + dataDir,
-                "-Dsextant.db.url=" + postgres.jdbcUrl(), "-Dsextant.db.credentials-file=" + credentials,
-                SextantMain.class.getName())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-            builder.environment().put("SEXTANT_ADMIN_PASSWORD", PASSWORD);
-            process = builder.start();
-            final long deadline = System.nanoTime() + WAIT.toNanos();
-            while (true) {
-                assertTrue(process.isAlive(), () -> "the controller exited: " + tail());
-                try {
-                    if (Files.exists(dataDir.resolve(TrustedTls.GENERATED_CERT))) {
-                        rest = new RestconfClient(URI.create("https://127.0.0.1:" + port + "/"), dataDir, "admin",
-                            PASSWORD);
-                        rest.send("GET", "/rests/data/network-topology:network-topology?depth=1", null);
-                        return;
-                    }
-                    throw new IOException("no certificate yet");
-                } catch (IOException | UncheckedIOException | IllegalStateException notYet) {
-                    assertTrue(System.nanoTime() < deadline, () -> "the controller did not start: " + tail());
-                    Thread.sleep(200);
-                }
-            }
-        }
-
-        /** SIGKILL: no shutdown hook, no clean-up. */
-        void kill() throws InterruptedException {
-            process.destroyForcibly();
-            assertTrue(process.waitFor(30, TimeUnit.SECONDS));
-        }
-
-        String tail() {
-            try {
-                final List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-                return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-            } catch (IOException e) {
-                return "(no log: " + e + ")";
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            process.destroy();
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                kill();
-            }
-        }
+    private static ControllerJvm controller(final int run) throws Exception {
+        return new ControllerJvm(dataDir, postgres, credentials, PASSWORD, dataDir.resolve("controller-" + run + ".log"));
     }
 
     private static String intentPath(final String node, final String iface) {
@@ -144,9 +83,9 @@ class CrashRecoveryTest {
             + "\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":\"" + name + "\"}}]}";
     }
 
-    private static void awaitNodes(final ControllerProcess controller) throws Exception {
+    private static void awaitNodes(final ControllerJvm controller) throws Exception {
         for (String node : NODES) {
-            controller.rest.await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
+            controller.rest().await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
                 + "?content=config", r -> r.statusCode() == 200, WAIT);
         }
     }
@@ -179,34 +118,35 @@ class CrashRecoveryTest {
         final List<String> attempted = new CopyOnWriteArrayList<>();
         final List<String> acknowledged = new CopyOnWriteArrayList<>();
 
-        ControllerProcess controller = new ControllerProcess(0);
+        ControllerJvm controller = controller(0);
         for (int i = 0; i < NODES.size(); i++) {
             final Netconfd device = DEVICES.get(i);
-            final HttpResponse<String> mount = controller.rest.send("PUT", RestconfClient.NETCONF_NODE + NODES.get(i),
+            final HttpResponse<String> mount = controller.rest().send("PUT",
+                RestconfClient.NETCONF_NODE + NODES.get(i),
                 RestconfClient.netconfMount(NODES.get(i), device.host(), device.port(), device.username(),
                     device.password()));
             assertEquals(201, mount.statusCode(), mount.body());
         }
         for (int round = 0; round < ROUNDS; round++) {
             if (round > 0) {
-                controller = new ControllerProcess(round);
+                controller = controller(round);
             }
             awaitNodes(controller);
-            final ControllerProcess current = controller;
+            final ControllerJvm current = controller;
             final String prefix = "r" + round + "c";
             final Thread committer = new Thread(() -> {
                 try {
                     for (int k = 0; ; k++) {
                         final String name = prefix + k;
                         for (String node : NODES) {
-                            final HttpResponse<String> put = current.rest.send("PUT", intentPath(node, name),
+                            final HttpResponse<String> put = current.rest().send("PUT", intentPath(node, name),
                                 ocInterface(name));
                             if (put.statusCode() / 100 != 2) {
                                 return;
                             }
                         }
                         attempted.add(name);
-                        final JsonObject commit = current.rest.rpc("uniconfig-manager:commit", NODES);
+                        final JsonObject commit = current.rest().rpc("uniconfig-manager:commit", NODES);
                         if ("complete".equals(commit.get("overall-status").getAsString())) {
                             acknowledged.add(name);
                         }
@@ -222,7 +162,7 @@ class CrashRecoveryTest {
             assertFalse(committer.isAlive());
         }
 
-        try (ControllerProcess last = new ControllerProcess(ROUNDS)) {
+        try (ControllerJvm last = controller(ROUNDS)) {
             awaitNodes(last);
             final Set<String> on1 = interfacesOn(DEVICES.get(0));
             final Set<String> on2 = interfacesOn(DEVICES.get(1));
@@ -240,7 +180,7 @@ class CrashRecoveryTest {
                 assertTrue(on1.contains(name), name + " was acknowledged" + context);
             }
             // and the controller agrees with its devices: committing what is left brings every attempt to both
-            final JsonObject commit = last.rest.rpc("uniconfig-manager:commit", NODES);
+            final JsonObject commit = last.rest().rpc("uniconfig-manager:commit", NODES);
             assertEquals("complete", commit.get("overall-status").getAsString(), commit + context);
             assertTrue(interfacesOn(DEVICES.get(0)).containsAll(attempted), context);
             assertTrue(interfacesOn(DEVICES.get(1)).containsAll(attempted), context);
