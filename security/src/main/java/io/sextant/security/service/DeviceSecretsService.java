@@ -66,7 +66,18 @@ public final class DeviceSecretsService implements DeviceSecrets, AutoCloseable 
      */
     @Activate
     public DeviceSecretsService(@Reference final Datastores datastores) throws SecretException {
-        this(datastores.config(), keyRing(ControllerSettings.fromSystemProperties().dataDir(), System.getenv()));
+        this(datastores.config(), keyRingOrSayWhy(ControllerSettings.fromSystemProperties().dataDir()));
+    }
+
+    /** The key ring, or an ERROR saying what does not start and why before the constructor fails. */
+    private static KeyRing keyRingOrSayWhy(final Path dataDir) throws SecretException {
+        try {
+            return keyRing(dataDir, System.getenv());
+        } catch (SecretException e) {
+            LOG.error("Device secrets cannot be sealed or opened, so RESTCONF and the southbound do not start: {}",
+                e.getMessage());
+            throw e;
+        }
     }
 
     /**
