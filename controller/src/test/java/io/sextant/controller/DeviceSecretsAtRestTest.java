@@ -1,6 +1,7 @@
 package io.sextant.controller;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -64,6 +65,7 @@ class DeviceSecretsAtRestTest {
     private static Netconfd netconfd;
     private static FrrRouter router;
     private static final String DOWN_CANARY = "canary-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(8));
+    private static final String BULK_CANARY = "canary-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(8));
     private static final List<String> ANSWERS = new ArrayList<>();
     private static final ByteArrayOutputStream LOGGED = new ByteArrayOutputStream();
     private static PrintStream originalOut;
@@ -93,7 +95,7 @@ class DeviceSecretsAtRestTest {
     }
 
     private static List<String> canaries() {
-        return List.of(netconfd.password(), router.password(), DOWN_CANARY);
+        return List.of(netconfd.password(), router.password(), DOWN_CANARY, BULK_CANARY);
     }
 
     /** One run of the controller on the test's database and data directory. */
@@ -172,6 +174,15 @@ class DeviceSecretsAtRestTest {
             assertStatus(first.send("PUT", downNode, RestconfClient.netconfMount("down", "127.0.0.1",
                 FreePorts.one(), "admin", DOWN_CANARY)), 201);
 
+            // mounts of many at once are sealed the same way
+            final HttpResponse<String> bulk = first.send("POST",
+                "/rests/operations/connection-manager:install-multiple-nodes", "{\"input\":{\"nodes\":[{"
+                    + "\"node-id\":\"bulk\",\"netconf\":{\"host\":\"127.0.0.1\",\"port\":" + FreePorts.one()
+                    + ",\"tcp-only\":false,\"login-password-unencrypted\":{\"username\":\"admin\",\"password\":\""
+                    + BULK_CANARY + "\"}}}]}}");
+            assertStatus(bulk, 200);
+            assertFalse(bulk.body().contains("fail"), bulk.body());
+
             // the devices check the passwords: connected means each was opened where it is used
             first.await(ncdNode + "?content=nonconfig", "\"connected\"");
             first.await(frrNode + "?content=nonconfig", "\"connected\"");
@@ -182,6 +193,7 @@ class DeviceSecretsAtRestTest {
             ncdEnvelope = envelopeIn(ncdRead.body());
             envelopeIn(first.send("GET", frrNode + "?content=config", null).body());
             envelopeIn(first.send("GET", downNode, null).body());
+            envelopeIn(first.send("GET", RestconfClient.NETCONF_NODE + "bulk", null).body());
             for (String path : List.of(ncdNode, frrNode, TOPOLOGY, TOPOLOGY + "?content=config",
                     TOPOLOGY + "?content=nonconfig", "/rests/data?content=config", "/rests/data")) {
                 assertStatus(first.send("GET", path, null), 200);
