@@ -9,7 +9,9 @@ import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.StateBackend;
 import io.sextant.restconf.RestconfService;
 import io.sextant.security.auth.PasswordHasher;
+import io.sextant.security.secrets.SecretException;
 import io.sextant.security.service.AccessControl;
+import io.sextant.security.service.DeviceSecretsService;
 import io.sextant.security.service.SecuritySettings;
 import io.sextant.security.tls.TlsMaterialException;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
@@ -58,16 +60,18 @@ public final class Sextant implements AutoCloseable {
             rpcs = new RpcRegistry();
             access = started(new AccessControl(datastores.config(), rpcs, settings, security, new PasswordHasher(),
                 System.out::println));
+            final DeviceSecretsService secrets = started(new DeviceSecretsService(datastores.config(),
+                DeviceSecretsService.keyRing(settings.dataDir(), System.getenv())));
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
-            netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs,
+            netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
                 NetconfSettings.of(settings.dataDir())));
             started(new NetconfUnifiedDevices(netconf, devices));
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
                 settings.transactionIdleTimeout(), backend));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
             final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
-            cli = started(new CliTopology(datastores, cliConnector, units));
+            cli = started(new CliTopology(datastores, cliConnector, units, secrets));
             final CliDevices cliDevices = new CliDevices(cli, units);
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));
@@ -76,6 +80,9 @@ public final class Sextant implements AutoCloseable {
         } catch (TlsMaterialException e) {
             close();
             throw new IllegalArgumentException(e.getMessage(), e);
+        } catch (SecretException e) {
+            close();
+            throw new IllegalStateException("Device secrets: " + e.getMessage(), e);
         } catch (InterruptedException | RuntimeException e) {
             close();
             throw e;

@@ -28,8 +28,19 @@ public final class SextantMain {
         } else {
             backend = StateBackend.inMemory();
         }
-        final Sextant sextant = Sextant.start(ControllerSettings.fromSystemProperties(),
-            SecuritySettings.fromSystemProperties(), backend);
+        final Sextant sextant;
+        try {
+            sextant = Sextant.start(ControllerSettings.fromSystemProperties(), SecuritySettings.fromSystemProperties(),
+                backend);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // unusable TLS material or device-secret keys: say which and why, no stack trace
+            System.err.println("Sextant did not start: " + e.getMessage());
+            if (database != null) {
+                database.close();
+            }
+            System.exit(1);
+            return;
+        }
         final CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             sextant.close();

@@ -1,6 +1,7 @@
 package io.sextant.controller;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.service.ControllerSettings;
@@ -63,6 +64,23 @@ class SextantAssemblyTest {
         try (Sextant sextant = Sextant.start(ControllerSettings.forTests(dataDir, "from-env"))) {
             assertEquals(200, get(sextant.restconfPort(), "/rests/data", "from-env").statusCode());
             assertTrue(Files.notExists(dataDir.resolve("admin-password")));
+        }
+    }
+
+    @Test
+    void deviceSecretKeysThatCannotBeReadStopTheStartNamingTheFile() throws Exception {
+        final Path keyFile = dataDir.resolve("secrets").resolve("key");
+        Files.createDirectories(keyFile.getParent());
+        Files.writeString(keyFile, "k1:too-short\n");
+        final IllegalStateException stopped = assertThrows(IllegalStateException.class,
+            () -> Sextant.start(ControllerSettings.forTests(dataDir, "from-env")).close());
+        assertTrue(stopped.getMessage().startsWith("Device secrets: The key file " + keyFile + " cannot be used"),
+            stopped.getMessage());
+        // nothing was left running: a start with a good key file works on the same directory
+        Files.delete(keyFile);
+        try (Sextant sextant = Sextant.start(ControllerSettings.forTests(dataDir, "from-env"))) {
+            assertEquals(200, get(sextant.restconfPort(), "/rests/data", "from-env").statusCode());
+            assertTrue(Files.isRegularFile(keyFile));
         }
     }
 

@@ -41,6 +41,13 @@ public interface DataStore {
         void apply(WriteTransaction tx) throws OperationFailedException;
     }
 
+    /**
+     * Pass every put, merge and create whose data reaches {@code subtree} (written at, above or
+     * below it) through {@code filter} before it is written. Writes already made are not
+     * filtered again.
+     */
+    Registration registerWriteFilter(YangInstanceIdentifier subtree, WriteFilter filter);
+
     /** Run {@code validator} for every commit that touches {@code subtree}. */
     Registration registerValidator(YangInstanceIdentifier subtree, CommitValidator validator);
 

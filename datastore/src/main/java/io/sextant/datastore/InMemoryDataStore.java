@@ -38,6 +38,7 @@ public final class InMemoryDataStore implements DataStore {
     private final DataTree tree;
     private final DataSchemaContextTree schemaTree;
     private final Executor notifications;
+    private final List<Subscription<WriteFilter>> filters = new CopyOnWriteArrayList<>();
     private final List<Subscription<CommitValidator>> validators = new CopyOnWriteArrayList<>();
     private final List<Subscription<ChangeListener>> listeners = new CopyOnWriteArrayList<>();
     private final Object commitLock = new Object();
@@ -129,6 +130,13 @@ public final class InMemoryDataStore implements DataStore {
             candidate = prepareKeepApply(tx.modification);
         }
         return candidate;
+    }
+
+    @Override
+    public Registration registerWriteFilter(final YangInstanceIdentifier subtree, final WriteFilter filter) {
+        final var sub = new Subscription<>(subtree, filter);
+        filters.add(sub);
+        return () -> filters.remove(sub);
     }
 
     @Override
@@ -268,16 +276,18 @@ public final class InMemoryDataStore implements DataStore {
         @Override
         public void put(final YangInstanceIdentifier path, final NormalizedNode data) throws OperationFailedException {
             checkOpen();
+            final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
-            apply(path, () -> modification.write(path, data));
+            apply(path, () -> modification.write(path, filtered));
         }
 
         @Override
         public void merge(final YangInstanceIdentifier path, final NormalizedNode data)
                 throws OperationFailedException {
             checkOpen();
+            final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
-            apply(path, () -> modification.merge(path, data));
+            apply(path, () -> modification.merge(path, filtered));
         }
 
         @Override
@@ -288,8 +298,9 @@ public final class InMemoryDataStore implements DataStore {
                 throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_EXISTS,
                     "Data already exists", path);
             }
+            final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
-            apply(path, () -> modification.write(path, data));
+            apply(path, () -> modification.write(path, filtered));
         }
 
         @Override
@@ -338,6 +349,24 @@ public final class InMemoryDataStore implements DataStore {
         @Override
         public void cancel() {
             done = true;
+        }
+
+        /** {@code data} as the write filters whose subtree it reaches make it, in registration order. */
+        private NormalizedNode filtered(final YangInstanceIdentifier path, final NormalizedNode data)
+                throws OperationFailedException {
+            NormalizedNode result = data;
+            for (var sub : filters) {
+                if (sub.subtree().contains(path) || path.contains(sub.subtree())) {
+                    try {
+                        result = sub.target().filter(this, path, result);
+                    } catch (IllegalArgumentException | IllegalStateException e) {
+                        // reading this transaction's earlier edits checks them (see readChecked)
+                        throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                            UserTerms.of(e.getMessage(), schemaTree.modelContext()), path);
+                    }
+                }
+            }
+            return result;
         }
 
         private void ensureParents(final YangInstanceIdentifier path) throws OperationFailedException {

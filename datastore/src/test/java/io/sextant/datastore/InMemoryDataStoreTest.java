@@ -16,8 +16,11 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.Uint16;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
 class InMemoryDataStoreTest {
@@ -222,5 +225,47 @@ class InMemoryDataStoreTest {
             tx.put(nodePath("r3"), node("r4", Uint16.valueOf(830)));
         }));
         assertEquals(before, config.snapshot().read(YangInstanceIdentifier.of()).orElseThrow());
+    }
+
+    /** A filter that doubles every port it finds in a node entry written at or above it. */
+    private static NormalizedNode doublePorts(final YangInstanceIdentifier path, final NormalizedNode data) {
+        if (data instanceof MapEntryNode entry
+                && entry.childByArg(new NodeIdentifier(PORT)) instanceof LeafNode<?> port) {
+            return ImmutableNodes.builderFactory().newMapEntryBuilder(entry)
+                .withChild(ImmutableNodes.leafNode(PORT, Uint16.valueOf(((Uint16) port.body()).intValue() * 2)))
+                .build();
+        }
+        return data;
+    }
+
+    @Test
+    void writeFiltersRewriteWhatReachesTheirSubtreeAndCanRefuseIt() throws Exception {
+        final List<YangInstanceIdentifier> seen = new ArrayList<>();
+        final Registration registration = config.registerWriteFilter(nodePath("r1"), (current, path, data) -> {
+            seen.add(path);
+            if (data instanceof MapEntryNode entry
+                    && entry.childByArg(new NodeIdentifier(PORT)) instanceof LeafNode<?> port
+                    && ((Uint16) port.body()).intValue() == 666) {
+                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, "refused", path);
+            }
+            return doublePorts(path, data);
+        });
+        config.update(tx -> tx.put(nodePath("r1"), node("r1", Uint16.valueOf(100))));
+        assertEquals(node("r1", Uint16.valueOf(200)), config.snapshot().read(nodePath("r1")).orElseThrow());
+        config.update(tx -> tx.merge(nodePath("r1"), node("r1", Uint16.valueOf(7))));
+        assertEquals(node("r1", Uint16.valueOf(14)), config.snapshot().read(nodePath("r1")).orElseThrow());
+        // another node is not the filter's business
+        config.update(tx -> tx.put(nodePath("r2"), node("r2", Uint16.valueOf(5))));
+        assertEquals(node("r2", Uint16.valueOf(5)), config.snapshot().read(nodePath("r2")).orElseThrow());
+        assertEquals(List.of(nodePath("r1"), nodePath("r1")), seen);
+        // a refused write changes nothing, also of the other writes of its transaction
+        assertThrows(OperationFailedException.class, () -> config.update(tx -> {
+            tx.put(nodePath("r3"), node("r3", Uint16.valueOf(1)));
+            tx.put(nodePath("r1"), node("r1", Uint16.valueOf(666)));
+        }));
+        assertTrue(config.snapshot().read(nodePath("r3")).isEmpty());
+        registration.close();
+        config.update(tx -> tx.put(nodePath("r1"), node("r1", Uint16.valueOf(100))));
+        assertEquals(node("r1", Uint16.valueOf(100)), config.snapshot().read(nodePath("r1")).orElseThrow());
     }
 }

@@ -334,6 +334,11 @@ class KarafDistributionIT {
 
             final var status = karaf.console("sextant:node-status c1");
             assertTrue(status.succeeded() && status.output().contains("Protocol:          cli/ssh"), status.output());
+            // connected with the password, which is stored and read back sealed only; the key is private
+            final var stored = restconf("GET", cliNode + "?content=config", null);
+            assertTrue(stored.body().contains("\"cli-topology:password\":\"$sx1$"), stored.body());
+            final Path keyFile = dataDir.resolve("secrets/key");
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(keyFile)));
             assertEquals(204, restconf("DELETE", cliNode, null).statusCode());
             assertEquals(204, restconf("DELETE", netconfNode, null).statusCode());
             karaf.awaitConsole("sextant:node-list", result -> result.output().equals("No nodes are mounted.\n"),

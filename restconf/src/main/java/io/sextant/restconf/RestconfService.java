@@ -2,6 +2,7 @@ package io.sextant.restconf;
 
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.restconf.http.RestconfHttpServer;
@@ -36,10 +37,14 @@ public final class RestconfService implements AutoCloseable {
     private final RestconfHttpServer http;
     private final X509Certificate certificate;
 
+    /**
+     * Under Karaf. {@code sealing} is not used here: referencing it makes RESTCONF take requests
+     * only once device passwords are sealed on their way into the configuration datastore.
+     */
     @Activate
     public RestconfService(@Reference final Datastores datastores, @Reference final RpcRegistry rpcs,
-            @Reference final MountPointRegistry mounts, @Reference final AccessControl access)
-            throws InterruptedException, TlsMaterialException {
+            @Reference final MountPointRegistry mounts, @Reference final AccessControl access,
+            @Reference final DeviceSecrets sealing) throws InterruptedException, TlsMaterialException {
         this(datastores, rpcs, mounts, access, ControllerSettings.fromSystemProperties(),
             SecuritySettings.fromSystemProperties());
     }

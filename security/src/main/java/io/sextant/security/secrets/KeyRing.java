@@ -2,6 +2,7 @@ package io.sextant.security.secrets;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -33,12 +35,15 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class KeyRing {
     public static final String ENVIRONMENT_VARIABLE = "SEXTANT_SECRETS_KEY";
-    public static final String KEY_FILE = "secrets.key";
+    /** Where the key file lives below the data directory (unless configured elsewhere). */
+    public static final String KEY_FILE = "secrets/key";
 
     private static final Pattern KEY_ID = Pattern.compile("[A-Za-z0-9_-]{1,32}");
     private static final int KEY_BYTES = 32;
     private static final Set<PosixFilePermission> OWNER_ONLY = EnumSet.of(PosixFilePermission.OWNER_READ,
         PosixFilePermission.OWNER_WRITE);
+    private static final Set<PosixFilePermission> OWNER_ONLY_DIRECTORY = EnumSet.of(PosixFilePermission.OWNER_READ,
+        PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
 
     private final String currentId;
     private final Map<String, SecretKey> keys;
@@ -47,7 +52,7 @@ public final class KeyRing {
         if (keys.isEmpty()) {
             throw new IllegalArgumentException("A key ring needs at least one key");
         }
-        this.keys = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(keys));
+        this.keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
         this.currentId = keys.keySet().iterator().next();
     }
 
@@ -146,31 +151,49 @@ public final class KeyRing {
 
     /**
      * The key ring from the environment variable when it is set, else from {@code keyFile},
-     * which is created (mode 0600, one new key) on first use.
+     * which is created (mode 0600, in a directory created mode 0700, one new key) on first use.
      *
      * @param environmentValue the value of {@value #ENVIRONMENT_VARIABLE}, or null
-     * @throws SecretException when the key material cannot be read or is malformed
+     * @throws SecretException when the key material cannot be read or is malformed: the message
+     *     names the file or the variable and what is wrong, never a key
      */
     public static KeyRing loadOrCreate(final String environmentValue, final Path keyFile) throws SecretException {
         if (environmentValue != null && !environmentValue.isBlank()) {
-            return parse(environmentValue);
+            try {
+                return parse(environmentValue);
+            } catch (SecretException e) {
+                throw new SecretException(ENVIRONMENT_VARIABLE + ": " + e.getMessage(), e);
+            }
         }
         try {
             if (Files.exists(keyFile)) {
-                return parse(Files.readString(keyFile, StandardCharsets.UTF_8));
+                return read(keyFile);
             }
             final KeyRing ring = generate();
-            Files.createDirectories(keyFile.toAbsolutePath().getParent());
+            final Path dir = keyFile.toAbsolutePath().getParent();
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIRECTORY));
+            }
             try {
                 Files.createFile(keyFile, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
             } catch (FileAlreadyExistsException e) {
                 // another process created it first: use that one
-                return parse(Files.readString(keyFile, StandardCharsets.UTF_8));
+                return read(keyFile);
             }
             Files.writeString(keyFile, ring.format(), StandardCharsets.UTF_8);
             return ring;
+        } catch (AccessDeniedException e) {
+            throw new SecretException("Cannot read or create the key file " + keyFile + ": permission denied", e);
         } catch (IOException e) {
             throw new SecretException("Cannot read or create the key file " + keyFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static KeyRing read(final Path keyFile) throws IOException, SecretException {
+        try {
+            return parse(Files.readString(keyFile, StandardCharsets.UTF_8));
+        } catch (SecretException e) {
+            throw new SecretException("The key file " + keyFile + " cannot be used: " + e.getMessage(), e);
         }
     }
 

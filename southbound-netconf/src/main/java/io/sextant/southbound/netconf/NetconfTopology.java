@@ -6,6 +6,7 @@ import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
+import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
@@ -75,6 +76,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     private static final NodeIdentifier NODE_LIST = new NodeIdentifier(TopologyModel.NODE);
 
     private final DataStore config;
+    private final DeviceSecrets secrets;
     private final ClientStack stack;
     private final SchemaContextCache schemas;
     private final TopologySupport support;
@@ -86,27 +88,37 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     /**
      * Under Karaf: the YANG parser service, settings from system properties. Felix SCR picks the
      * constructor by its number of arguments and complains (at ERROR) about every other public
-     * constructor of that arity, so this is the only public one with four.
+     * constructor of that arity, so this is the only public one with five.
      */
     @Activate
     public NetconfTopology(@Reference final Datastores datastores, @Reference final MountPointRegistry mounts,
-            @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers) {
-        this(datastores, mounts, rpcs, parsers, NetconfSettings.fromSystemProperties());
+            @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers,
+            @Reference final DeviceSecrets secrets) {
+        this(datastores, mounts, rpcs, parsers, secrets, NetconfSettings.fromSystemProperties());
     }
 
     /**
      * Plain Java: yangtools' default YANG parser. A factory rather than a constructor: Felix SCR
      * picks the component constructor by its number of parameters alone, so no other public
      * constructor may have as many as the {@link Activate} one.
+     *
+     * @param secrets opens the stored device passwords when a node connects
      */
     public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
-            final RpcRegistry rpcs, final NetconfSettings settings) {
-        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
+            final RpcRegistry rpcs, final DeviceSecrets secrets, final NetconfSettings settings) {
+        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), secrets, settings);
     }
 
-    public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
-            final YangParserFactory parsers, final NetconfSettings settings) {
+    /** Plain Java without the security module (tests): passwords are used as they are stored. */
+    public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
+            final RpcRegistry rpcs, final NetconfSettings settings) {
+        return withDefaultParser(datastores, mounts, rpcs, DeviceSecrets.AS_STORED, settings);
+    }
+
+    private NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
+            final YangParserFactory parsers, final DeviceSecrets secrets, final NetconfSettings settings) {
         this.config = datastores.config();
+        this.secrets = secrets;
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads(),
             settings.maxConcurrentSetups(), settings.maxReplyBytes());
         this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
@@ -289,7 +301,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             LOG.info("Node {} changed; remounting", nodeId);
             unmount(existing);
         }
-        final NodeConnector connector = new NodeConnector(nodeId, settings, stack, schemas, new Events(settings));
+        final NodeConnector connector = new NodeConnector(nodeId, settings, stack, schemas, secrets,
+            new Events(settings));
         connectors.put(nodeId, connector);
         connector.start();
     }

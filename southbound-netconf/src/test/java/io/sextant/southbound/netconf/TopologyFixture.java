@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.WriteTransaction;
+import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
@@ -50,8 +51,18 @@ final class TopologyFixture implements AutoCloseable {
     }
 
     TopologyFixture(final int maxConcurrentSetups, final long maxReplyBytes) throws IOException {
+        this(maxConcurrentSetups, maxReplyBytes, DeviceSecrets.AS_STORED);
+    }
+
+    /** Passwords opened by {@code secrets} when a node connects. */
+    TopologyFixture(final DeviceSecrets secrets) throws IOException {
+        this(NetconfSettings.DEFAULT_MAX_CONCURRENT_SETUPS, NetconfSettings.DEFAULT_MAX_REPLY_BYTES, secrets);
+    }
+
+    private TopologyFixture(final int maxConcurrentSetups, final long maxReplyBytes, final DeviceSecrets secrets)
+            throws IOException {
         schemaCache = Files.createTempDirectory("sextant-schema-cache-");
-        topology = NetconfTopology.withDefaultParser(datastores, mounts, rpcs,
+        topology = NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
             new NetconfSettings(schemaCache, 2, 2, Duration.ofSeconds(30), maxConcurrentSetups, maxReplyBytes));
     }
 

@@ -1,7 +1,9 @@
 package io.sextant.southbound.cli.topology;
 
+import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.southbound.cli.CliConnector;
 import io.sextant.southbound.cli.CliSession;
+import io.sextant.southbound.cli.CliSessionParameters;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -31,6 +33,7 @@ final class CliMount {
     private final CliNodeConfig config;
     private final CliDeviceType deviceType;
     private final CliConnector connector;
+    private final DeviceSecrets secrets;
     private final ScheduledExecutorService executor;
     private final Observer observer;
 
@@ -40,10 +43,11 @@ final class CliMount {
     private boolean closed;
 
     CliMount(final CliNodeConfig config, final CliDeviceType deviceType, final CliConnector connector,
-            final ScheduledExecutorService executor, final Observer observer) {
+            final DeviceSecrets secrets, final ScheduledExecutorService executor, final Observer observer) {
         this.config = config;
         this.deviceType = deviceType;
         this.connector = connector;
+        this.secrets = secrets;
         this.executor = executor;
         this.observer = observer;
     }
@@ -78,7 +82,15 @@ final class CliMount {
             return;
         }
         observer.connecting(this, failedAttempts + 1, lastError);
-        connector.connect(config.sessionParameters(deviceType.dialect())).whenComplete((opened, error) ->
+        final CliSessionParameters parameters;
+        try {
+            parameters = config.sessionParameters(deviceType.dialect(), secrets);
+        } catch (DeviceSecrets.Unavailable e) {
+            // no attempt can succeed until the password is given again
+            observer.unableToConnect(this, e.getMessage());
+            return;
+        }
+        connector.connect(parameters).whenComplete((opened, error) ->
             executor.execute(() -> {
                 if (error != null) {
                     failed(messageOf(error));

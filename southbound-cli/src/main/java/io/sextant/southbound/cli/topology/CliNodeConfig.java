@@ -13,6 +13,7 @@ import static io.sextant.southbound.cli.topology.CliTopologyModel.TRANSPORT;
 import static io.sextant.southbound.cli.topology.CliTopologyModel.USERNAME;
 
 import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.CliSessionParameters;
 import io.sextant.southbound.cli.CliTransportType;
@@ -35,7 +36,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
  * @param deviceType selects the translation unit, for example {@code frr}
  * @param deviceVersion matched against the unit's version pattern, for example {@code 8.4}
  * @param username login user
- * @param password login password
+ * @param password login password as stored (sealed), opened only by {@link #sessionParameters}
  * @param keepaliveDelay idle time before an empty line checks the device (0 = off)
  * @param commandTimeout per command
  * @param maxConnectionAttempts 0 means unlimited
@@ -81,10 +82,16 @@ public record CliNodeConfig(String nodeId, String host, int port, CliTransportTy
             Duration.ofMillis(number(node, BETWEEN_ATTEMPTS_TIMEOUT_MILLIS, 2000)));
     }
 
-    /** Session parameters for this node with the device type's dialect. */
-    public CliSessionParameters sessionParameters(final CliDialect dialect) {
-        return new CliSessionParameters(host, port, transport, username, password, commandTimeout, keepaliveDelay,
-            dialect);
+    /**
+     * Session parameters for this node with the device type's dialect, with the password opened
+     * by {@code secrets}: for the connection attempt only.
+     *
+     * @throws DeviceSecrets.Unavailable when the stored password cannot be opened
+     */
+    public CliSessionParameters sessionParameters(final CliDialect dialect, final DeviceSecrets secrets)
+            throws DeviceSecrets.Unavailable {
+        return new CliSessionParameters(host, port, transport, username, secrets.open(password), commandTimeout,
+            keepaliveDelay, dialect);
     }
 
     /** Delay before connection attempt {@code attempt} (1 = the first retry). */

@@ -7,6 +7,7 @@ import io.sextant.datastore.DataStore;
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
+import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.southbound.cli.CliConnector;
@@ -51,6 +52,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     private final DataStore operational;
     private final CliConnector connector;
     private final CliDeviceTypes deviceTypes;
+    private final DeviceSecrets secrets;
     private final ScheduledExecutorService executor;
     private final Map<String, CliMount> mounts = new ConcurrentHashMap<>();
     private final Map<String, CliMountedDevice> connected = new ConcurrentHashMap<>();
@@ -62,8 +64,8 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
 
     @Activate
     public CliTopology(@Reference final Datastores datastores, @Reference final CliConnector connector,
-            @Reference final CliDeviceTypes deviceTypes) {
-        this(datastores.config(), datastores.operational(), connector, deviceTypes);
+            @Reference final CliDeviceTypes deviceTypes, @Reference final DeviceSecrets secrets) {
+        this(datastores.config(), datastores.operational(), connector, deviceTypes, secrets);
     }
 
     /**
@@ -71,9 +73,11 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
      * @param operational where node state is written
      * @param connector opens the sessions
      * @param deviceTypes which device types and versions can be mounted
+     * @param secrets opens the stored passwords when a node connects
      */
     public CliTopology(final DataStore config, final DataStore operational, final CliConnector connector,
-            final CliDeviceTypes deviceTypes) {
+            final CliDeviceTypes deviceTypes, final DeviceSecrets secrets) {
+        this.secrets = secrets;
         this.operational = operational;
         this.connector = connector;
         this.deviceTypes = deviceTypes;
@@ -167,7 +171,8 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
             unmount(nodeId);
         }
         LOG.info("Mounting CLI device {}", config);
-        final CliMount mount = new CliMount(config, deviceType, connector, executor, new StatusReporter());
+        final CliMount mount = new CliMount(config, deviceType, connector, secrets, executor,
+            new StatusReporter());
         mounts.put(nodeId, mount);
         mount.start();
     }

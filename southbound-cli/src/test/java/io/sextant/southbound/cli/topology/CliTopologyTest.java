@@ -11,6 +11,7 @@ import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
+import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.model.ControllerSchema;
 import io.sextant.southbound.cli.CliDialect;
@@ -73,7 +74,7 @@ class CliTopologyTest {
             Executors.newSingleThreadExecutor());
         final CliDeviceTypes frrOnly = (type, version) -> type.equals("frr") && version.startsWith("8.")
             ? Optional.of(new CliDeviceType("frr-8", CliDialect.defaults())) : Optional.empty();
-        topology = new CliTopology(config, operational, connector, frrOnly);
+        topology = new CliTopology(config, operational, connector, frrOnly, DeviceSecrets.AS_STORED);
     }
 
     @AfterEach
@@ -209,5 +210,37 @@ class CliTopologyTest {
         final MountedNode dead = topology.nodes().get(0);
         assertEquals(List.of("dead", "cli", "127.0.0.1:" + closedPort, "unable-to-connect", message),
             List.of(dead.nodeId(), dead.protocol(), dead.address(), dead.status(), dead.message()));
+    }
+
+    @Test
+    void theStoredPasswordIsOpenedOnlyToConnect() throws Exception {
+        final List<String> opened = new CopyOnWriteArrayList<>();
+        topology.close();
+        topology = new CliTopology(config, operational, connector, (type, version) -> Optional.of(
+            new CliDeviceType("frr-8", CliDialect.defaults())), stored -> {
+                opened.add(stored);
+                return stored.substring("sealed:".length());
+            });
+        final Map<QName, Object> leaves = new java.util.HashMap<>(frrLeaves(router.sshPort()));
+        leaves.put(CliTopologyModel.PASSWORD, "sealed:" + router.password());
+        put(node("S1", leaves));
+        await("S1 is connected", () -> status("S1", CliTopologyModel.CONNECTION_STATUS)
+            .equals(Optional.of("connected")));
+        assertTrue(opened.contains("sealed:" + router.password()), opened.toString());
+        assertEquals("sealed:" + router.password(), topology.find("S1").orElseThrow().config().password());
+    }
+
+    @Test
+    void aPasswordThatCannotBeOpenedLeavesTheNodeUnableToConnectWithTheReason() throws Exception {
+        topology.close();
+        topology = new CliTopology(config, operational, connector, (type, version) -> Optional.of(
+            new CliDeviceType("frr-8", CliDialect.defaults())), stored -> {
+                throw new DeviceSecrets.Unavailable("The secret was sealed with key k0, which is not in the key ring");
+            });
+        put(node("S2", frrLeaves(router.sshPort())));
+        await("S2 is unable-to-connect", () -> status("S2", CliTopologyModel.CONNECTION_STATUS)
+            .equals(Optional.of("unable-to-connect")));
+        assertEquals(Optional.of("The secret was sealed with key k0, which is not in the key ring"),
+            status("S2", CliTopologyModel.CONNECTED_MESSAGE));
     }
 }

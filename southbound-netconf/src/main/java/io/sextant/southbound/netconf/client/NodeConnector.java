@@ -8,6 +8,7 @@ import com.google.common.util.concurrent.ListenableFuture;
 import com.google.common.util.concurrent.MoreExecutors;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.southbound.netconf.ConnectionStatus;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.NodeStatus;
@@ -80,6 +81,7 @@ public final class NodeConnector implements AutoCloseable {
     private final NodeSettings settings;
     private final ClientStack stack;
     private final SchemaContextCache schemas;
+    private final DeviceSecrets secrets;
     private final Events events;
 
     private State state = State.WAITING;
@@ -93,12 +95,17 @@ public final class NodeConnector implements AutoCloseable {
     private volatile DefaultDeviceSession session;
     private volatile NodeStatus status;
 
+    /**
+     * @param secrets opens the stored password at each connection attempt (it is kept sealed in
+     *     {@code settings})
+     */
     public NodeConnector(final String nodeId, final NodeSettings settings, final ClientStack stack,
-            final SchemaContextCache schemas, final Events events) {
+            final SchemaContextCache schemas, final DeviceSecrets secrets, final Events events) {
         this.nodeId = nodeId;
         this.settings = settings;
         this.stack = stack;
         this.schemas = schemas;
+        this.secrets = secrets;
         this.events = events;
         this.status = NodeStatus.connecting(nodeId, Optional.empty(), 0);
     }
@@ -164,6 +171,10 @@ public final class NodeConnector implements AutoCloseable {
         } catch (UnsupportedConfigurationException | RuntimeException e) {
             stack.workers().execute(() -> attemptFailed(gen, "Bad connection settings: " + e.getMessage()));
             return;
+        } catch (DeviceSecrets.Unavailable e) {
+            // no attempt can succeed until the password is given again
+            stack.workers().execute(() -> attemptFailed(gen, e.getMessage(), false));
+            return;
         }
         Futures.addCallback(connecting, new FutureCallback<>() {
             @Override
@@ -179,7 +190,8 @@ public final class NodeConnector implements AutoCloseable {
         }, MoreExecutors.directExecutor());
     }
 
-    private NetconfClientConfiguration configuration(final RpcChannel listener, final SshWatch watch) {
+    private NetconfClientConfiguration configuration(final RpcChannel listener, final SshWatch watch)
+            throws DeviceSecrets.Unavailable {
         final NetconfClientConfigurationBuilder builder = NetconfClientConfigurationBuilder.create()
             .withName(nodeId)
             .withSessionListener(listener)
@@ -200,7 +212,7 @@ public final class NodeConnector implements AutoCloseable {
                     .setUsername(login.username())
                     .setPassword(new PasswordBuilder()
                         .setPasswordType(new CleartextPasswordBuilder()
-                            .setCleartextPassword(login.password())
+                            .setCleartextPassword(secrets.open(login.password()))
                             .build())
                         .build())
                     .build())
@@ -293,6 +305,11 @@ public final class NodeConnector implements AutoCloseable {
     }
 
     private void attemptFailed(final int gen, final String reason) {
+        attemptFailed(gen, reason, true);
+    }
+
+    /** @param retry whether another attempt can succeed (within max-connection-attempts) */
+    private void attemptFailed(final int gen, final String reason, final boolean retry) {
         final RpcChannel failedChannel;
         final SshWatch failedWatch;
         synchronized (this) {
@@ -304,7 +321,7 @@ public final class NodeConnector implements AutoCloseable {
             failedChannel = channel;
             failedWatch = sshWatch;
             failed++;
-            if (settings.maxConnectionAttempts() > 0 && failed >= settings.maxConnectionAttempts()) {
+            if (!retry || settings.maxConnectionAttempts() > 0 && failed >= settings.maxConnectionAttempts()) {
                 state = State.GAVE_UP;
                 publish(new NodeStatus(nodeId, ConnectionStatus.UNABLE_TO_CONNECT, Optional.of(reason), Set.of(),
                     List.of(), Optional.empty(), Optional.empty(), failed, Instant.now()));
