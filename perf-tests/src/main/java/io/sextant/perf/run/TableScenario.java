@@ -40,10 +40,14 @@ final class TableScenario implements Scenario {
         summary.fact("Device simulator", options.simulator() == Options.Simulator.SEXTANT ? "sextant simulator"
             : "netconf-testtool 10.0.2");
 
-        final DeviceFleet fleet = DeviceFleet.start(run, 1, devices, options.transport(),
-            options.devicesPerProcess().orElse(perDevicePerProcess(lines)), DeviceFleet.heapPerDeviceMib(lines));
-        final List<Device> targets = fleet.devices().subList(0, configured);
         final List<StateBackend> backends = options.state().backends();
+        // each controller's sessions cost the test tool a data store per device, and it did not give
+        // back the first controller's: with --state both, 2,000 devices of 1,000 lines ran it out of
+        // its 2.5 GiB heap while the second controller mounted them (2026-11-24)
+        final DeviceFleet fleet = DeviceFleet.start(run, 1, devices, options.transport(),
+            options.devicesPerProcess().orElse(perDevicePerProcess(lines)),
+            DeviceFleet.heapPerDeviceMib(lines) * backends.size());
+        final List<Device> targets = fleet.devices().subList(0, configured);
         final Map<StateBackend, JtlStats> mixes = new LinkedHashMap<>();
         for (StateBackend backend : backends) {
             // with --state both the same devices serve one controller after the other: the seeding
