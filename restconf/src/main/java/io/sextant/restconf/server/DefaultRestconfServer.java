@@ -217,11 +217,8 @@ public final class DefaultRestconfServer implements RestconfServer {
     }
 
     private String location(final ApiPath requested, final Target target, final YangInstanceIdentifier created) {
-        final YangInstanceIdentifier relative = YangInstanceIdentifier.of(created.getPathArguments()
-            .subList(target.path().getPathArguments().size(), created.getPathArguments().size()));
-        final var last = target.path().getLastPathArgument();
-        final String tail = InstanceIdentifiers.toApiPath(relative, target.codecs().schema(),
-            last == null ? null : last.getNodeType().getModule());
+        final String tail = InstanceIdentifiers.toApiPath(created, target.path().getPathArguments().size(),
+            target.codecs().schema());
         final String head = requested.isEmpty() ? "" : requested.encoded().substring(1) + "/";
         return "/rests/data/" + head + tail;
     }
