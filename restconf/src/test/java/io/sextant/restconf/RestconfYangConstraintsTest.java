@@ -13,10 +13,13 @@ import io.sextant.testing.JavaIsms;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.Revision;
 
 /**
@@ -187,6 +190,26 @@ class RestconfYangConstraintsTest {
         assertTrue(message.contains("sextant-test-constraints:waypoint") && message.contains("sextant-test-constraints"
             + ":heading"), message);
         assertEquals(404, test.get(SHIP + "/course", JSON).statusCode(), "a refused request changes nothing");
+    }
+
+    @Test
+    void anRpcWithoutItsMandatoryInputIsAMissingElementAndDoesNotRun() throws Exception {
+        // found by schemathesis: sextant-users:set-password without its name answered 500 (a NullPointerException)
+        final AtomicInteger calls = new AtomicInteger();
+        controller.rpcs.register(QName.create("urn:sextant:users", "2026-11-23", "set-password"), (input, context) -> {
+            calls.incrementAndGet();
+            return CompletableFuture.completedFuture(Optional.empty());
+        });
+        final String rpc = "/rests/operations/sextant-users:set-password";
+        for (String body : List.of("{\"sextant-users:input\":{\"password\":\"long-enough\"}}", "")) {
+            final JsonObject error = error(controller.write("POST", rpc, JSON, body), 400, "missing-element", null);
+            assertTrue(error.get("error-message").getAsString().contains("sextant-users:name"), error.toString());
+            assertTrue(error.get("error-message").getAsString().contains(rpc), error.toString());
+        }
+        assertEquals(0, calls.get(), "the RPC did not run");
+        assertEquals(204, controller.write("POST", rpc, JSON,
+            "{\"sextant-users:input\":{\"name\":\"olga\",\"password\":\"long-enough\"}}").statusCode());
+        assertEquals(1, calls.get());
     }
 
     private static String networkInstance(final String interfaces) {
