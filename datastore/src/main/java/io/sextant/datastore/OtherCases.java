@@ -25,16 +25,17 @@ import org.opendaylight.yangtools.yang.model.api.DataSchemaNode;
  * {@code accept-lifetime}), and, for a merge, of every choice the merged data chooses a case of.
  * yangtools' data tree instead refuses a choice holding two cases.
  */
-final class OtherCases {
+public final class OtherCases {
     private final DataSchemaContextTree schemaTree;
     private final Map<DataSchemaNode, Boolean> choiceBelow = new ConcurrentHashMap<>();
 
-    /** Reads the node at a path as the transaction sees it. */
-    interface Reader {
+    /** Reads the node at a path as the writer sees it. */
+    public interface Reader {
         Optional<NormalizedNode> read(YangInstanceIdentifier path) throws OperationFailedException;
     }
 
-    OtherCases(final DataSchemaContextTree schemaTree) {
+    /** The rule for one schema; it remembers which parts of the schema have choices. */
+    public OtherCases(final DataSchemaContextTree schemaTree) {
         this.schemaTree = schemaTree;
     }
 
@@ -44,7 +45,7 @@ final class OtherCases {
      * @param merge whether the data is merged (its own choices then count too); a replaced node
      *     loses its old content anyway
      */
-    List<YangInstanceIdentifier> displacedBy(final YangInstanceIdentifier path, final NormalizedNode data,
+    public List<YangInstanceIdentifier> displacedBy(final YangInstanceIdentifier path, final NormalizedNode data,
             final boolean merge, final Reader reader) throws OperationFailedException {
         final List<YangInstanceIdentifier> displaced = new ArrayList<>();
         final List<PathArgument> args = path.getPathArguments();
