@@ -18,7 +18,18 @@ public final class SextantMain {
     private SextantMain() {
     }
 
+    /**
+     * yangtools' InMemoryDataTreeModification logs an ERROR with a stack for every edit a read refuses,
+     * then throws; the store answers that as the user's error (see etc/org.ops4j.pax.logging.cfg, where
+     * Karaf turns the same logger off). This quiets it for slf4j-simple, the benchmarks' logger.
+     */
+    private static final String MODIFICATION_LOGGER =
+        "org.slf4j.simpleLogger.log.org.opendaylight.yangtools.yang.data.tree.impl.InMemoryDataTreeModification";
+
     public static void main(final String[] args) throws InterruptedException, PersistenceException {
+        if (System.getProperty(MODIFICATION_LOGGER) == null) {
+            System.setProperty(MODIFICATION_LOGGER, "off");
+        }
         final Optional<DatabaseSettings> db = DatabaseSettings.fromSystem(System.getProperties(), System.getenv());
         final Database database = db.map(Database::new).orElse(null);
         final StateBackend backend;

@@ -167,6 +167,40 @@ class RestconfNacmTest {
     }
 
     @Test
+    void writingOneCaseOfAChoiceNeedsDeleteAccessToTheOtherCases() throws Exception {
+        // RFC 7950 7.9.2: the write deletes the other case's nodes, so NACM checks that delete too
+        final String key = "/rests/data/ietf-key-chain:key-chains=kc/key=1";
+        assertStatus(201, admin.send("PUT", NACM + "/rule-list=key-chains", """
+            {"ietf-netconf-acm:rule-list":[{"name":"key-chains","group":["editors"],"rule":[
+              {"name":"keep-accept-lifetime","path":"/ietf-key-chain:key-chains/ietf-key-chain:key\
+            /ietf-key-chain:lifetime/ietf-key-chain:accept-lifetime","access-operations":"delete","action":"deny"},
+              {"name":"key-chains","path":"/ietf-key-chain:key-chains","access-operations":"*","action":"permit"}]}]}"""));
+        assertStatus(201, admin.send("PUT", key, """
+            {"ietf-key-chain:key":[{"key-id":1,"lifetime":{"accept-lifetime":{"always":[null]}}}]}"""));
+        final RestconfClient ed = as("ed");
+        final HttpResponse<String> put = ed.send("PUT", key + "/lifetime/send-accept-lifetime",
+            "{\"ietf-key-chain:send-accept-lifetime\":{\"always\":[null]}}");
+        assertStatus(403, put);
+        assertTrue(put.body().contains("\"error-path\":\"/ietf-key-chain:key-chains[name='kc']/key[key-id='1']/lifetime"
+            + "/accept-lifetime\""), put.body());
+        assertStatus(403, ed.send("PATCH", key, """
+            {"ietf-key-chain:key":[{"key-id":1,"lifetime":{"send-accept-lifetime":{"always":[null]}}}]}"""));
+        // send-lifetime is of accept-lifetime's case: nothing is displaced
+        assertStatus(204, ed.send("PATCH", key, """
+            {"ietf-key-chain:key":[{"key-id":1,"lifetime":{"send-lifetime":{"always":[null]}}}]}"""));
+        final HttpResponse<String> kept = admin.send("GET", key + "/lifetime/accept-lifetime");
+        assertEquals("{\"ietf-key-chain:accept-lifetime\":{\"always\":[null]}}", kept.body(),
+            "a refused write changes nothing");
+        // ed may delete send-lifetime, which the write displaces
+        assertStatus(204, admin.send("PUT", key, """
+            {"ietf-key-chain:key":[{"key-id":1,"lifetime":{"send-lifetime":{"always":[null]}}}]}"""));
+        assertStatus(201, ed.send("PUT", key + "/lifetime/send-accept-lifetime",
+            "{\"ietf-key-chain:send-accept-lifetime\":{\"always\":[null]}}"));
+        assertEquals("{\"ietf-key-chain:lifetime\":{\"send-accept-lifetime\":{\"always\":[null]}}}",
+            admin.send("GET", key + "/lifetime").body());
+    }
+
+    @Test
     void rpcsNeedExecAccess() throws Exception {
         final String input = "{\"input\":{\"target-nodes\":{\"node\":[]}}}";
         assertStatus(200, as("olga").send("POST", "/rests/operations/uniconfig-manager:calculate-diff", input));

@@ -18,7 +18,6 @@ import org.opendaylight.yangtools.yang.data.tree.api.DataTreeSnapshot;
 import org.opendaylight.yangtools.yang.data.tree.api.DataValidationFailedException;
 import org.opendaylight.yangtools.yang.data.tree.api.ModifiedNodeDoesNotExistException;
 import org.opendaylight.yangtools.yang.data.tree.api.RequiredElementCountException;
-import org.opendaylight.yangtools.yang.data.tree.api.UniqueConstraintException;
 import org.opendaylight.yangtools.yang.data.tree.impl.di.InMemoryDataTreeFactory;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContextTree;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -37,6 +36,8 @@ public final class InMemoryDataStore implements DataStore {
     private final StoreType type;
     private final DataTree tree;
     private final DataSchemaContextTree schemaTree;
+    private final UniqueConstraints uniques;
+    private final OtherCases otherCases;
     private final Executor notifications;
     private final List<Subscription<WriteFilter>> filters = new CopyOnWriteArrayList<>();
     private final List<Subscription<CommitValidator>> validators = new CopyOnWriteArrayList<>();
@@ -81,9 +82,12 @@ public final class InMemoryDataStore implements DataStore {
         this.notifications = notifications;
         this.tree = FACTORY.create(DataTreeConfiguration.builder(type.treeType())
             .setMandatoryNodesValidation(mandatoryNodes)
-            .setUniqueIndexes(true)
+            // unique statements are checked by UniqueConstraints: yangtools' index refuses entries that lack the leaves
+            .setUniqueIndexes(false)
             .build(), schema);
         this.schemaTree = DataSchemaContextTree.from(schema);
+        this.uniques = new UniqueConstraints(schemaTree);
+        this.otherCases = new OtherCases(schemaTree);
         this.size = tree.takeSnapshot().readNode(YangInstanceIdentifier.of()).map(NormalizedNodeCounter::count)
             .orElse(0L);
     }
@@ -173,9 +177,9 @@ public final class InMemoryDataStore implements DataStore {
                 throw translate(e, schemaTree.modelContext());
             } catch (IllegalArgumentException | IllegalStateException e) {
                 // IllegalStateException: a list entry whose key leaf differs from its key (yangtools' builder)
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
-                    UserTerms.of(e.getMessage(), schemaTree.modelContext()));
+                throw refused(e, null);
             }
+            uniques.check(candidate);
             for (var sub : validators) {
                 if (Candidates.touches(candidate, sub.subtree())) {
                     sub.target().validate(candidate);
@@ -246,13 +250,37 @@ public final class InMemoryDataStore implements DataStore {
             return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, message, path);
         }
         if (e instanceof RequiredElementCountException) {
-            return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
-        }
-        if (e instanceof UniqueConstraintException) {
             return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
-                message, Optional.ofNullable(path), Optional.of("data-not-unique"), Optional.empty()));
+                message, Optional.ofNullable(path), elementCountTag(e.getMessage()), Optional.empty()));
         }
         return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
+    }
+
+    /**
+     * A change yangtools refused while applying it (a lazily applied edit, a parent created
+     * implicitly, min/max-elements): invalid-value, or operation-failed with RFC 7950's
+     * too-few-elements / too-many-elements, in the user's terms.
+     */
+    private OperationFailedException refused(final RuntimeException e, final YangInstanceIdentifier path) {
+        final String message = UserTerms.of(e.getMessage(), schemaTree.modelContext());
+        final Optional<String> appTag = elementCountTag(e.getMessage());
+        if (appTag.isPresent()) {
+            return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+                message, Optional.ofNullable(path), appTag, Optional.empty()));
+        }
+        return new OperationFailedException(OperationError.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message,
+            path));
+    }
+
+    /** RFC 7950 15.2 / 15.3 error-app-tag of yangtools' min/max-elements message (its counts are swapped). */
+    private static Optional<String> elementCountTag(final String message) {
+        if (message == null) {
+            return Optional.empty();
+        }
+        if (message.contains("does not have enough elements")) {
+            return Optional.of("too-few-elements");
+        }
+        return message.contains("has too many elements") ? Optional.of("too-many-elements") : Optional.empty();
     }
 
     private final class Transaction implements WriteTransaction {
@@ -278,6 +306,7 @@ public final class InMemoryDataStore implements DataStore {
             checkOpen();
             final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
+            displaceOtherCases(path, filtered, false);
             apply(path, () -> modification.write(path, filtered));
         }
 
@@ -287,6 +316,7 @@ public final class InMemoryDataStore implements DataStore {
             checkOpen();
             final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
+            displaceOtherCases(path, filtered, true);
             apply(path, () -> modification.merge(path, filtered));
         }
 
@@ -300,6 +330,7 @@ public final class InMemoryDataStore implements DataStore {
             }
             final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
+            displaceOtherCases(path, filtered, false);
             apply(path, () -> modification.write(path, filtered));
         }
 
@@ -384,6 +415,14 @@ public final class InMemoryDataStore implements DataStore {
             }
         }
 
+        /** Deletes what the write displaces: the nodes of the other cases of the choices it writes into. */
+        private void displaceOtherCases(final YangInstanceIdentifier path, final NormalizedNode data,
+                final boolean merge) throws OperationFailedException {
+            for (YangInstanceIdentifier displaced : otherCases.displacedBy(path, data, merge, this::readChecked)) {
+                apply(displaced, () -> modification.delete(displaced));
+            }
+        }
+
         /**
          * Read within this transaction, where yangtools applies earlier edits lazily and enforces
          * their constraints on the way: a parent entry created implicitly without its mandatory
@@ -394,8 +433,7 @@ public final class InMemoryDataStore implements DataStore {
             try {
                 return modification.readNode(path);
             } catch (IllegalArgumentException | IllegalStateException e) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
-                    UserTerms.of(e.getMessage(), schemaTree.modelContext()), path);
+                throw refused(e, path);
             }
         }
 
@@ -403,8 +441,7 @@ public final class InMemoryDataStore implements DataStore {
             try {
                 change.run();
             } catch (IllegalArgumentException | IllegalStateException e) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
-                    UserTerms.of(e.getMessage(), schemaTree.modelContext()), path);
+                throw refused(e, path);
             }
         }
 

@@ -9,12 +9,14 @@ import java.util.regex.Pattern;
  * Finds what an error message shown to a user must not contain: Java class names
  * ({@code ...Exception}, {@code ...Error}, {@code Statement{}), packages ({@code java.},
  * {@code org.opendaylight}, {@code io.sextant}), identity hashes ({@code @1f2e3d}) and yangtools'
- * {@code (namespace?revision=...)name} rendering of a QName.
+ * {@code (namespace?revision=...)name} rendering of a QName, and any object's {@code Type{field=...}}
+ * (such as yangtools' {@code Descendant{qnames=[...]}}).
  */
 public final class JavaIsms {
     private static final List<Pattern> FORBIDDEN = List.of(
         Pattern.compile("\\b[A-Z][A-Za-z]*(Exception|Error)\\b"),
         Pattern.compile("[A-Za-z]+(Statement|Node|Identifier|Context)\\{"),
+        Pattern.compile("\\b[A-Z][A-Za-z]*\\{[a-z][A-Za-z]*="),
         Pattern.compile("\\bjava\\.[a-z]"),
         Pattern.compile("\\bjavax\\.[a-z]"),
         Pattern.compile("\\borg\\.opendaylight\\b"),

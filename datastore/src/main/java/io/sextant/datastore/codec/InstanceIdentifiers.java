@@ -1,6 +1,7 @@
 package io.sextant.datastore.codec;
 
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
@@ -8,6 +9,9 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeWithValue;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
+import org.opendaylight.yangtools.yang.data.util.DataSchemaContext;
+import org.opendaylight.yangtools.yang.data.util.DataSchemaContextTree;
+import org.opendaylight.yangtools.yang.model.api.ChoiceSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /** Renders instance identifiers as RFC 7951 strings and as RFC 8040 api-paths. */
@@ -19,8 +23,11 @@ public final class InstanceIdentifiers {
     public static String toInstanceIdentifier(final YangInstanceIdentifier path, final EffectiveModelContext schema) {
         final StringBuilder sb = new StringBuilder();
         QNameModule current = null;
-        for (PathArgument arg : path.getPathArguments()) {
-            if (isMixin(path, arg)) {
+        final List<PathArgument> args = path.getPathArguments();
+        final boolean[] choices = choices(path, schema);
+        for (int i = 0; i < args.size(); i++) {
+            final PathArgument arg = args.get(i);
+            if (isMixin(args, i) || choices[i]) {
                 continue;
             }
             final QName name = arg.getNodeType();
@@ -48,19 +55,22 @@ public final class InstanceIdentifiers {
 
     /** RFC 8040 api-path form, percent-encoded: {@code module:node/list=value}. */
     public static String toApiPath(final YangInstanceIdentifier path, final EffectiveModelContext schema) {
-        return toApiPath(path, schema, null);
+        return toApiPath(path, 0, schema);
     }
 
     /**
-     * As {@link #toApiPath(YangInstanceIdentifier, EffectiveModelContext)}, for a path that continues
-     * one whose last step is in {@code initial} (no module prefix is written while it does not change).
+     * As {@link #toApiPath(YangInstanceIdentifier, EffectiveModelContext)}, of the steps of {@code path}
+     * from index {@code from} on: the rest of a path below one the client named (no module prefix is
+     * written while it does not change from the step before).
      */
-    public static String toApiPath(final YangInstanceIdentifier path, final EffectiveModelContext schema,
-            final QNameModule initial) {
+    public static String toApiPath(final YangInstanceIdentifier path, final int from, final EffectiveModelContext schema) {
         final StringBuilder sb = new StringBuilder();
-        QNameModule current = initial;
-        for (PathArgument arg : path.getPathArguments()) {
-            if (isMixin(path, arg)) {
+        final List<PathArgument> args = path.getPathArguments();
+        QNameModule current = from > 0 ? args.get(from - 1).getNodeType().getModule() : null;
+        final boolean[] choices = choices(path, schema);
+        for (int i = from; i < args.size(); i++) {
+            final PathArgument arg = args.get(i);
+            if (isMixin(args, i) || choices[i]) {
                 continue;
             }
             final QName name = arg.getNodeType();
@@ -93,18 +103,35 @@ public final class InstanceIdentifiers {
         }
     }
 
-    /** Choice nodes and the list/leaf-list nodes above their entries are not steps of their own. */
-    private static boolean isMixin(final YangInstanceIdentifier path, final PathArgument arg) {
-        final var args = path.getPathArguments();
-        final int index = args.indexOf(arg);
+    /** The list/leaf-list nodes above their entries are not steps of their own. */
+    private static boolean isMixin(final List<PathArgument> args, final int index) {
         if (index + 1 < args.size()) {
             final PathArgument next = args.get(index + 1);
-            if ((next instanceof NodeIdentifierWithPredicates || next instanceof NodeWithValue<?>)
-                    && next.getNodeType().equals(arg.getNodeType())) {
-                return true;
-            }
+            return (next instanceof NodeIdentifierWithPredicates || next instanceof NodeWithValue<?>)
+                && next.getNodeType().equals(args.get(index).getNodeType());
         }
         return false;
+    }
+
+    /** Which steps of {@code path} are choices: they are not nodes of the data, so no step of a path. */
+    private static boolean[] choices(final YangInstanceIdentifier path, final EffectiveModelContext schema) {
+        final List<PathArgument> args = path.getPathArguments();
+        final boolean[] choices = new boolean[args.size()];
+        if (schema == null) {
+            return choices;
+        }
+        DataSchemaContext context = DataSchemaContextTree.from(schema).getRoot();
+        for (int i = 0; i < args.size(); i++) {
+            if (!(context instanceof DataSchemaContext.Composite composite)) {
+                break;
+            }
+            context = composite.childByArg(args.get(i));
+            if (context == null) {
+                break;
+            }
+            choices[i] = context.dataSchemaNode() instanceof ChoiceSchemaNode;
+        }
+        return choices;
     }
 
     static String value(final Object value, final EffectiveModelContext schema) {

@@ -32,6 +32,19 @@ public final class UserTerms {
     private static final Pattern RANGE = Pattern.compile("Invalid range: (\\S+), expected: \\[\\[(.*?)\\]\\]\\.?");
     private static final Pattern LENGTH = Pattern.compile("Invalid length: (\\S+), expected: \\[\\[(.*?)\\]\\]\\.?");
     private static final Pattern NO_MODULE = Pattern.compile("Could not find module (\\S+)");
+    /** yangtools' ChoiceModificationStrategy: data of two cases of one choice. */
+    private static final Pattern CHOICE_CONFLICT = Pattern.compile(
+        "Child (\\S+) \\(from case .*?\\) implies non-presence of child (\\S+) \\(from case .*?\\)(?:, which is .*)?",
+        Pattern.DOTALL);
+    /** yangtools' MinMaxElementsValidation. */
+    private static final Pattern TOO_FEW = Pattern.compile(
+        "(\\S+) does not have enough elements \\((\\d+)\\), needs at least (\\d+)");
+    private static final Pattern TOO_MANY = Pattern.compile(
+        "(\\S+) has too many elements \\((\\d+)\\), can have at most (\\d+)");
+    /** The start of a Java object's toString: {@code ImmutableLeafNode{name=...}}, {@code Descendant{qnames=[...]}}. */
+    private static final Pattern OBJECT_START = Pattern.compile("\\b[A-Z][A-Za-z0-9_$]*\\{");
+    private static final Pattern OBJECT_NAME = Pattern.compile("^(?:name|argument|identifier|qname)=([^,}\\s]+)");
+    private static final Pattern OBJECT_QNAMES = Pattern.compile("^qnames=\\[([^\\]]*)\\]");
 
     private UserTerms() {
     }
@@ -55,9 +68,14 @@ public final class UserTerms {
         text = RANGE.matcher(text).replaceAll("$1 is out of the allowed range $2");
         text = LENGTH.matcher(text).replaceAll("the length $1 is outside the allowed $2");
         text = NO_MODULE.matcher(text).replaceAll("unknown module '$1'");
+        text = CHOICE_CONFLICT.matcher(text).replaceAll(
+            "'$2' cannot be present beside '$1': they belong to different cases of one choice");
+        text = TOO_FEW.matcher(text).replaceAll("'$1' has $2 entries, fewer than its min-elements $3");
+        text = TOO_MANY.matcher(text).replaceAll("'$1' has $2 entries, more than its max-elements $3");
         text = replace(STATEMENT, text, m -> "'" + qname(m.group(1), schema) + "'");
         text = replace(QNAME, text, m -> name(m.group(1), m.group(2), schema));
         text = replace(KEYS, text, m -> "[" + m.group(1).replace(", ", "][") + "]");
+        text = objects(text);
         return text.strip();
     }
 
@@ -78,6 +96,52 @@ public final class UserTerms {
             }
         }
         return local;
+    }
+
+    /**
+     * Any remaining object rendering {@code Type{field=..., ...}} (with nested braces and brackets)
+     * becomes the name it carries, {@code 'module:name'}, or the path of its {@code qnames}; one
+     * that carries no name is dropped.
+     */
+    private static String objects(final String text) {
+        final Matcher m = OBJECT_START.matcher(text);
+        final StringBuilder sb = new StringBuilder();
+        int from = 0;
+        while (m.find(from)) {
+            final int end = closing(text, m.end());
+            if (end < 0) {
+                break;
+            }
+            final String inner = text.substring(m.end(), end);
+            sb.append(text, from, m.start());
+            final Matcher named = OBJECT_NAME.matcher(inner);
+            final Matcher qnames = OBJECT_QNAMES.matcher(inner);
+            if (named.find()) {
+                sb.append('\'').append(named.group(1)).append('\'');
+            } else if (qnames.find()) {
+                sb.append(qnames.group(1).replace(", ", "/"));
+            }
+            from = end + 1;
+        }
+        sb.append(text.substring(from));
+        return sb.toString();
+    }
+
+    /** The index of the brace closing the one just before {@code start}, or -1. */
+    private static int closing(final String text, final int start) {
+        int depth = 1;
+        for (int i = start; i < text.length(); i++) {
+            final char ch = text.charAt(i);
+            if (ch == '{' || ch == '[') {
+                depth++;
+            } else if (ch == '}' || ch == ']') {
+                depth--;
+                if (depth == 0) {
+                    return ch == '}' ? i : -1;
+                }
+            }
+        }
+        return -1;
     }
 
     private interface Replacement {

@@ -13,6 +13,7 @@ import schemathesis
 FORBIDDEN = [re.compile(p) for p in (
     r"\b[A-Z][A-Za-z]*(Exception|Error)\b",
     r"[A-Za-z]+(Statement|Node|Identifier|Context)\{",
+    r"\b[A-Z][A-Za-z]*\{[a-z][A-Za-z]*=",
     r"\bjava\.[a-z]",
     r"\bjavax\.[a-z]",
     r"\borg\.opendaylight\b",

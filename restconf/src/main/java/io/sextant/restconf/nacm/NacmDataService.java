@@ -1,6 +1,7 @@
 package io.sextant.restconf.nacm;
 
 import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OtherCases;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.EditResult;
@@ -12,8 +13,10 @@ import io.sextant.security.nacm.NacmAccess;
 import io.sextant.security.nacm.WriteCheck;
 import io.sextant.security.service.AccessControl;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -22,6 +25,10 @@ import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
+import org.opendaylight.yangtools.yang.data.util.DataSchemaContextTree;
+import org.opendaylight.yangtools.yang.model.api.ChoiceSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,7 +72,8 @@ final class NacmDataService implements DataService {
         final NacmAccess access = control.access(context);
         final List<Edit> toCheck = new ArrayList<>();
         for (Edit edit : edits) {
-            if (!access.permitsEveryWrite(locate.apply(edit.path()))) {
+            if (!access.permitsEveryWrite(locate.apply(edit.path()))
+                    || !access.isUnrestricted() && mayDisplace(edit)) {
                 toCheck.add(edit);
             }
         }
@@ -76,17 +84,109 @@ final class NacmDataService implements DataService {
         for (Edit edit : toCheck) {
             existing.add(delegate.read(ReadScope.CONFIG, edit.path(), context).toCompletableFuture());
         }
-        return CompletableFuture.allOf(existing.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
-            final List<WriteCheck> checks = new ArrayList<>();
-            for (int i = 0; i < toCheck.size(); i++) {
-                checks.add(check(toCheck.get(i), existing.get(i).join().orElse(null)));
+        return CompletableFuture.allOf(existing.toArray(CompletableFuture[]::new))
+            .thenCompose(ignored -> displaced(toCheck, existing, context))
+            .thenCompose(deletes -> {
+                final List<WriteCheck> checks = new ArrayList<>();
+                for (int i = 0; i < toCheck.size(); i++) {
+                    checks.add(check(toCheck.get(i), existing.get(i).join().orElse(null)));
+                }
+                checks.addAll(deletes);
+                final Optional<Denial> denial = access.checkWrites(checks);
+                if (denial.isPresent()) {
+                    return CompletableFuture.failedFuture(denied(access, denial.orElseThrow()));
+                }
+                return delegate.edit(edits, context);
+            });
+    }
+
+    /**
+     * The deletes the edits cause beyond what they name: a node written into one case of a choice
+     * deletes the nodes of its other cases (RFC 7950 7.9.2, {@link OtherCases}). Those nodes are
+     * in the targets read already, or in choices above a target, which are read here.
+     */
+    private CompletableFuture<List<WriteCheck>> displaced(final List<Edit> edits,
+            final List<CompletableFuture<Optional<NormalizedNode>>> existing, final RequestContext context) {
+        final Map<YangInstanceIdentifier, NormalizedNode> known = new HashMap<>();
+        final List<YangInstanceIdentifier> above = new ArrayList<>();
+        for (int i = 0; i < edits.size(); i++) {
+            final Edit edit = edits.get(i);
+            existing.get(i).join().ifPresent(node -> known.put(edit.path(), node));
+            if (edit.data().isPresent()) {
+                // a first pass only learns which choices above the target it needs
+                displacedBy(edit, path -> {
+                    if (!edit.path().contains(path)) {
+                        above.add(dataNode(path));
+                    }
+                    return Optional.empty();
+                });
             }
-            final Optional<Denial> denial = access.checkWrites(checks);
-            if (denial.isPresent()) {
-                return CompletableFuture.failedFuture(denied(access, denial.orElseThrow()));
+        }
+        final List<CompletableFuture<Optional<NormalizedNode>>> reads = new ArrayList<>();
+        for (YangInstanceIdentifier path : above) {
+            reads.add(delegate.read(ReadScope.CONFIG, path, context).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(ignored -> {
+            for (int i = 0; i < above.size(); i++) {
+                final YangInstanceIdentifier path = above.get(i);
+                reads.get(i).join().ifPresent(node -> known.put(path, node));
             }
-            return delegate.edit(edits, context);
+            final OtherCases.Reader reader = path -> find(known, path);
+            final List<WriteCheck> deletes = new ArrayList<>();
+            for (Edit edit : edits) {
+                if (edit.data().isPresent()) {
+                    for (YangInstanceIdentifier path : displacedBy(edit, reader)) {
+                        deletes.add(WriteCheck.delete(locate.apply(path), find(known, path).orElse(null)));
+                    }
+                }
+            }
+            return deletes;
         });
+    }
+
+    /** Whether the edit writes into a choice, so that it may delete what another case holds. */
+    private boolean mayDisplace(final Edit edit) {
+        if (edit.data().isEmpty()) {
+            return false;
+        }
+        final List<YangInstanceIdentifier> choices = new ArrayList<>();
+        displacedBy(edit, path -> {
+            choices.add(path);
+            return Optional.empty();
+        });
+        return !choices.isEmpty();
+    }
+
+    private List<YangInstanceIdentifier> displacedBy(final Edit edit, final OtherCases.Reader reader) {
+        final EffectiveModelContext schema = locate.apply(edit.path()).innermost().schema();
+        try {
+            return new OtherCases(DataSchemaContextTree.from(schema)).displacedBy(edit.path(),
+                edit.data().orElseThrow(), edit.operation() == Edit.Operation.MERGE, reader);
+        } catch (OperationFailedException e) {
+            throw new IllegalStateException("reads of data already read cannot fail", e);
+        }
+    }
+
+    /** The nearest data node at or above a choice's path (a choice is read through its parent). */
+    private YangInstanceIdentifier dataNode(final YangInstanceIdentifier choice) {
+        final DataSchemaContextTree tree = DataSchemaContextTree.from(locate.apply(choice).innermost().schema());
+        YangInstanceIdentifier path = choice;
+        while (!path.isEmpty() && tree.childByPath(path) != null
+                && tree.childByPath(path).dataSchemaNode() instanceof ChoiceSchemaNode) {
+            path = path.getParent();
+        }
+        return path;
+    }
+
+    /** The node at {@code path} within one of the nodes read, or empty. */
+    private static Optional<NormalizedNode> find(final Map<YangInstanceIdentifier, NormalizedNode> known,
+            final YangInstanceIdentifier path) {
+        for (Map.Entry<YangInstanceIdentifier, NormalizedNode> read : known.entrySet()) {
+            if (read.getKey().contains(path)) {
+                return NormalizedNodes.findNode(read.getKey(), read.getValue(), path);
+            }
+        }
+        return Optional.empty();
     }
 
     private WriteCheck check(final Edit edit, final NormalizedNode existing) {

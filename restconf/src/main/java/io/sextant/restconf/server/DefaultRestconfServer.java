@@ -49,8 +49,10 @@ import org.opendaylight.yangtools.yang.data.api.schema.stream.NormalizedNodeWrit
 import org.opendaylight.yangtools.yang.data.codec.gson.JSONNormalizedNodeStreamWriter;
 import org.opendaylight.yangtools.yang.data.codec.xml.XMLStreamNormalizedNodeStreamWriter;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.data.spi.node.MandatoryLeafEnforcer;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContext;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.opendaylight.yangtools.yang.model.api.InputSchemaNode;
 import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -217,11 +219,8 @@ public final class DefaultRestconfServer implements RestconfServer {
     }
 
     private String location(final ApiPath requested, final Target target, final YangInstanceIdentifier created) {
-        final YangInstanceIdentifier relative = YangInstanceIdentifier.of(created.getPathArguments()
-            .subList(target.path().getPathArguments().size(), created.getPathArguments().size()));
-        final var last = target.path().getLastPathArgument();
-        final String tail = InstanceIdentifiers.toApiPath(relative, target.codecs().schema(),
-            last == null ? null : last.getNodeType().getModule());
+        final String tail = InstanceIdentifiers.toApiPath(created, target.path().getPathArguments().size(),
+            target.codecs().schema());
         final String head = requested.isEmpty() ? "" : requested.encoded().substring(1) + "/";
         return "/rests/data/" + head + tail;
     }
@@ -343,6 +342,23 @@ public final class DefaultRestconfServer implements RestconfServer {
         });
     }
 
+    /**
+     * The input's mandatory leaves (RFC 7950 7.14.2) must be there before the operation runs:
+     * missing-element (400); implementations may rely on them.
+     */
+    private static void checkMandatoryInput(final InputSchemaNode schema, final ContainerNode input,
+            final EffectiveModelContext context, final String resource) throws OperationFailedException {
+        final MandatoryLeafEnforcer enforcer = MandatoryLeafEnforcer.forContainer(schema, true);
+        if (enforcer != null) {
+            try {
+                enforcer.enforceOnData(input);
+            } catch (IllegalArgumentException e) {
+                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.MISSING_ELEMENT,
+                    UserTerms.of(e.getMessage(), context) + " (body of " + resource + ")");
+            }
+        }
+    }
+
     /** For a positional PUT or POST: whether its entry was new, as the list read before the edit tells. */
     private static boolean createdByPlan(final List<DataEdit> edits, final EditPlan.Planned plan) {
         final YangInstanceIdentifier entry = edits.get(0).target().path();
@@ -365,6 +381,7 @@ public final class DefaultRestconfServer implements RestconfServer {
         final ContainerNode input = parse(action.codecs().schema(), Optional.empty(), resource, body,
             () -> BodyParser.parseInput(action.codecs(), action.stack(), action.action(),
                 new RequestBody(body.format(), stream), empty));
+        checkMandatoryInput(action.action().getInput(), input, action.codecs().schema(), resource);
         return action.rpcs().invokeAction(action.type(), action.path(), input, context).thenApply(output -> {
             if (output.isEmpty() || output.orElseThrow().isEmpty()) {
                 return RestconfResponse.noContent();
@@ -397,6 +414,7 @@ public final class DefaultRestconfServer implements RestconfServer {
             final ContainerNode input = parse(rpc.codecs().schema(), Optional.empty(), "/rests/operations" + path,
                 body, () -> BodyParser.parseInput(rpc.codecs(), rpc.stack(), rpc.rpc(),
                     new RequestBody(body.format(), stream), empty));
+            checkMandatoryInput(rpc.rpc().getInput(), input, rpc.codecs().schema(), "/rests/operations" + path);
             final QName name = rpc.rpc().getQName();
             return rpc.rpcs().invoke(name, input, context).thenApply(output -> {
                 if (output.isEmpty() || output.orElseThrow().isEmpty()) {

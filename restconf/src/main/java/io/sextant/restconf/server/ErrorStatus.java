@@ -3,6 +3,7 @@ package io.sextant.restconf.server;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.StateUnavailable;
 import java.util.Map;
+import java.util.Set;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 
 /** The HTTP status an error-tag calls for (RFC 8040 section 7). */
@@ -30,6 +31,9 @@ public final class ErrorStatus {
         Map.entry(ErrorTag.PARTIAL_OPERATION, 500),
         Map.entry(ErrorTag.MALFORMED_MESSAGE, 400));
 
+    private static final Set<String> CONSTRAINT_TAGS = Set.of("data-not-unique", "too-many-elements",
+        "too-few-elements", "must-violation");
+
     private ErrorStatus() {
     }
 
@@ -39,9 +43,26 @@ public final class ErrorStatus {
 
     /**
      * The status of an error: by its tag, except that a change the controller could not keep
-     * because its database is unavailable is a 503 (try again later), whatever the tag.
+     * because its database is unavailable is a 503 (try again later), whatever the tag, and that
+     * data refused by a YANG constraint is a 409.
+     *
+     * <p>RFC 7950 section 15 makes such refusals {@code operation-failed} with an error-app-tag
+     * ({@code data-not-unique}, {@code too-many-elements}, {@code too-few-elements},
+     * {@code must-violation}), and RFC 8040's table says "412 or 500" for {@code operation-failed}
+     * (a SHOULD). Neither fits: 500 tells the client the server failed, and 412 answers a
+     * conditional request whose precondition did not hold. The request conflicts with the data
+     * it would leave (other entries, the list's size): 409 Conflict (RFC 9110 15.5.10), which the
+     * client can resolve and resend, as for {@code data-exists}. OpenDaylight's restconf-nb answers
+     * 500 ("Transaction ... not committed correctly"); a device's rpc-error with these tags gets
+     * the same 409 here.
      */
     public static int of(final OperationError error) {
-        return StateUnavailable.is(error) ? 503 : of(error.tag());
+        if (StateUnavailable.is(error)) {
+            return 503;
+        }
+        if (error.tag().equals(ErrorTag.OPERATION_FAILED) && error.appTag().filter(CONSTRAINT_TAGS::contains).isPresent()) {
+            return 409;
+        }
+        return of(error.tag());
     }
 }
