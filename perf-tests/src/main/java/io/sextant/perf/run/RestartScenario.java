@@ -77,7 +77,7 @@ final class RestartScenario implements Scenario {
             "controller-2", db.controllerSettings(), dataDir);
         final long answering = millisSince(started);
         summary.controller(second);
-        final int[] intents = readableIntents(second, targets);
+        final int[] intents = readableIntents(run, second, targets);
         final long intentsRead = millisSince(started);
         // the plain-Java controller logs to its standard output, Karaf into the data directory
         final Matcher loaded = awaitLoaded(List.of(run.outputDir().resolve("controller-2.log"),
@@ -108,17 +108,19 @@ final class RestartScenario implements Scenario {
     }
 
     /** {readable, sampled}: configured nodes whose kept intent the restarted controller answers. */
-    private static int[] readableIntents(final ControllerProcess controller, final List<Device> targets)
-            throws IOException, InterruptedException {
+    private static int[] readableIntents(final RunContext run, final ControllerProcess controller,
+            final List<Device> targets) throws IOException, InterruptedException {
         final int step = Math.max(1, targets.size() / SAMPLE);
         int sampled = 0;
         int readable = 0;
         for (int i = 0; i < targets.size(); i += step) {
             sampled++;
-            final RestconfClient.Response response = controller.client().get(String.format(INTENT,
-                targets.get(i).id()));
+            final String path = String.format(INTENT, targets.get(i).id());
+            final RestconfClient.Response response = controller.client().get(path);
             if (response.status() == 200 && response.body().contains("openconfig-interfaces:interfaces")) {
                 readable++;
+            } else {
+                run.log("restart: GET %s answered %d: %.300s", path, response.status(), response.body());
             }
         }
         return new int[] {readable, sampled};
