@@ -73,16 +73,6 @@ class CrashRecoveryTest {
         return new ControllerJvm(dataDir, postgres, credentials, PASSWORD, dataDir.resolve("controller-" + run + ".log"));
     }
 
-    private static String intentPath(final String node, final String iface) {
-        return RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
-            + "/openconfig-interfaces:interfaces/interface=" + iface;
-    }
-
-    private static String ocInterface(final String name) {
-        return "{\"openconfig-interfaces:interface\":[{\"name\":\"" + name + "\",\"config\":{\"name\":\"" + name
-            + "\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":\"" + name + "\"}}]}";
-    }
-
     private static void awaitNodes(final ControllerJvm controller) throws Exception {
         for (String node : NODES) {
             controller.rest().await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
@@ -139,8 +129,8 @@ class CrashRecoveryTest {
                     for (int k = 0; ; k++) {
                         final String name = prefix + k;
                         for (String node : NODES) {
-                            final HttpResponse<String> put = current.rest().send("PUT", intentPath(node, name),
-                                ocInterface(name));
+                            final HttpResponse<String> put = current.rest().send("PUT",
+                                RestconfClient.intentInterface(node, name), RestconfClient.ethernetInterface(name));
                             if (put.statusCode() / 100 != 2) {
                                 return;
                             }

@@ -45,16 +45,6 @@ class DatabaseKilledDuringCommitsTest {
     @TempDir
     Path dataDir;
 
-    private static String intentPath(final String node, final String iface) {
-        return RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
-            + "/openconfig-interfaces:interfaces/interface=" + iface;
-    }
-
-    private static String ocInterface(final String name) {
-        return "{\"openconfig-interfaces:interface\":[{\"name\":\"" + name + "\",\"config\":{\"name\":\"" + name
-            + "\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":\"" + name + "\"}}]}";
-    }
-
     private static Set<String> interfacesOn(final Netconfd device) throws Exception {
         try (NetconfVerifier session = NetconfVerifier.connect(device)) {
             return new HashSet<>(NetconfVerifier.values(session.getConfig("running"), "data", "interfaces",
@@ -113,8 +103,8 @@ class DatabaseKilledDuringCommitsTest {
                             final String name = "c" + k;
                             boolean written = true;
                             for (String node : NODES) {
-                                final HttpResponse<String> put = rest.send("PUT", intentPath(node, name),
-                                    ocInterface(name));
+                                final HttpResponse<String> put = rest.send("PUT",
+                                    RestconfClient.intentInterface(node, name), RestconfClient.ethernetInterface(name));
                                 answers.merge(put.statusCode() + " " + errorTag(put), 1, Integer::sum);
                                 if (put.statusCode() == 503) {
                                     refusedWrites.add(node + "/" + name);
@@ -178,8 +168,8 @@ class DatabaseKilledDuringCommitsTest {
                 // a write the database could not keep changed nothing
                 for (String refused : refusedWrites) {
                     final String[] parts = refused.split("/");
-                    assertEquals(404, rest.send("GET", intentPath(parts[0], parts[1]) + "?content=config").statusCode(),
-                        refused + " answered 503 but is in the intent" + context);
+                    assertEquals(404, rest.send("GET", RestconfClient.intentInterface(parts[0], parts[1])
+                        + "?content=config").statusCode(), refused + " answered 503 but is in the intent" + context);
                 }
                 System.out.println("Database killed during commits: " + attempted.size() + " commits attempted, "
                     + acknowledged.size() + " acknowledged, " + refusedWrites.size() + " writes refused; answers "
@@ -191,8 +181,8 @@ class DatabaseKilledDuringCommitsTest {
                     dataDir.resolve("controller-1.log"))) {
                 for (String name : acknowledged) {
                     for (String node : NODES) {
-                        final HttpResponse<String> kept = restarted.rest().send("GET", intentPath(node, name)
-                            + "?content=config");
+                        final HttpResponse<String> kept = restarted.rest().send("GET",
+                            RestconfClient.intentInterface(node, name) + "?content=config");
                         assertEquals(200, kept.statusCode(), node + "/" + name + " kept: " + kept.body() + "\n"
                             + restarted.tail());
                     }

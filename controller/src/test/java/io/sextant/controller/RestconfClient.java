@@ -124,6 +124,17 @@ final class RestconfClient {
             + last.body()));
     }
 
+    /** The intent of one OpenConfig interface of a UniConfig node. */
+    static String intentInterface(final String node, final String iface) {
+        return UNICONFIG_NODE + node + CONFIGURATION + "/openconfig-interfaces:interfaces/interface=" + iface;
+    }
+
+    /** An Ethernet OpenConfig interface whose description is its name, as a PUT body of {@link #intentInterface}. */
+    static String ethernetInterface(final String name) {
+        return "{\"openconfig-interfaces:interface\":[{\"name\":\"" + name + "\",\"config\":{\"name\":\"" + name
+            + "\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":\"" + name + "\"}}]}";
+    }
+
     static String netconfMount(final String nodeId, final String host, final int port, final String user,
             final String password) {
         return "{\"node\":[{\"node-id\":\"" + nodeId + "\",\"netconf-node-topology:host\":\"" + host + "\","
