@@ -10,6 +10,7 @@ import io.sextant.persistence.StateBackend;
 import io.sextant.restconf.RestconfService;
 import io.sextant.security.auth.PasswordHasher;
 import io.sextant.security.service.AccessControl;
+import io.sextant.security.service.HostKeys;
 import io.sextant.security.service.SecuritySettings;
 import io.sextant.security.tls.TlsMaterialException;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
@@ -58,16 +59,17 @@ public final class Sextant implements AutoCloseable {
             rpcs = new RpcRegistry();
             access = started(new AccessControl(datastores.config(), rpcs, settings, security, new PasswordHasher(),
                 System.out::println));
+            final HostKeys hostKeys = started(new HostKeys(backend, rpcs, settings));
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs,
-                NetconfSettings.of(settings.dataDir())));
+                NetconfSettings.of(settings.dataDir()), hostKeys));
             started(new NetconfUnifiedDevices(netconf, devices));
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
                 settings.transactionIdleTimeout(), backend));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
             final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
-            cli = started(new CliTopology(datastores, cliConnector, units));
+            cli = started(new CliTopology(datastores, cliConnector, units, hostKeys));
             final CliDevices cliDevices = new CliDevices(cli, units);
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));

@@ -270,8 +270,9 @@ final class NetconfdDevice extends NetconfFaultDevice {
         restarting = CompletableFuture.runAsync(() -> {
             try {
                 final String saved = Files.readString(old.workDir().resolve("startup.xml"));
+                // the device keeps its SSH host key (the controller checks it: trust on first use)
+                final Netconfd started = builder(next, saved).sameHostKeyAs(old).start();
                 old.close();
-                final Netconfd started = builder(next, saved).start();
                 watch.close();
                 watch = LogWatch.start(started.log());
                 current = started;

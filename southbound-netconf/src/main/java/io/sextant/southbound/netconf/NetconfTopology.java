@@ -11,6 +11,9 @@ import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.BundledModels;
+import io.sextant.security.hostkeys.HostKeyPolicy;
+import io.sextant.security.hostkeys.HostKeyVerifier;
+import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.client.ClientStack;
 import io.sextant.southbound.netconf.client.NodeConnector;
 import io.sextant.southbound.netconf.client.NodeSettings;
@@ -78,6 +81,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     private final ClientStack stack;
     private final SchemaContextCache schemas;
     private final TopologySupport support;
+    private final HostKeys hostKeys;
+    private final HostKeyVerifier hostKeyVerifier;
     private final Map<String, NodeConnector> connectors = new ConcurrentHashMap<>();
     private final List<NetconfDeviceListener> listeners = new CopyOnWriteArrayList<>();
     private final List<Registration> registrations = new ArrayList<>();
@@ -86,12 +91,13 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     /**
      * Under Karaf: the YANG parser service, settings from system properties. Felix SCR picks the
      * constructor by its number of arguments and complains (at ERROR) about every other public
-     * constructor of that arity, so this is the only public one with four.
+     * constructor of that arity, so this is the only public one with five.
      */
     @Activate
     public NetconfTopology(@Reference final Datastores datastores, @Reference final MountPointRegistry mounts,
-            @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers) {
-        this(datastores, mounts, rpcs, parsers, NetconfSettings.fromSystemProperties());
+            @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers,
+            @Reference final HostKeys hostKeys) {
+        this(datastores, mounts, rpcs, parsers, NetconfSettings.fromSystemProperties(), hostKeys);
     }
 
     /**
@@ -100,13 +106,19 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
      * constructor may have as many as the {@link Activate} one.
      */
     public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
-            final RpcRegistry rpcs, final NetconfSettings settings) {
-        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), settings);
+            final RpcRegistry rpcs, final NetconfSettings settings, final HostKeys hostKeys) {
+        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), settings, hostKeys);
     }
 
+    /**
+     * @param hostKeys checks devices' SSH host keys (known keys of topology-netconf) and serves
+     *     accept-host-key for this topology's nodes
+     */
     public NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
-            final YangParserFactory parsers, final NetconfSettings settings) {
+            final YangParserFactory parsers, final NetconfSettings settings, final HostKeys hostKeys) {
         this.config = datastores.config();
+        this.hostKeys = hostKeys;
+        this.hostKeyVerifier = hostKeys.verifier(TopologyModel.TOPOLOGY_NETCONF);
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads(),
             settings.maxConcurrentSetups(), settings.maxReplyBytes());
         this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
@@ -117,6 +129,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         registrations.add(config.registerListener(TopologyModel.NETCONF_TOPOLOGY, this::onConfigChange));
         registrations.add(mounts.register(support::findMountPoint));
         registrations.addAll(support.registerRpcs(rpcs, config));
+        registrations.add(hostKeys.register(TopologyModel.TOPOLOGY_NETCONF, new HostKeyNodes()));
         resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY));
     }
 
@@ -267,6 +280,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         if (node.isEmpty()) {
             if (existing != null) {
                 unmount(existing);
+                // removed, not stopped: a node mounted again under this id learns its key anew
+                hostKeys.forget(TopologyModel.TOPOLOGY_NETCONF, nodeId);
             }
             return;
         }
@@ -289,7 +304,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             LOG.info("Node {} changed; remounting", nodeId);
             unmount(existing);
         }
-        final NodeConnector connector = new NodeConnector(nodeId, settings, stack, schemas, new Events(settings));
+        final NodeConnector connector = new NodeConnector(nodeId, settings, stack, schemas, hostKeyVerifier,
+            new Events(settings));
         connectors.put(nodeId, connector);
         connector.start();
     }
@@ -300,6 +316,28 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         support.removeStatus(connector.nodeId());
         LOG.info("Node {} unmounted", connector.nodeId());
         return gone;
+    }
+
+    /** This topology's nodes for accept-host-key. */
+    private final class HostKeyNodes implements HostKeys.Nodes {
+        @Override
+        public Optional<HostKeyPolicy> policy(final String nodeId) {
+            return Optional.ofNullable(connectors.get(nodeId)).map(NodeConnector::settings)
+                .filter(settings -> !settings.tcpOnly()).map(NodeSettings::hostKeys);
+        }
+
+        @Override
+        public boolean connected(final String nodeId) {
+            return status(nodeId).map(NodeStatus::isConnected).orElse(false);
+        }
+
+        @Override
+        public void connectNow(final String nodeId) {
+            final NodeConnector connector = connectors.get(nodeId);
+            if (connector != null) {
+                connector.connectNow();
+            }
+        }
     }
 
     /** Events of one node's connector: status to the operational datastore, sessions to listeners. */

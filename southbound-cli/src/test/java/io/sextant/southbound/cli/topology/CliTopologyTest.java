@@ -13,6 +13,7 @@ import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.model.ControllerSchema;
+import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
 import io.sextant.testing.frr.FrrRouter;
@@ -73,7 +74,7 @@ class CliTopologyTest {
             Executors.newSingleThreadExecutor());
         final CliDeviceTypes frrOnly = (type, version) -> type.equals("frr") && version.startsWith("8.")
             ? Optional.of(new CliDeviceType("frr-8", CliDialect.defaults())) : Optional.empty();
-        topology = new CliTopology(config, operational, connector, frrOnly);
+        topology = new CliTopology(config, operational, connector, frrOnly, HostKeys.inMemory());
     }
 
     @AfterEach
