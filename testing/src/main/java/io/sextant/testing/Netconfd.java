@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,6 +35,7 @@ public final class Netconfd implements AutoCloseable {
     private static final Path SUBSYSTEM = Path.of("/usr/sbin/netconf-subsystem");
     private static final Path SSH_KEYGEN = Path.of("/usr/bin/ssh-keygen");
     private static final Path YUMA_MODULES = Path.of("/usr/share/yuma/modules");
+    private static final String HOST_KEY = "ssh_host_ecdsa_key";
 
     /** Which datastore edits target. */
     public enum Target {
@@ -111,6 +113,20 @@ public final class Netconfd implements AutoCloseable {
         return sessions.size();
     }
 
+    /** The SSH host public key the device offers, as {@code ssh-keyscan} prints it. */
+    public String hostPublicKey() throws IOException {
+        return OpenSshHostKeys.publicKey(workDir.resolve(HOST_KEY));
+    }
+
+    /**
+     * Give the device a new SSH host key: new connections see it, open sessions carry on.
+     *
+     * @return the new public key
+     */
+    public String changeHostKey() throws IOException {
+        return OpenSshHostKeys.change(workDir.resolve(HOST_KEY), "ecdsa", 256, sshd.pid(), port);
+    }
+
     /** Kill server and sshd at once: the device disappears mid-session. */
     public void kill() {
         sshd.kill();
@@ -141,6 +157,7 @@ public final class Netconfd implements AutoCloseable {
         private Path workDir;
         private Duration startTimeout = Duration.ofSeconds(60);
         private String logLevel = "info";
+        private Netconfd hostKeyOf;
 
         private Builder() {
         }
@@ -171,6 +188,15 @@ public final class Netconfd implements AutoCloseable {
 
         public Builder workDir(final Path directory) {
             this.workDir = directory;
+            return this;
+        }
+
+        /**
+         * Start with the SSH host key of {@code previous} (its work directory must still be
+         * there): the same device started again keeps its identity.
+         */
+        public Builder sameHostKeyAs(final Netconfd previous) {
+            this.hostKeyOf = previous;
             return this;
         }
 
@@ -208,8 +234,19 @@ public final class Netconfd implements AutoCloseable {
             final Path startup = dir.resolve("startup.xml");
             Files.writeString(startup, startupConfig, StandardCharsets.UTF_8);
             final Path socket = dir.resolve("ncxserver.sock");
-            final Path hostKey = dir.resolve("ssh_host_ecdsa_key");
-            runQuietly(List.of(SSH_KEYGEN.toString(), "-q", "-t", "ecdsa", "-b", "256", "-N", "", "-f", hostKey.toString()));
+            final Path hostKey = dir.resolve(HOST_KEY);
+            if (hostKeyOf != null) {
+                // the same device started again: it keeps its SSH identity, as a real one does
+                for (String file : List.of(HOST_KEY, HOST_KEY + ".pub")) {
+                    Files.copy(hostKeyOf.workDir().resolve(file), dir.resolve(file),
+                        StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            } else {
+                Files.deleteIfExists(hostKey);
+                Files.deleteIfExists(dir.resolve(HOST_KEY + ".pub"));
+                runQuietly(List.of(SSH_KEYGEN.toString(), "-q", "-t", "ecdsa", "-b", "256", "-N", "", "-f",
+                    hostKey.toString()));
+            }
 
             IOException last = null;
             for (int attempt = 0; attempt < 3; attempt++) {
@@ -244,7 +281,11 @@ public final class Netconfd implements AutoCloseable {
 
         private List<String> netconfdCommand(final int port, final Path dir, final Path moduleDir,
                 final Path startup, final Path socket) {
-            final List<String> command = new ArrayList<>(List.of("setsid", "-w", NETCONFD.toString(),
+            // HOME is the device's own directory: netconfd keeps its transaction id in
+            // $HOME/.yuma/startup-cfg-txid.txt, and devices sharing one file saw it empty at start
+            // ("Read txid file failed") after another one was stopped while writing it.
+            final List<String> command = new ArrayList<>(List.of("env", "HOME=" + dir, "setsid", "-w",
+                NETCONFD.toString(),
                 "--port=" + port,
                 "--ncxserver-sockname=" + socket,
                 "--startup=" + startup,

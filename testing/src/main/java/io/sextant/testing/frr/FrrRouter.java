@@ -1,5 +1,6 @@
 package io.sextant.testing.frr;
 
+import io.sextant.testing.OpenSshHostKeys;
 import io.sextant.testing.SshHostKeyType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -173,6 +174,23 @@ public final class FrrRouter implements AutoCloseable {
     /** The one host key type the router's sshd offers. */
     public SshHostKeyType sshHostKeyType() {
         return hostKeyType;
+    }
+
+    /** The SSH host public key the router offers, as {@code ssh-keyscan} prints it. */
+    public String sshHostPublicKey() throws IOException {
+        return OpenSshHostKeys.publicKey(layout.sshHostKey(hostKeyType.keygenType()));
+    }
+
+    /**
+     * Give the router's sshd a new host key of the same type: new connections see it, open
+     * sessions carry on.
+     *
+     * @return the new public key
+     */
+    public String changeSshHostKey() throws IOException {
+        final long pid = Long.parseLong(Files.readString(layout.sshdPidFile()).strip());
+        return OpenSshHostKeys.change(layout.sshHostKey(hostKeyType.keygenType()), hostKeyType.keygenType(),
+            hostKeyType.bits(), pid, sshPort);
     }
 
     public String username() {
