@@ -12,6 +12,7 @@ import io.sextant.security.auth.PasswordHasher;
 import io.sextant.security.secrets.SecretException;
 import io.sextant.security.service.AccessControl;
 import io.sextant.security.service.DeviceSecretsService;
+import io.sextant.security.service.HostKeys;
 import io.sextant.security.service.SecuritySettings;
 import io.sextant.security.tls.TlsMaterialException;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
@@ -62,16 +63,17 @@ public final class Sextant implements AutoCloseable {
                 System.out::println));
             final DeviceSecretsService secrets = started(new DeviceSecretsService(datastores.config(),
                 DeviceSecretsService.keyRing(settings.dataDir(), System.getenv())));
+            final HostKeys hostKeys = started(new HostKeys(backend, rpcs, settings));
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
-                NetconfSettings.of(settings.dataDir())));
+                NetconfSettings.of(settings.dataDir()), hostKeys));
             started(new NetconfUnifiedDevices(netconf, devices));
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
                 settings.transactionIdleTimeout(), backend));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
             final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
-            cli = started(new CliTopology(datastores, cliConnector, units, secrets));
+            cli = started(new CliTopology(datastores, cliConnector, units, secrets, hostKeys));
             final CliDevices cliDevices = new CliDevices(cli, units);
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));

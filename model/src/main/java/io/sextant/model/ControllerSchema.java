@@ -26,6 +26,7 @@ public final class ControllerSchema {
     public static final QNameModule TRANSACTION_MANAGER = module("urn:sextant:transaction-manager", "2024-11-01");
     public static final QNameModule CONNECTION_MANAGER = module("urn:sextant:connection-manager", "2024-11-01");
     public static final QNameModule SEXTANT = module("urn:sextant:controller", "2024-11-01");
+    public static final QNameModule HOST_KEYS = module("urn:sextant:host-keys", "2026-11-24");
 
     private ControllerSchema() {
     }

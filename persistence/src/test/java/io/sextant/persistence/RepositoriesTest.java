@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sextant.persistence.codec.ConfigEntry;
 import io.sextant.persistence.codec.DiffEntry;
 import io.sextant.persistence.codec.EntryLayout;
+import io.sextant.persistence.internal.Migrations;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -31,6 +32,7 @@ class RepositoriesTest {
     private final TransactionLogRepository log = new TransactionLogRepository();
     private final SnapshotRepository snapshots = new SnapshotRepository();
     private final YangSourceRepository sources = new YangSourceRepository();
+    private final HostKeyRepository hostKeys = new HostKeyRepository();
 
     @BeforeAll
     static void start() throws PersistenceException {
@@ -99,6 +101,23 @@ class RepositoriesTest {
         assertEquals(true, db.call("delete", tx -> nodes.delete(tx, "R1")));
         assertEquals(Optional.empty(), db.call("load", tx -> nodes.load(tx, "R1")));
         assertEquals(0, postgres.queryLong("SELECT count(*) FROM node_config_journal"));
+    }
+
+    @Test
+    void aNodesFirstHostKeyStaysUntilItIsReplacedAndIsKeptPerTopology() throws PersistenceException {
+        final Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        final HostKeyRepository.StoredHostKey first = new HostKeyRepository.StoredHostKey("ssh-ed25519 AAAA1",
+            "SHA256:first", now);
+        final HostKeyRepository.StoredHostKey second = new HostKeyRepository.StoredHostKey("ssh-ed25519 AAAA2",
+            "SHA256:second", now.plusSeconds(1));
+        assertEquals(first, db.call("learn", tx -> hostKeys.insertIfAbsent(tx, "topology-netconf", "r1", first)));
+        // a second first key (two sessions racing) gets the stored one back
+        assertEquals(first, db.call("learn", tx -> hostKeys.insertIfAbsent(tx, "topology-netconf", "r1", second)));
+        assertEquals(Optional.empty(), db.call("find", tx -> hostKeys.find(tx, "topology-cli", "r1")));
+        db.run("accept", tx -> hostKeys.put(tx, "topology-netconf", "r1", second));
+        assertEquals(Optional.of(second), db.call("find", tx -> hostKeys.find(tx, "topology-netconf", "r1")));
+        db.run("forget", tx -> hostKeys.remove(tx, "topology-netconf", "r1"));
+        assertEquals(Optional.empty(), db.call("find", tx -> hostKeys.find(tx, "topology-netconf", "r1")));
     }
 
     @Test
@@ -226,7 +245,7 @@ class RepositoriesTest {
     void statusShowsSizeSchemaAndLastCompaction() throws PersistenceException {
         final DatabaseStatus before = db.status();
         assertTrue(before.sizeBytes() > 0);
-        assertEquals(1, before.schemaVersion());
+        assertEquals(Migrations.bundled().size(), before.schemaVersion());
         assertTrue(before.serverVersion().startsWith("1"), before.serverVersion());
         assertEquals(Optional.empty(), before.lastCompaction());
         final ContainerNode config = OpenConfigFixtures.config(2, "x");

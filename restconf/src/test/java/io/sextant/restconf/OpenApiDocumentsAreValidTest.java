@@ -12,6 +12,7 @@ import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.restconf.http.RestconfHttpServer;
 import io.sextant.restconf.server.DefaultRestconfServer;
+import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.NetconfSettings;
 import io.sextant.southbound.netconf.NetconfTopology;
 import io.sextant.testing.ModelSets;
@@ -57,7 +58,7 @@ class OpenApiDocumentsAreValidTest {
         final RpcRegistry rpcs = new RpcRegistry();
         topology = NetconfTopology.withDefaultParser(datastores, mounts, rpcs, new NetconfSettings(
             Files.createTempDirectory("sextant-openapi-schemas-"), 2, 2, Duration.ofSeconds(30),
-            NetconfSettings.DEFAULT_MAX_CONCURRENT_SETUPS, NetconfSettings.DEFAULT_MAX_REPLY_BYTES));
+            NetconfSettings.DEFAULT_MAX_CONCURRENT_SETUPS, NetconfSettings.DEFAULT_MAX_REPLY_BYTES), HostKeys.inMemory());
         http = new RestconfHttpServer(new DefaultRestconfServer(ControllerSchema.get(), datastores.data(), rpcs,
             mounts), OneUser.authenticator("admin", PASSWORD), RestconfHttpServer.Settings.of("127.0.0.1", 0,
                 HttpLimits.DEFAULTS));

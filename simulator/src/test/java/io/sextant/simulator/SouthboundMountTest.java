@@ -12,6 +12,7 @@ import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
+import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.NetconfSettings;
 import io.sextant.southbound.netconf.NetconfTopology;
 import io.sextant.southbound.netconf.topology.TopologyModel;
@@ -68,7 +69,8 @@ class SouthboundMountTest {
             final MountPointRegistry mounts = new MountPointRegistry();
             try (NetconfTopology topology = NetconfTopology.withDefaultParser(datastores, mounts, new RpcRegistry(),
                     new NetconfSettings(cache, 2, 2, Duration.ofSeconds(30),
-                        NetconfSettings.DEFAULT_MAX_CONCURRENT_SETUPS, NetconfSettings.DEFAULT_MAX_REPLY_BYTES))) {
+                        NetconfSettings.DEFAULT_MAX_CONCURRENT_SETUPS, NetconfSettings.DEFAULT_MAX_REPLY_BYTES),
+                    HostKeys.inMemory())) {
                 final WriteTransaction tx = datastores.config().newTransaction();
                 for (int i = 0; i < DEVICES; i++) {
                     tx.put(nodePath("sim-" + i), node("sim-" + i, simulator.port(i), !ssh));

@@ -274,8 +274,10 @@ final class NetconfdDevice extends NetconfFaultDevice {
             try {
                 final String saved = StartupFiles.lastComplete(old.workDir(), lastStartup);
                 lastStartup = saved;
+                // the device keeps its SSH host key (the controller checks it: trust on first use); started
+                // before the old one's directory, which holds that key, is deleted
+                final Netconfd started = builder(next, saved).sameHostKeyAs(old).start();
                 old.close();
-                final Netconfd started = builder(next, saved).start();
                 watch.close();
                 watch = LogWatch.start(started.log());
                 current = started;

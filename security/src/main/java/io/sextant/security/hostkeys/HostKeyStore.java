@@ -3,8 +3,9 @@ package io.sextant.security.hostkeys;
 import java.util.Optional;
 
 /**
- * Where known host keys live, per node. In memory for now ({@link InMemoryHostKeyStore}); a
- * persistent store implements the same interface.
+ * Where known host keys live, per node: in memory ({@link InMemoryHostKeyStore}) or in the
+ * controller's database ({@link DurableHostKeyStore}). A store that cannot be reached throws
+ * {@link HostKeyStoreException}, and the key is refused.
  */
 public interface HostKeyStore {
     Optional<KnownHostKey> find(String nodeId);

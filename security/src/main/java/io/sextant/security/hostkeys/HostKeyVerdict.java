@@ -19,6 +19,8 @@ public record HostKeyVerdict(String nodeId, Outcome outcome, String presented, S
         MATCHED_EXPECTED(true),
         /** Trust on first use: no key was known, this one is stored now. */
         LEARNED(true),
+        /** An operator accepted the key the device presents now (accept-host-key); it is stored. */
+        ACCEPTED(true),
         /** Verification is off for the node. */
         UNCHECKED(true),
         /** Trust on first use: the device presented a different key from the stored one. */
@@ -26,7 +28,9 @@ public record HostKeyVerdict(String nodeId, Outcome outcome, String presented, S
         /** Strict: the key is not one the mount request gives. */
         UNEXPECTED(false),
         /** The key could not be read (an algorithm SSH fingerprints do not cover). */
-        UNREADABLE(false);
+        UNREADABLE(false),
+        /** The known keys could not be read or written (the database is down): refused, never trusted blindly. */
+        STORE_UNAVAILABLE(false);
 
         private final boolean accepted;
 

@@ -4,7 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import java.security.PublicKey;
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
@@ -16,6 +19,8 @@ public final class HostKeyVerifier {
     private final HostKeyStore store;
     private final Consumer<HostKeyVerdict> events;
     private final Clock clock;
+    /** Nodes whose next presented key an operator accepts (accept-host-key), with whoever waits for it. */
+    private final Map<String, CompletableFuture<KnownHostKey>> acceptNext = new ConcurrentHashMap<>();
 
     /**
      * @param events told every verdict (for the audit log and the node's status); must not block
@@ -32,9 +37,74 @@ public final class HostKeyVerifier {
 
     /** Checks the key a device presented; a refused key must end the connection attempt. */
     public HostKeyVerdict verify(final String nodeId, final HostKeyPolicy policy, final PublicKey key) {
-        final HostKeyVerdict verdict = decide(nodeId, policy, key);
+        HostKeyVerdict verdict;
+        try {
+            verdict = acceptedByOperator(nodeId, policy, key).orElseGet(() -> decide(nodeId, policy, key));
+        } catch (HostKeyStoreException e) {
+            verdict = new HostKeyVerdict(nodeId, HostKeyVerdict.Outcome.STORE_UNAVAILABLE, fingerprintOrUnknown(key),
+                "Node " + nodeId + ": the SSH host key cannot be checked, the known host keys are not available ("
+                + e.getMessage() + "); connection refused");
+        }
         events.accept(verdict);
         return verdict;
+    }
+
+    /** This node's key checked against {@code policy}: what an SSH client adapter calls. */
+    public HostKeyCheck check(final String nodeId, final HostKeyPolicy policy) {
+        return key -> verify(nodeId, policy, key);
+    }
+
+    /**
+     * Accept the next key the node presents, whatever it is, as its known key (the
+     * accept-host-key RPC: the caller then makes the node connect). Only for trust on first use.
+     *
+     * @return completes with the stored key once the node presented one; the caller bounds the wait
+     *     and cancels the future when it gives up
+     */
+    public CompletableFuture<KnownHostKey> acceptNextKey(final String nodeId) {
+        final CompletableFuture<KnownHostKey> accepted = new CompletableFuture<>();
+        final CompletableFuture<KnownHostKey> previous = acceptNext.put(nodeId, accepted);
+        if (previous != null) {
+            accepted.whenComplete((key, failure) -> {
+                if (failure == null) {
+                    previous.complete(key);
+                }
+            });
+        }
+        accepted.whenComplete((key, failure) -> acceptNext.remove(nodeId, accepted));
+        return accepted;
+    }
+
+    private Optional<HostKeyVerdict> acceptedByOperator(final String nodeId, final HostKeyPolicy policy,
+            final PublicKey key) {
+        if (policy.mode() != HostKeyPolicy.Mode.TRUST_ON_FIRST_USE) {
+            return Optional.empty();
+        }
+        final CompletableFuture<KnownHostKey> waiting = acceptNext.remove(nodeId);
+        if (waiting == null || waiting.isDone()) {
+            return Optional.empty();
+        }
+        final KnownHostKey known;
+        try {
+            known = new KnownHostKey(nodeId, OpenSshKeys.publicKeyLine(key), OpenSshKeys.fingerprint(key),
+                clock.instant());
+            store.put(known);
+        } catch (IllegalArgumentException | HostKeyStoreException e) {
+            waiting.completeExceptionally(e);
+            throw e instanceof HostKeyStoreException unavailable ? unavailable : new HostKeyStoreException(
+                e.getMessage(), e);
+        }
+        waiting.complete(known);
+        return Optional.of(new HostKeyVerdict(nodeId, HostKeyVerdict.Outcome.ACCEPTED, known.fingerprint(),
+            "Node " + nodeId + ": SSH host key " + known.fingerprint() + " accepted by an operator"));
+    }
+
+    private static String fingerprintOrUnknown(final PublicKey key) {
+        try {
+            return OpenSshKeys.fingerprint(key);
+        } catch (IllegalArgumentException e) {
+            return "unknown";
+        }
     }
 
     private HostKeyVerdict decide(final String nodeId, final HostKeyPolicy policy, final PublicKey key) {
@@ -95,7 +165,7 @@ public final class HostKeyVerifier {
         final KnownHostKey known = new KnownHostKey(nodeId, OpenSshKeys.publicKeyLine(key),
             OpenSshKeys.fingerprint(key), clock.instant());
         store.put(known);
-        events.accept(new HostKeyVerdict(nodeId, HostKeyVerdict.Outcome.LEARNED, known.fingerprint(),
+        events.accept(new HostKeyVerdict(nodeId, HostKeyVerdict.Outcome.ACCEPTED, known.fingerprint(),
             "Node " + nodeId + ": SSH host key " + known.fingerprint() + " accepted by an operator"));
         return known;
     }

@@ -12,6 +12,7 @@ import java.security.PublicKey;
 import java.security.spec.ECGenParameterSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.junit.jupiter.api.Test;
@@ -85,6 +86,61 @@ class HostKeyVerifierTest {
         assertEquals(HostKeyVerdict.Outcome.CHANGED,
             verifier.verify("R1", HostKeyPolicy.TRUST_ON_FIRST_USE, first).outcome());
         assertEquals(7, events.size());
+    }
+
+    @Test
+    void anOperatorAcceptsTheNextKeyTheNodePresentsAndOnlyThatOne() throws Exception {
+        final PublicKey first = key("EC");
+        final PublicKey second = key("EC");
+        final PublicKey third = key("EC");
+        verifier.verify("R1", HostKeyPolicy.TRUST_ON_FIRST_USE, first);
+        assertFalse(verifier.verify("R1", HostKeyPolicy.TRUST_ON_FIRST_USE, second).accepted());
+        final var accepted = verifier.acceptNextKey("R1");
+        assertFalse(accepted.isDone());
+        // another node's connection does not take R1's acceptance
+        assertFalse(verifier.verify("R2", HostKeyPolicy.TRUST_ON_FIRST_USE, first).outcome()
+            == HostKeyVerdict.Outcome.ACCEPTED);
+        final HostKeyVerdict taken = verifier.verify("R1", HostKeyPolicy.TRUST_ON_FIRST_USE, second);
+        assertEquals(HostKeyVerdict.Outcome.ACCEPTED, taken.outcome());
+        assertEquals(OpenSshKeys.fingerprint(second), accepted.getNow(null).fingerprint());
+        assertEquals(OpenSshKeys.publicKeyLine(second), verifier.known("R1").orElseThrow().publicKey());
+        // accepted once: the key after that is checked again
+        assertEquals(HostKeyVerdict.Outcome.CHANGED,
+            verifier.verify("R1", HostKeyPolicy.TRUST_ON_FIRST_USE, third).outcome());
+        // an acceptance given up on is not taken later
+        verifier.acceptNextKey("R1").cancel(false);
+        assertEquals(HostKeyVerdict.Outcome.CHANGED,
+            verifier.verify("R1", HostKeyPolicy.TRUST_ON_FIRST_USE, third).outcome());
+    }
+
+    @Test
+    void aStoreThatCannotAnswerRefusesTheKey() throws Exception {
+        final HostKeyStore down = new HostKeyStore() {
+            @Override
+            public Optional<KnownHostKey> find(final String nodeId) {
+                throw new HostKeyStoreException("database down", null);
+            }
+
+            @Override
+            public KnownHostKey putIfAbsent(final KnownHostKey key) {
+                throw new HostKeyStoreException("database down", null);
+            }
+
+            @Override
+            public void put(final KnownHostKey key) {
+                throw new HostKeyStoreException("database down", null);
+            }
+
+            @Override
+            public void remove(final String nodeId) {
+                throw new HostKeyStoreException("database down", null);
+            }
+        };
+        final HostKeyVerdict verdict = new HostKeyVerifier(down, events::add)
+            .verify("R1", HostKeyPolicy.TRUST_ON_FIRST_USE, key("EC"));
+        assertEquals(HostKeyVerdict.Outcome.STORE_UNAVAILABLE, verdict.outcome());
+        assertFalse(verdict.accepted());
+        assertTrue(verdict.message().contains("database down"), verdict.message());
     }
 
     @Test

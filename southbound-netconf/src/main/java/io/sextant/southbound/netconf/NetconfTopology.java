@@ -12,6 +12,9 @@ import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.BundledModels;
+import io.sextant.security.hostkeys.HostKeyPolicy;
+import io.sextant.security.hostkeys.HostKeyVerifier;
+import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.client.ClientStack;
 import io.sextant.southbound.netconf.client.NodeConnector;
 import io.sextant.southbound.netconf.client.NodeSettings;
@@ -80,6 +83,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     private final ClientStack stack;
     private final SchemaContextCache schemas;
     private final TopologySupport support;
+    private final HostKeys hostKeys;
+    private final HostKeyVerifier hostKeyVerifier;
     private final Map<String, NodeConnector> connectors = new ConcurrentHashMap<>();
     private final List<NetconfDeviceListener> listeners = new CopyOnWriteArrayList<>();
     private final List<Registration> registrations = new ArrayList<>();
@@ -88,13 +93,13 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     /**
      * Under Karaf: the YANG parser service, settings from system properties. Felix SCR picks the
      * constructor by its number of arguments and complains (at ERROR) about every other public
-     * constructor of that arity, so this is the only public one with five.
+     * constructor of that arity, so this is the only public one with six.
      */
     @Activate
     public NetconfTopology(@Reference final Datastores datastores, @Reference final MountPointRegistry mounts,
             @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers,
-            @Reference final DeviceSecrets secrets) {
-        this(datastores, mounts, rpcs, parsers, secrets, NetconfSettings.fromSystemProperties());
+            @Reference final DeviceSecrets secrets, @Reference final HostKeys hostKeys) {
+        this(datastores, mounts, rpcs, parsers, secrets, NetconfSettings.fromSystemProperties(), hostKeys);
     }
 
     /**
@@ -103,22 +108,32 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
      * constructor may have as many as the {@link Activate} one.
      *
      * @param secrets opens the stored device passwords when a node connects
+     * @param hostKeys checks devices' SSH host keys and serves accept-host-key
      */
     public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
-            final RpcRegistry rpcs, final DeviceSecrets secrets, final NetconfSettings settings) {
-        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), secrets, settings);
+            final RpcRegistry rpcs, final DeviceSecrets secrets, final NetconfSettings settings,
+            final HostKeys hostKeys) {
+        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), secrets, settings, hostKeys);
     }
 
     /** Plain Java without the security module (tests): passwords are used as they are stored. */
     public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
-            final RpcRegistry rpcs, final NetconfSettings settings) {
-        return withDefaultParser(datastores, mounts, rpcs, DeviceSecrets.AS_STORED, settings);
+            final RpcRegistry rpcs, final NetconfSettings settings, final HostKeys hostKeys) {
+        return withDefaultParser(datastores, mounts, rpcs, DeviceSecrets.AS_STORED, settings, hostKeys);
     }
 
+    /**
+     * @param secrets opens the stored device passwords when a node connects
+     * @param hostKeys checks devices' SSH host keys (known keys of topology-netconf) and serves
+     *     accept-host-key for this topology's nodes
+     */
     private NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
-            final YangParserFactory parsers, final DeviceSecrets secrets, final NetconfSettings settings) {
+            final YangParserFactory parsers, final DeviceSecrets secrets, final NetconfSettings settings,
+            final HostKeys hostKeys) {
         this.config = datastores.config();
         this.secrets = secrets;
+        this.hostKeys = hostKeys;
+        this.hostKeyVerifier = hostKeys.verifier(TopologyModel.TOPOLOGY_NETCONF);
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads(),
             settings.maxConcurrentSetups(), settings.maxReplyBytes());
         this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
@@ -129,6 +144,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         registrations.add(config.registerListener(TopologyModel.NETCONF_TOPOLOGY, this::onConfigChange));
         registrations.add(mounts.register(support::findMountPoint));
         registrations.addAll(support.registerRpcs(rpcs, config));
+        registrations.add(hostKeys.register(TopologyModel.TOPOLOGY_NETCONF, new HostKeyNodes()));
         resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY));
     }
 
@@ -279,6 +295,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         if (node.isEmpty()) {
             if (existing != null) {
                 unmount(existing);
+                // removed, not stopped: a node mounted again under this id learns its key anew
+                hostKeys.forget(TopologyModel.TOPOLOGY_NETCONF, nodeId);
             }
             return;
         }
@@ -302,7 +320,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             unmount(existing);
         }
         final NodeConnector connector = new NodeConnector(nodeId, settings, stack, schemas, secrets,
-            new Events(settings));
+            hostKeyVerifier, new Events(settings));
         connectors.put(nodeId, connector);
         connector.start();
     }
@@ -313,6 +331,28 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         support.removeStatus(connector.nodeId());
         LOG.info("Node {} unmounted", connector.nodeId());
         return gone;
+    }
+
+    /** This topology's nodes for accept-host-key. */
+    private final class HostKeyNodes implements HostKeys.Nodes {
+        @Override
+        public Optional<HostKeyPolicy> policy(final String nodeId) {
+            return Optional.ofNullable(connectors.get(nodeId)).map(NodeConnector::settings)
+                .filter(settings -> !settings.tcpOnly()).map(NodeSettings::hostKeys);
+        }
+
+        @Override
+        public boolean connected(final String nodeId) {
+            return status(nodeId).map(NodeStatus::isConnected).orElse(false);
+        }
+
+        @Override
+        public void connectNow(final String nodeId) {
+            final NodeConnector connector = connectors.get(nodeId);
+            if (connector != null) {
+                connector.connectNow();
+            }
+        }
     }
 
     /** Events of one node's connector: status to the operational datastore, sessions to listeners. */

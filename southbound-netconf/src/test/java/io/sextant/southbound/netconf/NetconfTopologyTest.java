@@ -16,11 +16,13 @@ import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
+import io.sextant.security.hostkeys.OpenSshKeys;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;
 import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.Netconfd;
 import java.io.IOException;
+import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +42,7 @@ import org.opendaylight.yangtools.yang.common.Uint16;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeWithValue;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
@@ -487,6 +490,67 @@ class NetconfTopologyTest {
         fixture.awaitUnmounted("bulk-ok", CONNECT);
         assertTrue(fixture.datastores.config().snapshot().read(io.sextant.southbound.netconf.topology.TopologyModel
             .node("topology-cli", "bulk-cli")).isEmpty());
+    }
+
+    @Test
+    void installMultipleNodesCarriesTheHostKeyLeaves() throws Exception {
+        final var cm = io.sextant.model.ControllerSchema.CONNECTION_MANAGER;
+        final QName nodes = QName.create(cm, "nodes");
+        final KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+        generator.initialize(256);
+        final String notTheDevicesKey = OpenSshKeys.publicKeyLine(generator.generateKeyPair().getPublic());
+        final ContainerNode input = ImmutableNodes.newContainerBuilder()
+            .withNodeIdentifier(new NodeIdentifier(QName.create(cm, "input")))
+            .withChild(ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(new NodeIdentifier(nodes))
+                .withChild(strictBulkNode(cm, "bulk-strict", List.of(notTheDevicesKey)))
+                .withChild(strictBulkNode(cm, "bulk-strict-nokey", List.of()))
+                .build())
+            .build();
+        final ContainerNode output = await(fixture.rpcs.invoke(QName.create(cm, "install-multiple-nodes"), input,
+            CTX)).orElseThrow();
+        final String results = output.toString();
+        assertTrue(results.contains("host-key-verification strict needs at least one host-key"), results);
+        assertTrue(fixture.datastores.config().snapshot().read(TopologyFixture.nodePath("bulk-strict-nokey"))
+            .isEmpty());
+        // the strict node was stored with its key and checks it: the device's own key is refused
+        final MapEntryNode refused = fixture.awaitOperational("bulk-strict", n -> leaf(n, "connected-message")
+            .filter(m -> m.contains("not one of the keys the mount request gives")
+                && m.contains(OpenSshKeys.fingerprintOf(notTheDevicesKey))).isPresent(), CONNECT);
+        assertEquals(Optional.of("connecting"), leaf(refused, "connection-status"));
+        fixture.unmount("bulk-strict");
+        fixture.awaitUnmounted("bulk-strict", CONNECT);
+    }
+
+    private static MapEntryNode strictBulkNode(final QNameModule cm, final String id, final List<String> keys) {
+        final QName nodes = QName.create(cm, "nodes");
+        final QName nodeId = QName.create(cm, "node-id");
+        final QName hostKey = QName.create(cm, "host-key");
+        final var keyList = ImmutableNodes.<String>newSystemLeafSetBuilder().withNodeIdentifier(
+            new NodeIdentifier(hostKey));
+        keys.forEach(key -> keyList.withChild(ImmutableNodes.leafSetEntry(new NodeWithValue<>(hostKey, key))));
+        final var parameters = ImmutableNodes.newContainerBuilder()
+            .withNodeIdentifier(new NodeIdentifier(QName.create(cm, "netconf")))
+            .withChild(ImmutableNodes.leafNode(QName.create(cm, "host"), sshDevices.host()))
+            .withChild(ImmutableNodes.leafNode(QName.create(cm, "port"), Uint16.valueOf(sshDevices.port(2))))
+            .withChild(ImmutableNodes.leafNode(QName.create(cm, "tcp-only"), false))
+            .withChild(ImmutableNodes.newChoiceBuilder().withNodeIdentifier(new NodeIdentifier(
+                    QName.create(cm, "credentials")))
+                .withChild(ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(
+                        QName.create(cm, "login-password-unencrypted")))
+                    .withChild(ImmutableNodes.leafNode(QName.create(cm, "username"), NetconfTestTool.USERNAME))
+                    .withChild(ImmutableNodes.leafNode(QName.create(cm, "password"), NetconfTestTool.PASSWORD))
+                    .build())
+                .build())
+            .withChild(ImmutableNodes.leafNode(QName.create(cm, "host-key-verification"), "strict"));
+        if (!keys.isEmpty()) {
+            parameters.withChild(keyList.build());
+        }
+        return ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(nodes, nodeId, id))
+            .withChild(ImmutableNodes.leafNode(nodeId, id))
+            .withChild(ImmutableNodes.newChoiceBuilder().withNodeIdentifier(new NodeIdentifier(QName.create(cm,
+                "device"))).withChild(parameters.build()).build())
+            .build();
     }
 
     private static MapEntryNode bulkNode(final QNameModule cm, final String id, final String kind,

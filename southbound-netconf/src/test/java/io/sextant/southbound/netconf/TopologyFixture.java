@@ -10,6 +10,7 @@ import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
+import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.topology.TopologyModel;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -63,7 +64,8 @@ final class TopologyFixture implements AutoCloseable {
             throws IOException {
         schemaCache = Files.createTempDirectory("sextant-schema-cache-");
         topology = NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
-            new NetconfSettings(schemaCache, 2, 2, Duration.ofSeconds(30), maxConcurrentSetups, maxReplyBytes));
+            new NetconfSettings(schemaCache, 2, 2, Duration.ofSeconds(30), maxConcurrentSetups, maxReplyBytes),
+            HostKeys.inMemory());
     }
 
     static QName nettop(final String name) {

@@ -12,6 +12,7 @@ import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
+import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.NetconfSettings;
 import io.sextant.southbound.netconf.NetconfTopology;
 import io.sextant.southbound.netconf.topology.TopologyModel;
@@ -86,7 +87,7 @@ class NetconfRollbackAfterFaultsTest {
         datastores = new Datastores();
         topology = NetconfTopology.withDefaultParser(datastores, new MountPointRegistry(), new RpcRegistry(),
             new NetconfSettings(schemaCache = Files.createTempDirectory("sextant-schemas-"), 1, 2,
-                Duration.ofSeconds(30)));
+                Duration.ofSeconds(30)), HostKeys.inMemory());
         registry = new UnifiedDeviceRegistry();
         adapter = new NetconfUnifiedDevices(topology, registry);
         mount("ncd", netconfdProxy.port(), false, netconfd.username(), netconfd.password());

@@ -41,7 +41,7 @@ public final class DefaultCliConnector implements CliConnector, AutoCloseable {
         final DefaultCliSession session = new DefaultCliSession(parameters, loops.next());
         final CompletionStage<CliTransport> transport = switch (parameters.transport()) {
             case SSH -> SshTransport.open(sshClient, parameters.host(), parameters.port(), parameters.username(),
-                parameters.password(), session);
+                parameters.password(), parameters.hostKeys(), session);
             case TELNET -> TelnetTransport.open(loops, parameters.host(), parameters.port(),
                 parameters.commandTimeout(), session);
         };

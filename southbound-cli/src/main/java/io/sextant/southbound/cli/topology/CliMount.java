@@ -1,6 +1,7 @@
 package io.sextant.southbound.cli.topology;
 
 import io.sextant.datastore.service.DeviceSecrets;
+import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.southbound.cli.CliConnector;
 import io.sextant.southbound.cli.CliSession;
 import io.sextant.southbound.cli.CliSessionParameters;
@@ -34,20 +35,25 @@ final class CliMount {
     private final CliDeviceType deviceType;
     private final CliConnector connector;
     private final DeviceSecrets secrets;
+    private final HostKeyVerifier hostKeys;
     private final ScheduledExecutorService executor;
     private final Observer observer;
 
     private CliSession session;
     private ScheduledFuture<?> retry;
     private long failedAttempts;
+    private boolean connecting;
+    private boolean retryAtOnce;
     private boolean closed;
 
     CliMount(final CliNodeConfig config, final CliDeviceType deviceType, final CliConnector connector,
-            final DeviceSecrets secrets, final ScheduledExecutorService executor, final Observer observer) {
+            final DeviceSecrets secrets, final HostKeyVerifier hostKeys, final ScheduledExecutorService executor,
+            final Observer observer) {
         this.config = config;
         this.deviceType = deviceType;
         this.connector = connector;
         this.secrets = secrets;
+        this.hostKeys = hostKeys;
         this.executor = executor;
         this.observer = observer;
     }
@@ -77,21 +83,47 @@ final class CliMount {
         }
     }
 
+    /**
+     * Attempt a connection now unless connected or connecting (an operator accepted the device's
+     * host key); on the topology thread.
+     */
+    void connectNow() {
+        if (closed || session != null) {
+            return;
+        }
+        if (connecting) {
+            // the attempt under way may already be past its key exchange: if it fails, retry at once
+            retryAtOnce = true;
+            return;
+        }
+        if (retry != null) {
+            retry.cancel(false);
+            retry = null;
+        }
+        failedAttempts = 0;
+        attempt("");
+    }
+
     private void attempt(final String lastError) {
         if (closed) {
             return;
         }
+        connecting = true;
+        retry = null;
         observer.connecting(this, failedAttempts + 1, lastError);
         final CliSessionParameters parameters;
         try {
-            parameters = config.sessionParameters(deviceType.dialect(), secrets);
+            parameters = config.sessionParameters(deviceType.dialect(), secrets,
+                hostKeys.check(config.nodeId(), config.hostKeys()));
         } catch (DeviceSecrets.Unavailable e) {
             // no attempt can succeed until the password is given again
+            connecting = false;
             observer.unableToConnect(this, e.getMessage());
             return;
         }
         connector.connect(parameters).whenComplete((opened, error) ->
             executor.execute(() -> {
+                connecting = false;
                 if (error != null) {
                     failed(messageOf(error));
                 } else if (closed) {
@@ -123,7 +155,8 @@ final class CliMount {
             observer.unableToConnect(this, error);
             return;
         }
-        final Duration delay = config.delayBefore(failedAttempts);
+        final Duration delay = retryAtOnce ? Duration.ZERO : config.delayBefore(failedAttempts);
+        retryAtOnce = false;
         LOG.debug("Connecting {} failed ({}), attempt {} in {}", config.nodeId(), error, failedAttempts + 1, delay);
         retry = executor.schedule(() -> attempt(error), delay.toMillis(), TimeUnit.MILLISECONDS);
     }

@@ -14,6 +14,10 @@ import static io.sextant.southbound.cli.topology.CliTopologyModel.USERNAME;
 
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DeviceSecrets;
+import io.sextant.model.ControllerSchema;
+import io.sextant.security.hostkeys.HostKeyCheck;
+import io.sextant.security.hostkeys.HostKeyLeaves;
+import io.sextant.security.hostkeys.HostKeyPolicy;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.CliSessionParameters;
 import io.sextant.southbound.cli.CliTransportType;
@@ -41,10 +45,11 @@ import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
  * @param commandTimeout per command
  * @param maxConnectionAttempts 0 means unlimited
  * @param betweenAttempts the first reconnect delay; later ones grow by {@link #SLEEP_FACTOR}
+ * @param hostKeys how the device's SSH host key is checked
  */
 public record CliNodeConfig(String nodeId, String host, int port, CliTransportType transport, String deviceType,
         String deviceVersion, String username, String password, Duration keepaliveDelay, Duration commandTimeout,
-        long maxConnectionAttempts, Duration betweenAttempts) {
+        long maxConnectionAttempts, Duration betweenAttempts, HostKeyPolicy hostKeys) {
     /** Growth of the delay between connection attempts, as NETCONF's default sleep-factor. */
     public static final double SLEEP_FACTOR = 1.5;
     /** Upper bound of the delay between connection attempts. */
@@ -79,19 +84,28 @@ public record CliNodeConfig(String nodeId, String host, int port, CliTransportTy
         return new CliNodeConfig(nodeId, host, port, transport, deviceType, deviceVersion, username, password,
             Duration.ofSeconds(number(node, KEEPALIVE_DELAY, 60)), Duration.ofMillis(commandTimeout),
             number(node, MAX_CONNECTION_ATTEMPTS, 0),
-            Duration.ofMillis(number(node, BETWEEN_ATTEMPTS_TIMEOUT_MILLIS, 2000)));
+            Duration.ofMillis(number(node, BETWEEN_ATTEMPTS_TIMEOUT_MILLIS, 2000)), hostKeyPolicy(nodeId, node));
+    }
+
+    private static HostKeyPolicy hostKeyPolicy(final String nodeId, final DataContainerNode node)
+            throws OperationFailedException {
+        try {
+            return HostKeyLeaves.policy(node, ControllerSchema.CLI_TOPOLOGY);
+        } catch (HostKeyLeaves.InvalidHostKeyException e) {
+            throw invalid(nodeId, e.leaf(), ErrorTag.INVALID_VALUE, e.getMessage());
+        }
     }
 
     /**
-     * Session parameters for this node with the device type's dialect, with the password opened
-     * by {@code secrets}: for the connection attempt only.
+     * Session parameters for this node with the device type's dialect and the node's host-key
+     * check, with the password opened by {@code secrets}: for the connection attempt only.
      *
      * @throws DeviceSecrets.Unavailable when the stored password cannot be opened
      */
-    public CliSessionParameters sessionParameters(final CliDialect dialect, final DeviceSecrets secrets)
-            throws DeviceSecrets.Unavailable {
+    public CliSessionParameters sessionParameters(final CliDialect dialect, final DeviceSecrets secrets,
+            final HostKeyCheck hostKeyCheck) throws DeviceSecrets.Unavailable {
         return new CliSessionParameters(host, port, transport, username, secrets.open(password), commandTimeout,
-            keepaliveDelay, dialect);
+            keepaliveDelay, dialect, hostKeyCheck);
     }
 
     /** Delay before connection attempt {@code attempt} (1 = the first retry). */

@@ -10,7 +10,11 @@ import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
+import io.sextant.security.hostkeys.HostKeyPolicy;
+import io.sextant.security.hostkeys.HostKeyVerifier;
+import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.cli.CliConnector;
+import io.sextant.southbound.cli.CliTransportType;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -61,11 +65,15 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     private final List<CliMountListener> listeners = new CopyOnWriteArrayList<>();
     private final Registration validatorRegistration;
     private final Registration listenerRegistration;
+    private final Registration hostKeyRegistration;
+    private final HostKeys hostKeys;
+    private final HostKeyVerifier hostKeyVerifier;
 
     @Activate
     public CliTopology(@Reference final Datastores datastores, @Reference final CliConnector connector,
-            @Reference final CliDeviceTypes deviceTypes, @Reference final DeviceSecrets secrets) {
-        this(datastores.config(), datastores.operational(), connector, deviceTypes, secrets);
+            @Reference final CliDeviceTypes deviceTypes, @Reference final DeviceSecrets secrets,
+            @Reference final HostKeys hostKeys) {
+        this(datastores.config(), datastores.operational(), connector, deviceTypes, secrets, hostKeys);
     }
 
     /**
@@ -74,11 +82,15 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
      * @param connector opens the sessions
      * @param deviceTypes which device types and versions can be mounted
      * @param secrets opens the stored passwords when a node connects
+     * @param hostKeys checks devices' SSH host keys (known keys of topology-cli) and serves
+     *     accept-host-key for this topology's nodes
      */
     public CliTopology(final DataStore config, final DataStore operational, final CliConnector connector,
-            final CliDeviceTypes deviceTypes, final DeviceSecrets secrets) {
+            final CliDeviceTypes deviceTypes, final DeviceSecrets secrets, final HostKeys hostKeys) {
         this.secrets = secrets;
         this.operational = operational;
+        this.hostKeys = hostKeys;
+        this.hostKeyVerifier = hostKeys.verifier(CliTopologyModel.TOPOLOGY_ID);
         this.connector = connector;
         this.deviceTypes = deviceTypes;
         this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -89,6 +101,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         this.validatorRegistration = config.registerValidator(CliTopologyModel.topologyPath(),
             new MountValidator());
         this.listenerRegistration = config.registerListener(CliTopologyModel.topologyPath(), new ConfigListener());
+        this.hostKeyRegistration = hostKeys.register(CliTopologyModel.TOPOLOGY_ID, new HostKeyNodes());
         final Optional<NormalizedNode> existing = config.snapshot().read(CliTopologyModel.nodesPath());
         executor.execute(() -> existing.ifPresent(nodes -> {
             for (MapEntryNode node : ((MapNode) nodes).body()) {
@@ -136,6 +149,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     public void close() {
         validatorRegistration.close();
         listenerRegistration.close();
+        hostKeyRegistration.close();
         try {
             executor.submit(() -> {
                 new ArrayList<>(mounts.keySet()).forEach(this::unmount);
@@ -171,7 +185,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
             unmount(nodeId);
         }
         LOG.info("Mounting CLI device {}", config);
-        final CliMount mount = new CliMount(config, deviceType, connector, secrets, executor,
+        final CliMount mount = new CliMount(config, deviceType, connector, secrets, hostKeyVerifier, executor,
             new StatusReporter());
         mounts.put(nodeId, mount);
         mount.start();
@@ -233,6 +247,30 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
 
     private static String nodeId(final YangInstanceIdentifier.PathArgument arg) {
         return ((NodeIdentifierWithPredicates) arg).getValue(CliTopologyModel.NODE_ID).toString();
+    }
+
+    /** This topology's nodes for accept-host-key. */
+    private final class HostKeyNodes implements HostKeys.Nodes {
+        @Override
+        public Optional<HostKeyPolicy> policy(final String nodeId) {
+            return Optional.ofNullable(mounts.get(nodeId)).map(CliMount::config)
+                .filter(config -> config.transport() == CliTransportType.SSH).map(CliNodeConfig::hostKeys);
+        }
+
+        @Override
+        public boolean connected(final String nodeId) {
+            return connected.containsKey(nodeId);
+        }
+
+        @Override
+        public void connectNow(final String nodeId) {
+            executor.execute(() -> {
+                final CliMount mount = mounts.get(nodeId);
+                if (mount != null) {
+                    mount.connectNow();
+                }
+            });
+        }
     }
 
     /** Reports a mount's state to the operational datastore and the listeners. */
@@ -305,7 +343,11 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
                 if (after.isPresent()) {
                     actions.add(() -> mount((MapEntryNode) after.orElseThrow()));
                 } else {
-                    actions.add(() -> unmount(nodeId));
+                    actions.add(() -> {
+                        unmount(nodeId);
+                        // removed, not stopped: a node mounted again under this id learns its key anew
+                        hostKeys.forget(CliTopologyModel.TOPOLOGY_ID, nodeId);
+                    });
                 }
             }
             executor.execute(() -> actions.forEach(Runnable::run));

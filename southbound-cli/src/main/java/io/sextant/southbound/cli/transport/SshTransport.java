@@ -2,9 +2,12 @@ package io.sextant.southbound.cli.transport;
 
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
+import io.sextant.security.hostkeys.HostKeyCheck;
+import io.sextant.security.hostkeys.HostKeyVerdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.PublicKey;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -15,6 +18,8 @@ import org.apache.sshd.client.channel.ChannelShell;
 import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 import org.apache.sshd.client.future.ConnectFuture;
 import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.AttributeRepository;
+import org.apache.sshd.common.AttributeRepository.AttributeKey;
 import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -26,6 +31,8 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 public final class SshTransport implements CliTransport {
     private static final int PTY_COLUMNS = 1000;
     private static final int PTY_LINES = 500;
+    /** The host-key check of one connection, in its connection context. */
+    private static final AttributeKey<HostKeyGate> HOST_KEYS = new AttributeKey<>();
 
     private final ClientSession session;
     private final OutputStream input;
@@ -39,8 +46,9 @@ public final class SshTransport implements CliTransport {
     }
 
     /**
-     * A client for many transports; accepts any host key, uses no key files or ~/.ssh/config.
-     * The caller starts and stops it.
+     * A client for many transports; uses no key files or ~/.ssh/config. Each connection's host
+     * key is checked by the {@link HostKeyCheck} given to {@link #open}. The caller starts and
+     * stops it.
      *
      * <p>It offers every algorithm Apache sshd's defaults hold, which covers what a stock
      * OpenSSH 9 server offers: curve25519, ECDH and SHA-2 Diffie-Hellman key exchanges;
@@ -50,7 +58,12 @@ public final class SshTransport implements CliTransport {
      */
     public static SshClient newClient() {
         final SshClient client = SshClient.setUpDefaultClient();
-        client.setServerKeyVerifier((clientSession, remoteAddress, serverKey) -> true);
+        client.setServerKeyVerifier((clientSession, remoteAddress, serverKey) -> {
+            final AttributeRepository context = clientSession.getConnectionContext();
+            final HostKeyGate gate = context == null ? null : context.getAttribute(HOST_KEYS);
+            // a session opened without a check (never by open) is refused
+            return gate != null && gate.accepts(serverKey);
+        });
         client.setHostConfigEntryResolver(HostConfigEntryResolver.EMPTY);
         client.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
         return client;
@@ -58,11 +71,13 @@ public final class SshTransport implements CliTransport {
 
     /** Connect, authenticate and open a shell; the stage fails with an {@link OperationFailedException}. */
     public static CompletionStage<CliTransport> open(final SshClient client, final String host, final int port,
-            final String username, final String password, final TransportListener listener) {
+            final String username, final String password, final HostKeyCheck hostKeys,
+            final TransportListener listener) {
         final CompletableFuture<CliTransport> result = new CompletableFuture<>();
         final ConnectFuture connect;
+        final HostKeyGate gate = new HostKeyGate(hostKeys);
         try {
-            connect = client.connect(username, host, port);
+            connect = client.connect(username, host, port, AttributeRepository.ofKeyValuePair(HOST_KEYS, gate));
         } catch (IOException e) {
             result.completeExceptionally(failure("Cannot connect to " + host + ":" + port, e));
             return result;
@@ -87,7 +102,10 @@ public final class SshTransport implements CliTransport {
                             OperationError.of(ErrorType.TRANSPORT, ErrorTag.ACCESS_DENIED,
                                 "SSH authentication of " + username + " at " + host + ":" + port + " failed"
                                     + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()))),
-                            cause) : failure("SSH key exchange with " + host + ":" + port + " failed", cause));
+                            cause) : gate.refusal().map(refused -> new OperationFailedException(List.of(
+                                OperationError.of(ErrorType.TRANSPORT, ErrorTag.ACCESS_DENIED, refused)), cause))
+                            .orElseGet(() -> failure("SSH key exchange with " + host + ":" + port + " failed",
+                                cause)));
                         return;
                     }
                     openShell(session, listener, result);
@@ -171,6 +189,28 @@ public final class SshTransport implements CliTransport {
             : message + ": " + cause.getMessage();
         return new OperationFailedException(List.of(OperationError.of(
             ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, detail)), cause);
+    }
+
+    /** One connection's host-key check and, once it refused a key, why. */
+    private static final class HostKeyGate {
+        private final HostKeyCheck check;
+        private volatile String refusal;
+
+        HostKeyGate(final HostKeyCheck check) {
+            this.check = check;
+        }
+
+        boolean accepts(final PublicKey key) {
+            final HostKeyVerdict verdict = check.check(key);
+            if (!verdict.accepted()) {
+                refusal = verdict.message();
+            }
+            return verdict.accepted();
+        }
+
+        Optional<String> refusal() {
+            return Optional.ofNullable(refusal);
+        }
     }
 
     /** Hands channel output to the listener as text. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.OperationFailedException;
+import io.sextant.security.hostkeys.HostKeyCheck;
 import io.sextant.testing.SshHostKeyType;
 import java.io.IOException;
 import java.io.InputStream;
@@ -131,8 +132,8 @@ class SshAlgorithmsTest {
             NamedFactory.setUpTransformedFactories(false, List.of(sha1Group1), ServerBuilder.DH2KEX)));
         try {
             final ExecutionException failed = assertThrows(ExecutionException.class, () -> SshTransport.open(client,
-                "127.0.0.1", server.getPort(), USER, PASSWORD, new Received()).toCompletableFuture()
-                .get(30, TimeUnit.SECONDS));
+                "127.0.0.1", server.getPort(), USER, PASSWORD, HostKeyCheck.ANY, new Received())
+                .toCompletableFuture().get(30, TimeUnit.SECONDS));
             final OperationFailedException error = assertInstanceOf(OperationFailedException.class, failed.getCause());
             assertEquals(ErrorTag.OPERATION_FAILED, error.errors().get(0).tag());
             final String message = error.errors().get(0).message();
@@ -156,7 +157,8 @@ class SshAlgorithmsTest {
             final Received received = new Received();
             final CliTransport transport;
             try {
-                transport = SshTransport.open(client, "127.0.0.1", server.getPort(), USER, PASSWORD, received)
+                transport = SshTransport.open(client, "127.0.0.1", server.getPort(), USER, PASSWORD, HostKeyCheck.ANY,
+                    received)
                     .toCompletableFuture().get(30, TimeUnit.SECONDS);
             } catch (ExecutionException e) {
                 throw new AssertionError("No session to a server offering " + describe(server) + ": "

@@ -9,6 +9,7 @@ import com.google.common.util.concurrent.MoreExecutors;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DeviceSecrets;
+import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.southbound.netconf.ConnectionStatus;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.NodeStatus;
@@ -82,6 +83,7 @@ public final class NodeConnector implements AutoCloseable {
     private final ClientStack stack;
     private final SchemaContextCache schemas;
     private final DeviceSecrets secrets;
+    private final HostKeyVerifier hostKeys;
     private final Events events;
 
     private State state = State.WAITING;
@@ -92,20 +94,24 @@ public final class NodeConnector implements AutoCloseable {
     private ScheduledFuture<?> timer;
     private String heldSchema;
     private boolean holdsSetup;
+    private boolean retryAtOnce;
     private volatile DefaultDeviceSession session;
     private volatile NodeStatus status;
 
     /**
      * @param secrets opens the stored password at each connection attempt (it is kept sealed in
      *     {@code settings})
+     * @param hostKeys checks the device's SSH host key against {@link NodeSettings#hostKeys()}
      */
     public NodeConnector(final String nodeId, final NodeSettings settings, final ClientStack stack,
-            final SchemaContextCache schemas, final DeviceSecrets secrets, final Events events) {
+            final SchemaContextCache schemas, final DeviceSecrets secrets, final HostKeyVerifier hostKeys,
+            final Events events) {
         this.nodeId = nodeId;
         this.settings = settings;
         this.stack = stack;
         this.schemas = schemas;
         this.secrets = secrets;
+        this.hostKeys = hostKeys;
         this.events = events;
         this.status = NodeStatus.connecting(nodeId, Optional.empty(), 0);
     }
@@ -134,6 +140,23 @@ public final class NodeConnector implements AutoCloseable {
         }
     }
 
+    /**
+     * Attempt a connection now when the node waits for its next attempt or gave up (an operator
+     * accepted its host key); nothing otherwise.
+     */
+    public synchronized void connectNow() {
+        if (state == State.WAITING || state == State.GAVE_UP) {
+            if (state == State.GAVE_UP) {
+                failed = 0;
+            }
+            cancelTimer();
+            attempt();
+        } else if (state != State.CONNECTED && state != State.CLOSED) {
+            // the attempt under way may already be past its key exchange: if it fails, retry at once
+            retryAtOnce = true;
+        }
+    }
+
     private synchronized void attempt() {
         if (state == State.CLOSED) {
             return;
@@ -154,7 +177,9 @@ public final class NodeConnector implements AutoCloseable {
         state = State.ATTEMPTING;
         final RpcChannel attemptChannel = new RpcChannel(nodeId, stack.scheduler(), stack.workers());
         channel = attemptChannel;
-        sshWatch = settings.tcpOnly() ? null : new SshWatch(reason -> attemptFailed(gen, reason));
+        final SshWatch watch = settings.tcpOnly() ? null : new SshWatch(reason -> attemptFailed(gen, reason),
+            hostKeys.check(nodeId, settings.hostKeys()));
+        sshWatch = watch;
         timer = stack.scheduler().schedule(() -> attemptFailed(gen, "No NETCONF session within "
             + settings.connectionTimeout().toMillis() + " ms (the device did not complete the handshake)"),
             settings.connectionTimeout().plus(DEADLINE_SLACK).toMillis(), TimeUnit.MILLISECONDS);
@@ -184,8 +209,10 @@ public final class NodeConnector implements AutoCloseable {
 
             @Override
             public void onFailure(final Throwable cause) {
-                // A device that broke the protocol during the hello: its violation says more than the transport.
-                attemptFailed(gen, attemptChannel.downReason().orElseGet(() -> describe(cause)));
+                // A refused host key, then a device that broke the protocol during the hello: they say
+                // more than the transport.
+                attemptFailed(gen, Optional.ofNullable(watch).flatMap(SshWatch::refusal)
+                    .or(attemptChannel::downReason).orElseGet(() -> describe(cause)));
             }
         }, MoreExecutors.directExecutor());
     }
@@ -328,7 +355,8 @@ public final class NodeConnector implements AutoCloseable {
                 LOG.info("Node {}: giving up after {} attempts: {}", nodeId, failed, reason);
             } else {
                 state = State.WAITING;
-                final Duration delay = jitter(settings.backoff(failed));
+                final Duration delay = retryAtOnce ? Duration.ZERO : jitter(settings.backoff(failed));
+                retryAtOnce = false;
                 publish(NodeStatus.connecting(nodeId, Optional.of(reason), failed));
                 LOG.info("Node {}: attempt {} failed ({}); next in {} ms", nodeId, failed, reason, delay.toMillis());
                 timer = stack.scheduler().schedule(this::attempt, delay.toMillis(), TimeUnit.MILLISECONDS);

@@ -1,5 +1,6 @@
 package io.sextant.southbound.netconf.client;
 
+import io.sextant.security.hostkeys.HostKeyPolicy;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -17,10 +18,11 @@ import java.util.Optional;
  * @param betweenAttempts delay before the first reconnection
  * @param sleepFactor multiplier of the delay after each failed attempt
  * @param maxBetweenAttempts cap of the delay
+ * @param hostKeys how the device's SSH host key is checked
  */
 public record NodeSettings(String host, int port, boolean tcpOnly, Optional<Credentials> credentials,
         Duration keepaliveDelay, Duration connectionTimeout, Duration requestTimeout, long maxConnectionAttempts,
-        Duration betweenAttempts, double sleepFactor, Duration maxBetweenAttempts) {
+        Duration betweenAttempts, double sleepFactor, Duration maxBetweenAttempts, HostKeyPolicy hostKeys) {
 
     /** SSH login with user name and password. */
     public record Credentials(String username, String password) {
@@ -30,32 +32,38 @@ public record NodeSettings(String host, int port, boolean tcpOnly, Optional<Cred
         }
     }
 
-    /** The defaults of netconf-node-topology for everything but the address and login. */
+    /** The defaults of netconf-node-topology (trust on first use) for everything but the address and login. */
     public static NodeSettings of(final String host, final int port, final boolean tcpOnly,
             final Optional<Credentials> credentials) {
         return new NodeSettings(host, port, tcpOnly, credentials, Duration.ofSeconds(120), Duration.ofSeconds(20),
-            Duration.ofSeconds(60), 0, Duration.ofMillis(2000), 1.5, Duration.ofSeconds(60));
+            Duration.ofSeconds(60), 0, Duration.ofMillis(2000), 1.5, Duration.ofSeconds(60),
+            HostKeyPolicy.TRUST_ON_FIRST_USE);
     }
 
     public NodeSettings withKeepaliveDelay(final Duration delay) {
         return new NodeSettings(host, port, tcpOnly, credentials, delay, connectionTimeout, requestTimeout,
-            maxConnectionAttempts, betweenAttempts, sleepFactor, maxBetweenAttempts);
+            maxConnectionAttempts, betweenAttempts, sleepFactor, maxBetweenAttempts, hostKeys);
     }
 
     public NodeSettings withConnectionTimeout(final Duration timeout) {
         return new NodeSettings(host, port, tcpOnly, credentials, keepaliveDelay, timeout, requestTimeout,
-            maxConnectionAttempts, betweenAttempts, sleepFactor, maxBetweenAttempts);
+            maxConnectionAttempts, betweenAttempts, sleepFactor, maxBetweenAttempts, hostKeys);
     }
 
     public NodeSettings withRequestTimeout(final Duration timeout) {
         return new NodeSettings(host, port, tcpOnly, credentials, keepaliveDelay, connectionTimeout, timeout,
-            maxConnectionAttempts, betweenAttempts, sleepFactor, maxBetweenAttempts);
+            maxConnectionAttempts, betweenAttempts, sleepFactor, maxBetweenAttempts, hostKeys);
     }
 
     public NodeSettings withReconnect(final long maxAttempts, final Duration between, final double factor,
             final Duration maxBetween) {
         return new NodeSettings(host, port, tcpOnly, credentials, keepaliveDelay, connectionTimeout, requestTimeout,
-            maxAttempts, between, factor, maxBetween);
+            maxAttempts, between, factor, maxBetween, hostKeys);
+    }
+
+    public NodeSettings withHostKeys(final HostKeyPolicy policy) {
+        return new NodeSettings(host, port, tcpOnly, credentials, keepaliveDelay, connectionTimeout, requestTimeout,
+            maxConnectionAttempts, betweenAttempts, sleepFactor, maxBetweenAttempts, policy);
     }
 
     /** The delay before attempt {@code failed + 1}, without jitter. */

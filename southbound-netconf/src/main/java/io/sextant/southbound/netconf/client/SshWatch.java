@@ -1,5 +1,8 @@
 package io.sextant.southbound.netconf.client;
 
+import io.sextant.security.hostkeys.HostKeyCheck;
+import io.sextant.security.hostkeys.HostKeyVerdict;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.opendaylight.netconf.shaded.sshd.client.ClientFactoryManager;
 import org.opendaylight.netconf.shaded.sshd.common.session.Session;
@@ -10,24 +13,38 @@ import org.opendaylight.netconf.transport.ssh.ClientFactoryManagerConfigurator;
  * Watches the SSH session of one connection attempt, which OpenDaylight's transport does not
  * report to its caller: a failed authentication or a server that never completes the SSH
  * handshake would otherwise leave the attempt hanging. It reports such failures with a reason
- * and can close the session of an attempt that is abandoned. Host keys are accepted without
- * verification, as OpenDaylight does by default.
+ * and can close the session of an attempt that is abandoned. It checks the device's host key
+ * ({@link HostKeyCheck}); a refused key ends the attempt with the check's message.
  */
 final class SshWatch extends ClientFactoryManagerConfigurator implements SessionListener {
     private final Consumer<String> onFailure;
+    private final HostKeyCheck hostKeys;
     private volatile Session session;
+    private volatile String refusal;
     private volatile boolean keyEstablished;
     private volatile boolean authenticated;
     private volatile Throwable lastError;
 
-    SshWatch(final Consumer<String> onFailure) {
+    SshWatch(final Consumer<String> onFailure, final HostKeyCheck hostKeys) {
         this.onFailure = onFailure;
+        this.hostKeys = hostKeys;
     }
 
     @Override
     protected void configureClientFactoryManager(final ClientFactoryManager factoryManager) {
-        factoryManager.setServerKeyVerifier((clientSession, remoteAddress, serverKey) -> true);
+        factoryManager.setServerKeyVerifier((clientSession, remoteAddress, serverKey) -> {
+            final HostKeyVerdict verdict = hostKeys.check(serverKey);
+            if (!verdict.accepted()) {
+                refusal = verdict.message();
+            }
+            return verdict.accepted();
+        });
         factoryManager.addSessionListener(this);
+    }
+
+    /** Why the device's host key was refused, when it was. */
+    Optional<String> refusal() {
+        return Optional.ofNullable(refusal);
     }
 
     @Override
@@ -57,7 +74,10 @@ final class SshWatch extends ClientFactoryManagerConfigurator implements Session
             return;
         }
         final Throwable error = lastError;
-        if (keyEstablished) {
+        final String refused = refusal;
+        if (refused != null) {
+            onFailure.accept(refused);
+        } else if (keyEstablished) {
             onFailure.accept("SSH authentication failed (wrong user name or password?)");
         } else {
             onFailure.accept("SSH handshake failed" + (error != null ? ": " + error.getMessage() : ""));

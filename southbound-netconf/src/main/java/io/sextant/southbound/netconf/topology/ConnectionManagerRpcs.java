@@ -17,11 +17,13 @@ import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeWithValue;
 import org.opendaylight.yangtools.yang.data.api.schema.ChoiceNode;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafSetEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
@@ -32,7 +34,7 @@ import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
  * mounts in one request, written to (or removed from) the configuration datastore in one
  * transaction. NETCONF nodes go to topology-netconf (checked like any mount request first, so a
  * bad node is reported without stopping the others); CLI nodes go to topology-cli as they are,
- * for the CLI southbound to pick up.
+ * for the CLI southbound to pick up. The host-key leaves (sextant-host-keys) come along.
  */
 final class ConnectionManagerRpcs {
     private static final QNameModule CM = ControllerSchema.CONNECTION_MANAGER;
@@ -126,7 +128,15 @@ final class ConnectionManagerRpcs {
             container.body().forEach(c -> builder.withChild(rebind(c, module)));
             return builder.build();
         }
-        if (child instanceof LeafSetNode<?> || child instanceof MapNode || child instanceof DataContainerNode) {
+        if (child instanceof LeafSetNode<?> set) {
+            // host-key: a leaf-list of strings
+            final var builder = ImmutableNodes.<Object>newSystemLeafSetBuilder().withNodeIdentifier(id);
+            for (LeafSetEntryNode<?> entry : set.body()) {
+                builder.withChild(ImmutableNodes.leafSetEntry(new NodeWithValue<>(id.getNodeType(), entry.body())));
+            }
+            return builder.build();
+        }
+        if (child instanceof MapNode || child instanceof DataContainerNode) {
             throw new IllegalArgumentException("Unexpected list " + child.name() + " in node parameters");
         }
         return child;

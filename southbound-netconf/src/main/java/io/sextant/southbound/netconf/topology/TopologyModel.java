@@ -1,6 +1,8 @@
 package io.sextant.southbound.netconf.topology;
 
 import io.sextant.model.ControllerSchema;
+import io.sextant.security.hostkeys.HostKeyLeaves;
+import io.sextant.security.hostkeys.HostKeyPolicy;
 import io.sextant.southbound.netconf.NodeStatus;
 import io.sextant.southbound.netconf.UnavailableCapability;
 import io.sextant.southbound.netconf.client.NodeSettings;
@@ -152,7 +154,16 @@ public final class TopologyModel {
             uint(node, MAX_ATTEMPTS, 0),
             Duration.ofMillis(uint(node, BETWEEN_ATTEMPTS, 2000)),
             leaf(node, SLEEP_FACTOR).map(v -> ((Decimal64) v).doubleValue()).orElse(1.5),
-            Duration.ofMillis(uint(node, MAX_BETWEEN_ATTEMPTS, 60_000)));
+            Duration.ofMillis(uint(node, MAX_BETWEEN_ATTEMPTS, 60_000)),
+            hostKeyPolicy(node));
+    }
+
+    private static HostKeyPolicy hostKeyPolicy(final MapEntryNode node) throws InvalidNodeException {
+        try {
+            return HostKeyLeaves.policy(node, ControllerSchema.NETCONF_NODE_TOPOLOGY);
+        } catch (HostKeyLeaves.InvalidHostKeyException e) {
+            throw new InvalidNodeException(e.leaf(), e.getMessage());
+        }
     }
 
     private static Optional<NodeSettings.Credentials> login(final MapEntryNode node) {
