@@ -244,7 +244,7 @@ public final class Netconfd implements AutoCloseable {
             } else {
                 Files.deleteIfExists(hostKey);
                 Files.deleteIfExists(dir.resolve(HOST_KEY + ".pub"));
-                runQuietly(List.of(SSH_KEYGEN.toString(), "-q", "-t", "ecdsa", "-b", "256", "-N", "", "-f",
+                OpenSshHostKeys.run(List.of(SSH_KEYGEN.toString(), "-q", "-t", "ecdsa", "-b", "256", "-N", "", "-f",
                     hostKey.toString()));
             }
 
@@ -353,19 +353,6 @@ public final class Netconfd implements AutoCloseable {
                 return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
             } catch (IOException e) {
                 return "";
-            }
-        }
-
-        private static void runQuietly(final List<String> command) throws IOException {
-            final Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            try {
-                if (process.waitFor() != 0) {
-                    throw new IOException("Failed: " + String.join(" ", command));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("Interrupted", e);
             }
         }
 

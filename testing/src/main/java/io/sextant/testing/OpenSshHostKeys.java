@@ -70,7 +70,8 @@ public final class OpenSshHostKeys {
         }
     }
 
-    private static void run(final List<String> command) throws IOException {
+    /** Run a command, its output discarded; a non-zero exit fails. */
+    static void run(final List<String> command) throws IOException {
         final Process process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
