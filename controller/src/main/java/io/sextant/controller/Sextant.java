@@ -69,14 +69,15 @@ public final class Sextant implements AutoCloseable {
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
                 NetconfSettings.of(settings.dataDir()), hostKeys));
             started(new NetconfUnifiedDevices(netconf, devices));
-            uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
-                settings.transactionIdleTimeout(), backend));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
             final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
             cli = started(new CliTopology(datastores, cliConnector, units, secrets, hostKeys));
             final CliDevices cliDevices = new CliDevices(cli, units);
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));
+            // after both adapters: kept nodes in their schemas are served from the start
+            uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
+                settings.transactionIdleTimeout(), backend));
             status = started(new StatusService(datastores, List.of(netconf, cli), backend));
             restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings, security));
         } catch (TlsMaterialException e) {

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A controller stopped and started again on the same PostgreSQL keeps what a user did: the
  * mounts, the committed and the pending intent, the snapshots and the transaction log; and it
  * trusts what it kept instead of reading the devices again (a device that counts its
- * get-config requests gets none after the restart).
+ * get-config requests gets none after the restart). A kept node is served at once, before its
+ * device connects, and commits to it answer no-connection while its device is down.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class RestartKeepsStateTest {
@@ -165,6 +166,45 @@ class RestartKeepsStateTest {
             final JsonObject commit = second.rest.rpc("uniconfig-manager:commit", List.of("ncd"));
             assertEquals("complete", commit.get("overall-status").getAsString(), commit.toString());
             assertTrue(descriptionsOnTheDevice().containsAll(List.of("committed", "pending")));
+        }
+    }
+
+    @Test
+    void aKeptNodeIsReadEditedAndRefusedCommitsWhileItsDeviceIsDown() throws Exception {
+        try (Netconfd away = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start()) {
+            try (Run first = new Run()) {
+                put(first.rest, RestconfClient.NETCONF_NODE + "away", RestconfClient.netconfMount("away",
+                    away.host(), away.port(), away.username(), away.password()));
+                first.rest.await(RestconfClient.UNICONFIG_NODE + "away" + RestconfClient.CONFIGURATION
+                    + "?content=config", r -> r.statusCode() == 200, WAIT);
+                put(first.rest, intentPath("away", "away-committed"), ocInterface("away-committed", "committed"));
+                final JsonObject commit = first.rest.rpc("uniconfig-manager:commit", List.of("away"));
+                assertEquals("complete", commit.get("overall-status").getAsString(), commit.toString());
+                put(first.rest, intentPath("away", "away-pending"), ocInterface("away-pending", "pending"));
+            }
+        }
+        // the device is gone for good; the controller starts again without it
+        try (Run second = new Run()) {
+            // served at once, as kept: no waiting for a device that is not there
+            assertEquals(200, second.rest.send("GET", intentPath("away", "away-committed") + "?content=nonconfig",
+                null).statusCode(), "the actual configuration");
+            assertEquals(200, second.rest.send("GET", intentPath("away", "away-pending") + "?content=config", null)
+                .statusCode(), "the pending intent");
+            put(second.rest, intentPath("away", "away-later"), ocInterface("away-later", "later"));
+            final JsonObject diff = second.rest.rpc("uniconfig-manager:calculate-diff", List.of("away"));
+            assertTrue(RestconfClient.nodeResult(diff, "away").toString().contains("away-later"), diff.toString());
+
+            final JsonObject commit = second.rest.rpc("uniconfig-manager:commit", List.of("away"));
+            assertEquals("fail", commit.get("overall-status").getAsString(), commit.toString());
+            assertEquals("no-connection", RestconfClient.nodeResult(commit, "away").get("error-type").getAsString(),
+                commit.toString());
+            // a refused commit changed nothing: both changes are still pending
+            for (String iface : List.of("away-pending", "away-later")) {
+                assertEquals(200, second.rest.send("GET", intentPath("away", iface) + "?content=config", null)
+                    .statusCode(), iface + " intended");
+                assertEquals(404, second.rest.send("GET", intentPath("away", iface) + "?content=nonconfig", null)
+                    .statusCode(), iface + " not actual");
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ package io.sextant.translation;
 import io.sextant.southbound.cli.topology.CliMountedDevice;
 import io.sextant.southbound.cli.topology.CliMounts;
 import java.util.Optional;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -28,6 +29,16 @@ public final class CliDevices {
     public Optional<CliDevice> device(final CliMountedDevice mounted) {
         return units.byName(mounted.deviceType().unit())
             .map(unit -> new CliDevice(mounted.nodeId(), units.model(unit), mounted.session()));
+    }
+
+    /** The schema of translation unit {@code unitName} (what its devices' configuration is in). */
+    public Optional<EffectiveModelContext> unitSchema(final String unitName) {
+        try {
+            return units.byName(unitName).map(unit -> units.model(unit).schema());
+        } catch (IllegalArgumentException e) {
+            // the unit's modules do not build: its devices do not connect either
+            return Optional.empty();
+        }
     }
 
     public CliMounts mounts() {

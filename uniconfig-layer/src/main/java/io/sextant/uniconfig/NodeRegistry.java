@@ -5,8 +5,10 @@ import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -22,15 +24,19 @@ import org.slf4j.LoggerFactory;
 /**
  * The nodes of topology=uniconfig and the devices behind them: a node is created by the first
  * sync of its connected device (intent = actual), and its status (synced, changed, sync
- * failed) is published in the operational datastore. Nodes kept by an earlier run come back
- * when their devices connect with the same models, as they were kept: no configuration is read
- * from such a device.
+ * failed) is published in the operational datastore. Nodes kept by an earlier run come back as
+ * they were kept, without reading their devices: at once when their schema can be built without
+ * the device ({@link UnifiedDevices#schema}), otherwise when the device connects with the same
+ * models. Until its device is back such a node is read and edited as usual, and commits to it
+ * fail with no-connection. A node an interrupted commit left in doubt waits for its device.
  */
 final class NodeRegistry {
     private static final Logger LOG = LoggerFactory.getLogger(NodeRegistry.class);
 
     private final ConcurrentHashMap<String, UniconfigNode> nodes = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, UniconfigStore.KeptNode> kept = new ConcurrentHashMap<>();
+    /** Held while a kept node is claimed, by its device or by {@link #restoreKnown()}: only one gets it. */
+    private final Object claims = new Object();
     private final UnifiedDevices devices;
     private final NodeStatusWriter status;
     private final UniconfigStore store;
@@ -52,6 +58,53 @@ final class NodeRegistry {
                 kept.size(), (System.nanoTime() - loading) / 1_000_000);
         }
         interrupted = new InterruptedCommits(store, kept.keySet());
+        restoreKnown();
+    }
+
+    /**
+     * Serve the kept nodes whose schemas can now be built without their devices (nodes in doubt
+     * excepted): as they were kept, at once.
+     */
+    void restoreKnown() {
+        if (kept.isEmpty()) {
+            return;
+        }
+        final long start = System.nanoTime();
+        final Map<String, Optional<EffectiveModelContext>> schemas = new HashMap<>();
+        int restored = 0;
+        for (UniconfigStore.KeptNode keptNode : List.copyOf(kept.values())) {
+            final String nodeId = keptNode.nodeId();
+            if (interrupted.inDoubt(nodeId)) {
+                continue;
+            }
+            final Optional<EffectiveModelContext> schema = schemas.computeIfAbsent(keptNode.schemaKey(),
+                devices::schema);
+            if (schema.isEmpty()) {
+                continue;
+            }
+            final UniconfigNode node;
+            try {
+                node = new UniconfigNode(nodeId, schema.orElseThrow(), keptNode.schemaKey(), keptNode.intended(),
+                    keptNode.actual());
+            } catch (OperationFailedException e) {
+                LOG.warn("Kept node {} waits for its device: its configuration does not fit its schema built "
+                    + "without the device: {}", nodeId, CommitCoordinator.describe(e, schema.orElseThrow()));
+                continue;
+            }
+            // published before it is visible: a write to the node publishes after this
+            publish(node);
+            synchronized (claims) {
+                // its device may have connected meanwhile and claimed it
+                if (kept.remove(nodeId, keptNode)) {
+                    nodes.put(nodeId, node);
+                    restored++;
+                }
+            }
+        }
+        if (restored > 0) {
+            LOG.info("{} kept UniConfig nodes served before their devices connect ({} ms), {} wait for their devices",
+                restored, (System.nanoTime() - start) / 1_000_000, kept.size());
+        }
     }
 
     /** Nodes of commits an earlier run left pending, until their devices are back. */
@@ -59,9 +112,9 @@ final class NodeRegistry {
         return interrupted.inDoubt();
     }
 
-    /** Nodes kept by an earlier run whose devices have not connected yet. */
-    Set<String> keptNodeIds() {
-        return Set.copyOf(kept.keySet());
+    /** Whether the node was kept by an earlier run and waits for its device (not served yet). */
+    boolean waitsForDevice(final String nodeId) {
+        return kept.containsKey(nodeId);
     }
 
     UniconfigStore store() {
@@ -92,11 +145,14 @@ final class NodeRegistry {
      */
     CompletionStage<Void> deviceConnected(final UnifiedDevice device) {
         final String nodeId = device.nodeId();
-        final UniconfigNode existing = nodes.get(nodeId);
-        if (existing != null && existing.schemaKey().equals(device.schemaKey())) {
-            return CompletableFuture.completedFuture(null);
+        final UniconfigStore.KeptNode keptNode;
+        synchronized (claims) {
+            final UniconfigNode existing = nodes.get(nodeId);
+            if (existing != null && existing.schemaKey().equals(device.schemaKey())) {
+                return CompletableFuture.completedFuture(null);
+            }
+            keptNode = kept.remove(nodeId);
         }
-        final UniconfigStore.KeptNode keptNode = kept.remove(nodeId);
         if (keptNode != null && keptNode.schemaKey().equals(device.schemaKey())) {
             if (interrupted.inDoubt(nodeId)) {
                 return interrupted.recover(nodeId, keptNode.actual(), device, executor)

@@ -52,8 +52,9 @@ final class UniconfigMount implements MountPointProvider {
             }
             final UniconfigNode node = registry.node(nodeId.orElseThrow()).orElseThrow(() ->
                 OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "UniConfig node "
-                    + nodeId.orElseThrow() + " does not exist: it appears after its device is mounted and synced",
-                    path));
+                    + nodeId.orElseThrow() + (registry.waitsForDevice(nodeId.orElseThrow())
+                        ? " was kept by an earlier run and is served again once its device connects"
+                        : " does not exist: it appears after its device is mounted and synced"), path));
             return Optional.of(mount(node.schema(), new IntentData(node)));
         }
         if (TopologyPaths.endsWith(path, TopologyPaths.SNAPSHOT_CONFIGURATION)) {

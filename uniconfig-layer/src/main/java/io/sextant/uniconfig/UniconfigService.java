@@ -24,9 +24,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The UniConfig layer as a component: nodes appear when their devices connect (first sync),
- * the configuration mount points and snapshots are served under topology=uniconfig and
- * topology=snapshots, and the uniconfig-manager, snapshot-manager and transaction-manager RPCs
+ * The UniConfig layer as a component: nodes appear when their devices connect (first sync), or
+ * at start when an earlier run kept them; the configuration mount points and snapshots are served
+ * under topology=uniconfig and topology=snapshots, and the uniconfig-manager, snapshot-manager and transaction-manager RPCs
  * are registered. It assembles the layer's services and hands out the narrow ones the console
  * uses.
  */
@@ -118,6 +118,12 @@ public final class UniconfigService implements AutoCloseable {
             @Override
             public void disconnected(final String nodeId) {
                 // the node and its intent stay; commits to it fail until the device is back
+            }
+
+            @Override
+            public void schemasKnown() {
+                // an adapter started after this layer: kept nodes in its schemas need not wait for devices
+                executor.execute(registry::restoreKnown);
             }
         });
     }

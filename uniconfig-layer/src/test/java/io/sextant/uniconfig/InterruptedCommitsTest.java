@@ -11,15 +11,11 @@ import io.sextant.datastore.OperationFailedException;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.unified.UnifiedDeviceRegistry;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,72 +47,6 @@ class InterruptedCommitsTest {
     void stop() {
         executor.shutdownNow();
         datastores.close();
-    }
-
-    /** What a store kept before the stop, and what the recovery finishes. */
-    private static final class KeptStore implements UniconfigStore {
-        final List<KeptNode> nodes;
-        final List<Interrupted> interrupted;
-        final List<String> finished = new CopyOnWriteArrayList<>();
-        final List<String> created = new CopyOnWriteArrayList<>();
-
-        KeptStore(final List<KeptNode> nodes, final List<Interrupted> interrupted) {
-            this.nodes = nodes;
-            this.interrupted = interrupted;
-        }
-
-        @Override
-        public List<KeptNode> load() {
-            return nodes;
-        }
-
-        @Override
-        public List<Interrupted> interrupted() {
-            return interrupted;
-        }
-
-        @Override
-        public void created(final UniconfigNode node, final NormalizedNode configuration) {
-            created.add(node.nodeId());
-        }
-
-        @Override
-        public void changed(final NodeUpdate update) {
-        }
-
-        @Override
-        public void commitStarted(final String commitId, final String operation, final String user,
-                final List<String> nodeIds) {
-        }
-
-        @Override
-        public void commitApplied(final String commitId, final List<NodeUpdate> updates, final CommitRecord record) {
-        }
-
-        @Override
-        public void commitFinished(final String commitId, final boolean done, final @Nullable CommitRecord failure) {
-            finished.add(commitId + (done ? " done" : " failed" + (failure == null ? "" : ": "
-                + failure.result().error().orElse(""))));
-        }
-
-        @Override
-        public List<CommitRecord> loadLog(final int limit) {
-            return List.of();
-        }
-
-        @Override
-        public List<KeptSnapshot> loadSnapshots() {
-            return List.of();
-        }
-
-        @Override
-        public void snapshotCreated(final String name, final Instant created,
-                final Map<String, SnapshotStore.Captured> nodes) {
-        }
-
-        @Override
-        public void snapshotDeleted(final String name) {
-        }
     }
 
     private static NormalizedNode config(final TestDevice device) {

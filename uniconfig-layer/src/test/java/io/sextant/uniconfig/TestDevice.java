@@ -32,6 +32,8 @@ final class TestDevice implements UnifiedDevice {
     volatile String failAt;
     volatile int applied;
     volatile boolean failRead;
+    /** How many times the controller read the device's configuration. */
+    volatile int reads;
     /** Commit ids {@link #settle} was called with. */
     final List<String> settled = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -74,6 +76,7 @@ final class TestDevice implements UnifiedDevice {
 
     @Override
     public CompletionStage<ContainerNode> readConfiguration() {
+        reads++;
         if (failRead) {
             return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.APPLICATION,
                 ErrorTag.OPERATION_FAILED, nodeId + " cannot be read"));

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.osgi.service.component.annotations.Component;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,6 +18,7 @@ public final class UnifiedDeviceRegistry implements UnifiedDevices {
 
     private final ConcurrentHashMap<String, UnifiedDevice> devices = new ConcurrentHashMap<>();
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final ConcurrentHashMap<String, KnownSchemas> schemas = new ConcurrentHashMap<>();
 
     /** Publish a connected device; closing the registration withdraws it. */
     public Registration register(final UnifiedDevice device) {
@@ -30,6 +32,29 @@ public final class UnifiedDeviceRegistry implements UnifiedDevices {
                 listeners.forEach(l -> notify(() -> l.disconnected(device.nodeId())));
             }
         };
+    }
+
+    /**
+     * Let {@code known} build the schemas whose keys start with {@code prefix} (an adapter's, as
+     * in {@link UnifiedDevice#schemaKey()}, for example {@code "netconf:"}); closing the
+     * registration withdraws it.
+     */
+    public Registration registerSchemas(final String prefix, final KnownSchemas known) {
+        if (schemas.putIfAbsent(prefix, known) != null) {
+            throw new IllegalStateException("Schemas of " + prefix + " are already known by another adapter");
+        }
+        listeners.forEach(l -> notify(l::schemasKnown));
+        return () -> schemas.remove(prefix, known);
+    }
+
+    @Override
+    public Optional<EffectiveModelContext> schema(final String schemaKey) {
+        for (var entry : schemas.entrySet()) {
+            if (schemaKey.startsWith(entry.getKey())) {
+                return entry.getValue().schema(schemaKey.substring(entry.getKey().length()));
+            }
+        }
+        return Optional.empty();
     }
 
     @Override

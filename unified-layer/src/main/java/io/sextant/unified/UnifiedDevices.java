@@ -3,6 +3,7 @@ package io.sextant.unified;
 import io.sextant.datastore.Registration;
 import java.util.Collection;
 import java.util.Optional;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /** Every connected device, by node id. Southbound adapters add and remove devices. */
 public interface UnifiedDevices {
@@ -10,6 +11,12 @@ public interface UnifiedDevices {
     Optional<UnifiedDevice> device(String nodeId);
 
     Collection<UnifiedDevice> devices();
+
+    /**
+     * The schema {@code schemaKey} names ({@link UnifiedDevice#schemaKey()}) when an adapter can
+     * build it without a device of it (see {@link KnownSchemas}); empty otherwise.
+     */
+    Optional<EffectiveModelContext> schema(String schemaKey);
 
     /** Tell {@code listener} of devices that connect and disconnect, starting with those connected now. */
     Registration addListener(Listener listener);
@@ -19,5 +26,10 @@ public interface UnifiedDevices {
         void connected(UnifiedDevice device);
 
         void disconnected(String nodeId);
+
+        /** An adapter can now build schemas without devices ({@link #schema(String)}). */
+        default void schemasKnown() {
+            // most listeners only follow devices
+        }
     }
 }

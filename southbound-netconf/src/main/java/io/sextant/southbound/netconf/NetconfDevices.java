@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
  * The mounted NETCONF devices: what the UniConfig and unified layers and the console build on.
@@ -30,6 +31,13 @@ public interface NetconfDevices {
      * @return the root container ({@code data}) holding every top-level node of the configuration
      */
     CompletionStage<ContainerNode> readConfiguration(String nodeId);
+
+    /**
+     * The schema {@link NetconfDeviceSession#schemaContextId()} named for a device of an earlier
+     * run, built without a device from its kept module set and cached sources; empty when that
+     * cannot be done (nothing kept, or a source missing now).
+     */
+    Optional<EffectiveModelContext> knownSchema(String schemaContextId);
 
     /**
      * Tell {@code listener} of connections and disconnections from now on; nodes connected at

@@ -19,6 +19,7 @@ import io.sextant.southbound.netconf.client.ClientStack;
 import io.sextant.southbound.netconf.client.NodeConnector;
 import io.sextant.southbound.netconf.client.NodeSettings;
 import io.sextant.southbound.netconf.schema.DefaultParsers;
+import io.sextant.southbound.netconf.schema.DeviceSchema;
 import io.sextant.southbound.netconf.schema.SchemaContextCache;
 import io.sextant.southbound.netconf.schema.SchemaResolver;
 import io.sextant.southbound.netconf.schema.SchemaSourceCache;
@@ -48,6 +49,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -231,6 +233,11 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     @Override
     public int schemaContexts() {
         return schemas.size();
+    }
+
+    @Override
+    public Optional<EffectiveModelContext> knownSchema(final String schemaContextId) {
+        return schemas.known(schemaContextId).map(DeviceSchema::context);
     }
 
     /** Schema contexts built since start. */

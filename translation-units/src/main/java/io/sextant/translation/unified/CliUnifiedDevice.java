@@ -39,7 +39,7 @@ public final class CliUnifiedDevice implements UnifiedDevice {
 
     @Override
     public String schemaKey() {
-        return "cli:" + device.unit().name();
+        return CliUnifiedDevices.SCHEMA_KEY_PREFIX + device.unit().name();
     }
 
     @Override

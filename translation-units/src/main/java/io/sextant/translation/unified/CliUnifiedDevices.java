@@ -28,11 +28,14 @@ import org.osgi.service.component.annotations.Reference;
 public final class CliUnifiedDevices implements NextCliDevice, AutoCloseable {
     /** How long a rollback waits for a device whose session was lost to be connected again. */
     public static final Duration RECONNECT_WAIT = Duration.ofSeconds(30);
+    /** What the schema keys of CLI devices start with (then the translation unit's name). */
+    static final String SCHEMA_KEY_PREFIX = "cli:";
 
     private final CliDevices devices;
     private final DevicePublisher published;
     private final Map<String, Set<CompletableFuture<CliDevice>>> waiting = new ConcurrentHashMap<>();
     private final Registration listener;
+    private final Registration schemas;
 
     @Activate
     public CliUnifiedDevices(@Reference final CliDevices devices, @Reference final UnifiedDeviceRegistry registry) {
@@ -52,6 +55,7 @@ public final class CliUnifiedDevices implements NextCliDevice, AutoCloseable {
                 published.withdraw(nodeId);
             }
         });
+        this.schemas = registry.registerSchemas(SCHEMA_KEY_PREFIX, devices::unitSchema);
     }
 
     @Override
@@ -70,6 +74,7 @@ public final class CliUnifiedDevices implements NextCliDevice, AutoCloseable {
     @Deactivate
     @Override
     public void close() {
+        schemas.close();
         listener.close();
         published.close();
     }

@@ -50,7 +50,7 @@ final class NetconfUnifiedDevice implements UnifiedDevice {
 
     @Override
     public String schemaKey() {
-        return "netconf:" + session.schemaContextId();
+        return NetconfUnifiedDevices.SCHEMA_KEY_PREFIX + session.schemaContextId();
     }
 
     @Override

@@ -29,11 +29,14 @@ public final class NetconfUnifiedDevices implements NetconfDeviceListener, NextS
     public static final Duration CONFIRM_TIMEOUT = Duration.ofSeconds(120);
     /** How long a rollback waits for a device whose session was lost to be connected again. */
     public static final Duration RECONNECT_WAIT = Duration.ofSeconds(30);
+    /** What the schema keys of NETCONF devices start with. */
+    static final String SCHEMA_KEY_PREFIX = "netconf:";
 
     private final NetconfDevices devices;
     private final DevicePublisher published;
     private final Map<String, Set<CompletableFuture<NetconfDeviceSession>>> waiting = new ConcurrentHashMap<>();
     private final Registration listener;
+    private final Registration schemas;
 
     @Activate
     public NetconfUnifiedDevices(@Reference final NetconfDevices devices,
@@ -41,6 +44,8 @@ public final class NetconfUnifiedDevices implements NetconfDeviceListener, NextS
         this.devices = devices;
         this.published = new DevicePublisher(registry);
         this.listener = devices.registerListener(this);
+        // NetconfUnifiedDevice#schemaKey: "netconf:" + the session's schema context id
+        this.schemas = registry.registerSchemas(SCHEMA_KEY_PREFIX, devices::knownSchema);
     }
 
     @Override
@@ -71,6 +76,7 @@ public final class NetconfUnifiedDevices implements NetconfDeviceListener, NextS
     @Deactivate
     @Override
     public void close() {
+        schemas.close();
         listener.close();
         published.close();
     }

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -101,6 +102,49 @@ public final class SchemaContextCache {
                 }
             }
         });
+    }
+
+    /**
+     * Schema {@code id} without a device: the one held now if it is resolved, otherwise built
+     * again from what {@link SchemaResolver#resolveKnown} finds (and then shared with the
+     * devices that advertise its module set). A schema returned here is held for good: nodes
+     * kept by an earlier run are served in it.
+     *
+     * @return empty when it is not held and cannot be built again without a device
+     */
+    public Optional<DeviceSchema> known(final String id) {
+        synchronized (this) {
+            final Entry held = entries.get(id);
+            if (held != null && held.future.isDone() && !held.future.isCompletedExceptionally()) {
+                held.users++;
+                return Optional.of(held.future.join());
+            }
+        }
+        final Optional<DeviceSchema> rebuilt = resolver.resolveKnown(id);
+        if (rebuilt.isEmpty()) {
+            return rebuilt;
+        }
+        final Entry entry;
+        synchronized (this) {
+            Entry existing = entries.get(id);
+            if (existing == null || existing.future.isCompletedExceptionally()) {
+                // devices that advertise this module set share it from now on
+                existing = new Entry(CompletableFuture.completedFuture(rebuilt.orElseThrow()));
+                entries.put(id, existing);
+                built.incrementAndGet();
+            }
+            existing.users++;
+            entry = existing;
+        }
+        try {
+            // a device's resolution of the same set may have started meanwhile: take its result
+            return Optional.of(entry.future.join());
+        } catch (CompletionException e) {
+            synchronized (this) {
+                entry.users--;
+            }
+            return rebuilt;
+        }
     }
 
     /** One user of schema {@code id} no longer needs it. */

@@ -294,6 +294,18 @@ public final class SchemaResolver {
      */
     public DeviceSchema resolve(final String id, final DeviceCapabilities capabilities, final SchemaFetcher fetcher)
             throws FetchAbortedException {
+        final DeviceSchema schema = build(id, capabilities, fetcher);
+        try {
+            cache.writeModuleSet(id, new SchemaSourceCache.ModuleSet(capabilities.all(), unavailableOf(schema)));
+        } catch (IOException e) {
+            LOG.warn("Cannot keep the module set of schema {} in {}: nodes in it wait for a device after a restart",
+                id, cache.directory(), e);
+        }
+        return schema;
+    }
+
+    private DeviceSchema build(final String id, final DeviceCapabilities capabilities, final SchemaFetcher fetcher)
+            throws FetchAbortedException {
         final long start = System.nanoTime();
         final Resolution resolution = new Resolution(fetcher);
         final List<DeviceCapabilities.Module> modules = capabilities.modules();
@@ -325,6 +337,39 @@ public final class SchemaResolver {
         LOG.info("Schema {}: {} modules resolved, {} unavailable, {} sources, built in {} ms", id, available.size(),
             unavailable.size(), resolution.usable().size(), (System.nanoTime() - start) / 1_000_000);
         return new DeviceSchema(id, context, new DataCodec(context), available, unavailable);
+    }
+
+    /**
+     * Build schema {@code id} again without a device, from the module set kept when it was built
+     * and the sources bundled or in the schema cache.
+     *
+     * @return empty when no module set was kept for {@code id}, or when the schema would differ
+     *     from the one built with the device (a source it had is missing now)
+     */
+    public Optional<DeviceSchema> resolveKnown(final String id) {
+        final Optional<SchemaSourceCache.ModuleSet> set = cache.readModuleSet(id);
+        if (set.isEmpty()) {
+            return Optional.empty();
+        }
+        final DeviceSchema schema;
+        try {
+            schema = build(id, new DeviceCapabilities(set.orElseThrow().capabilities()), SchemaFetcher.NONE);
+        } catch (FetchAbortedException e) {
+            // SchemaFetcher.NONE does not fail
+            throw new IllegalStateException(e);
+        }
+        if (!unavailableOf(schema).equals(set.orElseThrow().unavailable())) {
+            LOG.warn("Schema {} cannot be built again without a device: {} of its modules are unavailable now, {} were "
+                + "when it was built", id, schema.unavailable().size(), set.orElseThrow().unavailable().size());
+            return Optional.empty();
+        }
+        return Optional.of(schema);
+    }
+
+    private static Set<String> unavailableOf(final DeviceSchema schema) {
+        final Set<String> names = new HashSet<>();
+        schema.unavailable().forEach(u -> names.add(u.capability()));
+        return names;
     }
 
     private static Optional<Revision> revisionOf(final Request request, final String text) {

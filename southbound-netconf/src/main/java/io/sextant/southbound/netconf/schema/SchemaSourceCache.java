@@ -7,15 +7,21 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.opendaylight.yangtools.yang.common.Revision;
 
 /**
  * YANG sources fetched from devices, kept as files named {@code module@revision.yang} (or
- * {@code module.yang} without revision) in one directory shared by all devices. Writes are atomic,
- * so concurrent resolutions never see half a file.
+ * {@code module.yang} without revision) in one directory shared by all devices, and the module
+ * sets schemas were built for ({@code module-sets/<id>}), so that a schema can be built again
+ * without a device. Writes are atomic, so concurrent resolutions never see half a file.
  */
 public final class SchemaSourceCache {
+    private static final String MODULE_SETS = "module-sets";
     private final Path directory;
 
     public SchemaSourceCache(final Path directory) {
@@ -57,9 +63,67 @@ public final class SchemaSourceCache {
         }
     }
 
+    /**
+     * A module set a schema was built for: the capabilities a device advertised, and those of its
+     * modules that did not make it into the schema.
+     */
+    public record ModuleSet(Set<String> capabilities, Set<String> unavailable) {
+        public ModuleSet {
+            capabilities = Set.copyOf(capabilities);
+            unavailable = Set.copyOf(unavailable);
+        }
+    }
+
+    /** Keep the module set of schema {@code id}. */
+    public void writeModuleSet(final String id, final ModuleSet set) throws IOException {
+        final StringBuilder text = new StringBuilder();
+        set.capabilities().stream().sorted().forEach(c -> text.append("capability ").append(c).append('\n'));
+        set.unavailable().stream().sorted().forEach(c -> text.append("unavailable ").append(c).append('\n'));
+        final Path sets = Files.createDirectories(directory.resolve(MODULE_SETS));
+        writeAtomically(sets, moduleSetFile(id), text.toString());
+    }
+
+    /** The module set of schema {@code id}, if one was kept (and reads as one). */
+    public Optional<ModuleSet> readModuleSet(final String id) {
+        final Path file = moduleSetFile(id);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        final List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        final Set<String> capabilities = new LinkedHashSet<>();
+        final List<String> unavailable = new ArrayList<>();
+        for (String line : lines) {
+            if (line.startsWith("capability ")) {
+                capabilities.add(line.substring("capability ".length()));
+            } else if (line.startsWith("unavailable ")) {
+                unavailable.add(line.substring("unavailable ".length()));
+            } else if (!line.isEmpty()) {
+                return Optional.empty();
+            }
+        }
+        return capabilities.isEmpty() ? Optional.empty()
+            : Optional.of(new ModuleSet(capabilities, new LinkedHashSet<>(unavailable)));
+    }
+
+    private Path moduleSetFile(final String id) {
+        if (!id.matches("[0-9a-f]+")) {
+            throw new IllegalArgumentException("Bad schema id " + id);
+        }
+        return directory.resolve(MODULE_SETS).resolve(id);
+    }
+
     public void write(final String name, final Optional<Revision> revision, final String text) throws IOException {
-        final Path target = file(name, revision);
-        final Path temp = Files.createTempFile(directory, "." + name, ".tmp");
+        writeAtomically(directory, file(name, revision), text);
+    }
+
+    private static void writeAtomically(final Path directory, final Path target, final String text)
+            throws IOException {
+        final Path temp = Files.createTempFile(directory, ".write", ".tmp");
         try {
             Files.writeString(temp, text, StandardCharsets.UTF_8);
             try {

@@ -1,0 +1,96 @@
+package io.sextant.southbound.netconf.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.model.BundledModels;
+import io.sextant.southbound.netconf.DeviceCapabilities;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opendaylight.yangtools.yang.common.QName;
+
+/**
+ * A schema built for a device can be built again without it (after a restart) from the module
+ * set kept in the schema cache, as long as the cache still has every source the device gave.
+ */
+class KnownSchemaTest {
+    private static final String NS = "urn:example:kept";
+    private static final String MODULE = """
+        module example-kept {
+          namespace "urn:example:kept";
+          prefix ek;
+          revision 2026-01-01;
+          container box { leaf size { type uint32; } }
+        }
+        """;
+    private static final DeviceCapabilities HELLO = new DeviceCapabilities(Set.of(DeviceCapabilities.BASE_1_1,
+        NS + "?module=example-kept&revision=2026-01-01"));
+    private static final Executor DIRECT = Runnable::run;
+
+    @TempDir
+    Path cacheDir;
+
+    private SchemaContextCache cache() {
+        return new SchemaContextCache(new SchemaResolver(DefaultParsers.factory(), new SchemaSourceCache(cacheDir),
+            BundledModels.get(), Duration.ofSeconds(10)), DIRECT);
+    }
+
+    private static boolean hasBox(final DeviceSchema schema) {
+        return schema.context().findDataTreeChild(QName.create(NS, "2026-01-01", "box")).isPresent();
+    }
+
+    /** A device that gives its module through get-schema, counting the requests. */
+    private static SchemaFetcher device(final AtomicInteger fetches) {
+        return (identifier, revision) -> {
+            fetches.incrementAndGet();
+            return CompletableFuture.completedFuture(identifier.equals("example-kept") ? Optional.of(MODULE)
+                : Optional.empty());
+        };
+    }
+
+    @Test
+    void aSchemaBuiltWithADeviceIsBuiltAgainWithoutItAndSharedWithTheDevicesThatComeBack() throws Exception {
+        final AtomicInteger fetches = new AtomicInteger();
+        final String id = SchemaContextCache.idOf(HELLO);
+        assertTrue(hasBox(cache().acquire(HELLO, device(fetches)).get(30, TimeUnit.SECONDS)));
+        assertEquals(1, fetches.get());
+
+        // a restart: a new cache over the same directory, no device
+        final SchemaContextCache restarted = cache();
+        final DeviceSchema known = restarted.known(id).orElseThrow(() -> new AssertionError("built without a device"));
+        assertTrue(hasBox(known));
+        assertEquals(Set.of(), Set.copyOf(known.unavailable()));
+        // the device that comes back shares it and is not asked for its sources again
+        assertSame(known, restarted.acquire(HELLO, device(fetches)).get(30, TimeUnit.SECONDS));
+        assertEquals(1, fetches.get());
+    }
+
+    @Test
+    void aSchemaWhoseSourceIsGoneFromTheCacheWaitsForItsDevice() throws Exception {
+        final String id = SchemaContextCache.idOf(HELLO);
+        cache().acquire(HELLO, device(new AtomicInteger())).get(30, TimeUnit.SECONDS);
+        Files.delete(cacheDir.resolve("example-kept@2026-01-01.yang"));
+
+        final SchemaContextCache restarted = cache();
+        assertTrue(restarted.known(id).isEmpty(), "built without the module it had, it would not be the same schema");
+        // the device then resolves it in full, fetching the source again
+        final AtomicInteger fetches = new AtomicInteger();
+        assertTrue(hasBox(restarted.acquire(HELLO, device(fetches)).get(30, TimeUnit.SECONDS)));
+        assertEquals(1, fetches.get());
+    }
+
+    @Test
+    void aSchemaNeverBuiltIsNotKnown() {
+        assertTrue(cache().known("0123456789abcdef").isEmpty());
+    }
+}

@@ -1,0 +1,136 @@
+package io.sextant.uniconfig;
+
+import static io.sextant.uniconfig.UniconfigLayerTest.iface;
+import static io.sextant.uniconfig.UniconfigLayerTest.interfacePath;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.datastore.Datastores;
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.model.BundledModels;
+import io.sextant.model.SchemaBuilder;
+import io.sextant.unified.UnifiedDeviceRegistry;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * Nodes kept by an earlier run are served as they were kept, at once, when an adapter can build
+ * their schema without their devices; their devices are not read when they connect. A node an
+ * interrupted commit left in doubt, or one whose schema is not known, waits for its device.
+ */
+class KeptNodesTest {
+    private static EffectiveModelContext schema;
+
+    private final Datastores datastores = new Datastores();
+    private final ExecutorService executor = Executors.newFixedThreadPool(2);
+    private final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
+    private final TestDevice d1 = new TestDevice("d1", schema);
+    private final TestDevice d2 = new TestDevice("d2", schema);
+
+    @BeforeAll
+    static void schema() throws Exception {
+        schema = SchemaBuilder.build(BundledModels.get().withDependencies(List.of("openconfig-interfaces",
+            "iana-if-type")));
+    }
+
+    @AfterEach
+    void stop() {
+        executor.shutdownNow();
+        datastores.close();
+    }
+
+    /** What an adapter knows: the test devices' schema (TestDevice#schemaKey), nothing else. */
+    private void knowTheSchema() {
+        devices.registerSchemas("test:", id -> id.equals(String.valueOf(System.identityHashCode(schema)))
+            ? Optional.of(schema) : Optional.empty());
+    }
+
+    private NodeRegistry registry(final KeptStore store) throws OperationFailedException {
+        return new NodeRegistry(devices, new NodeStatusWriter(datastores.operational()), store, executor);
+    }
+
+    /** d1 kept with eth0 committed and "pending" intended only. */
+    private UniconfigStore.KeptNode keptWithAPendingChange(final TestDevice device) throws OperationFailedException {
+        device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "committed"));
+        final NormalizedNode actual = device.config();
+        final TestDevice scratch = new TestDevice("scratch", schema);
+        scratch.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "committed"));
+        scratch.outOfBand(interfacePath("pending"), iface("pending", 1500, "pending"));
+        return new UniconfigStore.KeptNode(device.nodeId(), device.schemaKey(), scratch.config(), actual);
+    }
+
+    private static boolean intends(final UniconfigNode node, final String iface) {
+        return node.intended().snapshot().read(interfacePath(iface)).isPresent();
+    }
+
+    @Test
+    void keptNodesAreServedAtOnceWhenTheirSchemaIsKnownAndTheirDevicesAreNotReadWhenTheyConnect()
+            throws Exception {
+        knowTheSchema();
+        final NodeRegistry registry = registry(new KeptStore(List.of(keptWithAPendingChange(d1)), List.of()));
+
+        final UniconfigNode served = registry.node("d1").orElseThrow(() -> new AssertionError("d1 is served"));
+        assertTrue(intends(served, "pending") && intends(served, "eth0"), "the kept intent");
+        assertTrue(served.hasChanges(), "the pending change is still pending");
+        assertFalse(registry.waitsForDevice("d1"));
+        assertTrue(datastores.operational().snapshot().read(TopologyPaths.node(TopologyPaths.UNICONFIG, "d1"))
+            .orElseThrow().toString().contains("changed"), "its status is published");
+
+        registry.deviceConnected(d1).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        assertEquals(0, d1.reads, "a kept node's device is not read");
+        assertSame(served, registry.node("d1").orElseThrow(), "the node served before its device connected stays");
+        assertTrue(intends(served, "pending"));
+    }
+
+    @Test
+    void aNodeAnInterruptedCommitLeftInDoubtWaitsForItsDevice() throws Exception {
+        knowTheSchema();
+        final UniconfigStore.KeptNode inDoubt = keptWithAPendingChange(d1);
+        final NodeRegistry registry = registry(new KeptStore(List.of(inDoubt, keptWithAPendingChange(d2)),
+            List.of(new UniconfigStore.Interrupted("c1", "commit", "admin", false, List.of("d1")))));
+
+        assertTrue(registry.node("d1").isEmpty(), "in doubt: what its device holds is not known");
+        assertTrue(registry.waitsForDevice("d1"));
+        assertTrue(registry.node("d2").isPresent(), "not in doubt: served");
+
+        registry.deviceConnected(d1).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        assertTrue(registry.node("d1").isPresent(), "served once its device is back");
+    }
+
+    @Test
+    void keptNodesWaitUntilAnAdapterKnowsTheirSchema() throws Exception {
+        final NodeRegistry registry = registry(new KeptStore(List.of(keptWithAPendingChange(d1)), List.of()));
+        assertTrue(registry.node("d1").isEmpty(), "no adapter knows its schema yet");
+        assertTrue(registry.waitsForDevice("d1"));
+
+        knowTheSchema();
+        registry.restoreKnown();
+        final UniconfigNode served = registry.node("d1").orElseThrow(() -> new AssertionError("d1 is served"));
+        assertTrue(intends(served, "pending"));
+
+        registry.deviceConnected(d1).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        assertEquals(0, d1.reads);
+    }
+
+    @Test
+    void aKeptNodeWhoseSchemaNoAdapterCanBuildIsRestoredWhenItsDeviceConnects() throws Exception {
+        devices.registerSchemas("test:", id -> Optional.empty());
+        final NodeRegistry registry = registry(new KeptStore(List.of(keptWithAPendingChange(d1)), List.of()));
+        assertTrue(registry.node("d1").isEmpty());
+
+        registry.deviceConnected(d1).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        final UniconfigNode served = registry.node("d1").orElseThrow();
+        assertTrue(intends(served, "pending"), "as it was kept");
+        assertEquals(0, d1.reads);
+    }
+}
