@@ -70,6 +70,10 @@ public final class UnifiedDeviceRegistry implements UnifiedDevices {
     @Override
     public Registration addListener(final Listener listener) {
         listeners.add(listener);
+        if (!schemas.isEmpty()) {
+            // schemas registered before the listener (or while it was being set up)
+            notify(listener::schemasKnown);
+        }
         devices.values().forEach(device -> notify(() -> listener.connected(device)));
         return () -> listeners.remove(listener);
     }

@@ -18,7 +18,10 @@ public interface UnifiedDevices {
      */
     Optional<EffectiveModelContext> schema(String schemaKey);
 
-    /** Tell {@code listener} of devices that connect and disconnect, starting with those connected now. */
+    /**
+     * Tell {@code listener} of devices that connect and disconnect, starting with those connected
+     * now, and of adapters that can build schemas without devices (at once if some already can).
+     */
     Registration addListener(Listener listener);
 
     /** Told of device arrivals and departures. */
