@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.StandardSocketOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -139,6 +140,10 @@ public final class FaultProxy implements AutoCloseable {
 
     private final int port;
     private ServerSocket server;
+    /** Holds the port while refusing. */
+    private Socket held;
+    /** The thread accepting on {@link #server}. */
+    private volatile Thread acceptor;
     private final List<Connection> connections = new CopyOnWriteArrayList<>();
     private final AtomicReference<InetSocketAddress> target;
     private final AtomicReference<Armed> armed = new AtomicReference<>();
@@ -164,14 +169,26 @@ public final class FaultProxy implements AutoCloseable {
     private static ServerSocket listen(final int port) throws IOException {
         final ServerSocket socket = new ServerSocket();
         socket.setReuseAddress(true);
+        // so that the port can be held by a bound socket while it does not listen (see refuse)
+        socket.setOption(StandardSocketOptions.SO_REUSEPORT, true);
         socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
         return socket;
     }
 
+    /** A socket bound to {@code port} that does not listen: connecting to the port is refused, and no one else gets it. */
+    private static Socket hold(final int port) throws IOException {
+        final Socket socket = new Socket();
+        socket.setReuseAddress(true);
+        socket.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+        socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        return socket;
+    }
+
     private void accepting(final ServerSocket socket) {
-        final Thread acceptor = new Thread(() -> acceptLoop(socket), "fault-proxy-" + port);
-        acceptor.setDaemon(true);
-        acceptor.start();
+        final Thread thread = new Thread(() -> acceptLoop(socket), "fault-proxy-" + port);
+        thread.setDaemon(true);
+        acceptor = thread;
+        thread.start();
     }
 
     public String host() {
@@ -199,19 +216,32 @@ public final class FaultProxy implements AutoCloseable {
 
     /**
      * While true the proxy does not listen: connecting is refused, as to a device whose server is
-     * down. Then it listens on its port again.
+     * down. Then it listens on its port again. Meanwhile the port stays bound (by a socket that
+     * does not listen), so that no other program on the machine takes it, and a client's own
+     * connection can never get it as its local port and connect to itself.
      */
     public synchronized void refuse(final boolean refuse) throws IOException {
         if (refuse == refusing || closed) {
             return;
         }
-        refusing = refuse;
         if (refuse) {
+            held = hold(port);
             server.close();
+            // the JDK closes a socket another thread is blocked accepting on only once that thread
+            // has left accept(): until then the kernel still completes connections to the port
+            try {
+                acceptor.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("Interrupted while closing the listening socket", e);
+            }
         } else {
             server = listen(port);
+            closeQuietly(held);
+            held = null;
             accepting(server);
         }
+        refusing = refuse;
     }
 
     /** Close every open connection now; returns how many. */
@@ -261,6 +291,12 @@ public final class FaultProxy implements AutoCloseable {
             currentServer().close();
         } catch (IOException e) {
             // closing anyway
+        }
+        synchronized (this) {
+            if (held != null) {
+                closeQuietly(held);
+                held = null;
+            }
         }
         cut();
     }
