@@ -11,6 +11,7 @@ import io.sextant.restconf.RestconfService;
 import io.sextant.security.auth.PasswordHasher;
 import io.sextant.security.secrets.SecretException;
 import io.sextant.security.service.AccessControl;
+import io.sextant.security.service.AuditService;
 import io.sextant.security.service.DeviceSecretsService;
 import io.sextant.security.service.HostKeys;
 import io.sextant.security.service.SecuritySettings;
@@ -46,6 +47,7 @@ public final class Sextant implements AutoCloseable {
     private final NetconfTopology netconf;
     private final UniconfigService uniconfig;
     private final CliTopology cli;
+    private final AuditService audit;
     private final AccessControl access;
     private final RestconfService restconf;
     private final StatusService status;
@@ -59,11 +61,12 @@ public final class Sextant implements AutoCloseable {
         try {
             datastores = started(new Datastores(ControllerSchema.get(), backend));
             rpcs = new RpcRegistry();
+            audit = started(new AuditService(settings.dataDir()));
             access = started(new AccessControl(datastores.config(), rpcs, settings, security, new PasswordHasher(),
-                System.out::println));
+                System.out::println, audit));
             final DeviceSecretsService secrets = started(new DeviceSecretsService(datastores.config(),
                 DeviceSecretsService.keyRing(settings.dataDir(), System.getenv())));
-            final HostKeys hostKeys = started(new HostKeys(backend, rpcs, settings));
+            final HostKeys hostKeys = started(new HostKeys(backend, rpcs, audit, HostKeys.ACCEPT_TIMEOUT));
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
@@ -141,6 +144,11 @@ public final class Sextant implements AutoCloseable {
     /** Users, their authentication and the NACM rules in force. */
     public AccessControl access() {
         return access;
+    }
+
+    /** The audit log every component records to. */
+    public AuditService audit() {
+        return audit;
     }
 
     public UniconfigService uniconfig() {

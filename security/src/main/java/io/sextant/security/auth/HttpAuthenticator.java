@@ -2,6 +2,8 @@ package io.sextant.security.auth;
 
 import static java.util.Objects.requireNonNull;
 
+import io.sextant.security.audit.AuditEvent;
+import io.sextant.security.audit.AuditLog;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -16,12 +18,14 @@ import java.util.Optional;
 /**
  * The {@link Authenticator} of RESTCONF: {@code Basic} credentials through the
  * {@link PasswordAuthenticator}, {@code Bearer} tokens through the {@link BearerTokenVerifier}
- * when one is configured. Failed tokens count against the source like failed passwords.
+ * when one is configured. Failed tokens count against the source like failed passwords, and are
+ * audited like them.
  */
 public final class HttpAuthenticator implements Authenticator {
     private final PasswordAuthenticator passwords;
     private final BearerTokenVerifier bearer;
     private final LoginRateLimiter limiter;
+    private final AuditLog audit;
 
     /**
      * @param bearer the token verifier, or null when bearer tokens are not accepted
@@ -30,6 +34,7 @@ public final class HttpAuthenticator implements Authenticator {
         this.passwords = requireNonNull(passwords);
         this.bearer = bearer;
         this.limiter = passwords.limiter();
+        this.audit = passwords.audit();
     }
 
     @Override
@@ -97,8 +102,9 @@ public final class HttpAuthenticator implements Authenticator {
                 blocked.orElseThrow());
         }
         final AuthResult result = bearer.verify(token);
-        if (result instanceof AuthResult.Refused) {
+        if (result instanceof AuthResult.Refused refused) {
             limiter.recordFailure(source);
+            audit.record(AuditEvent.loginFailed(null, source, "bearer", refused.message()));
         }
         return result;
     }

@@ -2,6 +2,8 @@ package io.sextant.security.auth;
 
 import static java.util.Objects.requireNonNull;
 
+import io.sextant.security.audit.AuditEvent;
+import io.sextant.security.audit.AuditLog;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
@@ -10,17 +12,26 @@ import java.util.Set;
  * Checks a user name and password against the {@link UserDirectory}: for HTTP Basic and for
  * the Karaf console's JAAS realm. Sources that fail too often are refused before any hash is
  * computed; successful verifications are cached. Unknown users cost a hash too, so that timing
- * does not tell which users exist.
+ * does not tell which users exist. Every failed login is audited, and every successful one that
+ * ran the hash (a login, as opposed to the next request of a session whose check is cached).
  */
 public final class PasswordAuthenticator {
     private final UserDirectory users;
     private final PasswordHasher hasher;
     private final VerificationCache cache;
     private final LoginRateLimiter limiter;
+    private final AuditLog audit;
     private final String dummyHash;
 
+    /** Logins not audited (tests). */
     public PasswordAuthenticator(final UserDirectory users, final PasswordHasher hasher,
             final VerificationCache cache, final LoginRateLimiter limiter) {
+        this(users, hasher, cache, limiter, AuditLog.NONE);
+    }
+
+    public PasswordAuthenticator(final UserDirectory users, final PasswordHasher hasher,
+            final VerificationCache cache, final LoginRateLimiter limiter, final AuditLog audit) {
+        this.audit = requireNonNull(audit);
         this.users = requireNonNull(users);
         this.hasher = requireNonNull(hasher);
         this.cache = requireNonNull(cache);
@@ -35,8 +46,10 @@ public final class PasswordAuthenticator {
             final String method) {
         final Optional<Duration> blocked = limiter.blockedFor(source);
         if (blocked.isPresent()) {
-            return new AuthResult.Refused(AuthResult.Reason.RATE_LIMITED, "Too many failed logins from " + source
-                + "; try again in " + Math.max(1, blocked.orElseThrow().toSeconds()) + " s", blocked.orElseThrow());
+            final String message = "Too many failed logins from " + source + "; try again in "
+                + Math.max(1, blocked.orElseThrow().toSeconds()) + " s";
+            audit.record(AuditEvent.loginFailed(user, source, method, message));
+            return new AuthResult.Refused(AuthResult.Reason.RATE_LIMITED, message, blocked.orElseThrow());
         }
         final Optional<UserRecord> record = users.find(user);
         final String hash = record.filter(UserRecord::enabled).map(UserRecord::passwordHash).orElse(null);
@@ -46,8 +59,11 @@ public final class PasswordAuthenticator {
         final boolean verified = hasher.verify(password, hash != null ? hash : dummyHash) && hash != null;
         if (!verified) {
             limiter.recordFailure(source);
+            audit.record(AuditEvent.loginFailed(user, source, method, record.isEmpty() ? "No such user"
+                : hash == null ? "User disabled" : "Wrong password"));
             return AuthResult.Refused.of(AuthResult.Reason.BAD_CREDENTIALS, "Wrong user name or password");
         }
+        audit.record(AuditEvent.login(user, source, method));
         cache.remember(user, password, hash);
         return new AuthResult.Authenticated(new UserPrincipal(user, Set.of(), method));
     }
@@ -55,6 +71,10 @@ public final class PasswordAuthenticator {
     /** Forgets cached verifications of a user: call when the user's password or state changes. */
     public void invalidate(final String user) {
         cache.invalidate(user);
+    }
+
+    AuditLog audit() {
+        return audit;
     }
 
     LoginRateLimiter limiter() {

@@ -10,6 +10,7 @@ import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.security.audit.AuditLog;
 import io.sextant.security.auth.Authenticator;
 import io.sextant.security.auth.BearerTokenVerifier;
 import io.sextant.security.auth.BootstrapAdmin;
@@ -81,22 +82,25 @@ public final class AccessControl implements AutoCloseable {
     private volatile NormalizedNode usersSeen;
 
     @Activate
-    public AccessControl(@Reference final Datastores datastores, @Reference final RpcRegistry rpcs) {
+    public AccessControl(@Reference final Datastores datastores, @Reference final RpcRegistry rpcs,
+            @Reference final AuditLog audit) {
         this(datastores.config(), rpcs, ControllerSettings.fromSystemProperties(),
-            SecuritySettings.fromSystemProperties(), new PasswordHasher(), AccessControl::announce);
+            SecuritySettings.fromSystemProperties(), new PasswordHasher(), AccessControl::announce, audit);
     }
 
     /**
      * @param announce told a generated admin password, once
+     * @param audit where logins and failed logins are recorded
      * @throws UncheckedIOException when the admin password file cannot be read or written
      * @throws IllegalArgumentException when the bearer token settings cannot be used
      */
     public AccessControl(final DataStore config, final RpcRegistry rpcs, final ControllerSettings settings,
-            final SecuritySettings security, final PasswordHasher hasher, final Consumer<String> announce) {
+            final SecuritySettings security, final PasswordHasher hasher, final Consumer<String> announce,
+            final AuditLog audit) {
         this.config = requireNonNull(config);
         this.hasher = requireNonNull(hasher);
         this.passwords = new PasswordAuthenticator(new StoredUsers(), hasher, new VerificationCache(),
-            new LoginRateLimiter());
+            new LoginRateLimiter(), audit);
         this.http = new HttpAuthenticator(passwords, bearer(security));
         final Registration validator = config.registerValidator(NacmModel.NACM_PATH, candidate -> {
             final Optional<NormalizedNode> after = Candidates.find(candidate, NacmModel.NACM_PATH)

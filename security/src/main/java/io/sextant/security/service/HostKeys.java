@@ -4,14 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.audit.AuditLog;
-import io.sextant.security.audit.JsonLinesAuditLog;
 import io.sextant.security.hostkeys.DurableHostKeyStore;
 import io.sextant.security.hostkeys.HostKeyPolicy;
 import io.sextant.security.hostkeys.HostKeyStore;
@@ -19,7 +17,6 @@ import io.sextant.security.hostkeys.HostKeyVerdict;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.security.hostkeys.InMemoryHostKeyStore;
 import io.sextant.security.hostkeys.KnownHostKey;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Map;
@@ -63,7 +60,8 @@ public final class HostKeys implements AutoCloseable {
     private static final QName FINGERPRINT = hk("fingerprint");
     private static final QName PUBLIC_KEY = hk("public-key");
     private static final String DEFAULT_TOPOLOGY = "topology-netconf";
-    private static final Duration ACCEPT_TIMEOUT = Duration.ofSeconds(60);
+    /** How long accept-host-key waits for the device by default. */
+    public static final Duration ACCEPT_TIMEOUT = Duration.ofSeconds(60);
 
     /** One topology's nodes, as its southbound registers them for accept-host-key. */
     public interface Nodes {
@@ -78,7 +76,6 @@ public final class HostKeys implements AutoCloseable {
 
     private final StateBackend backend;
     private final AuditLog audit;
-    private final AutoCloseable auditCloser;
     private final Duration acceptTimeout;
     private final Map<String, HostKeyVerifier> verifiers = new ConcurrentHashMap<>();
     private final Map<String, Nodes> topologies = new ConcurrentHashMap<>();
@@ -87,24 +84,19 @@ public final class HostKeys implements AutoCloseable {
     private final Registration rpc;
 
     @Activate
-    public HostKeys(@Reference final StateBackend backend, @Reference final RpcRegistry rpcs) {
-        this(backend, rpcs, ControllerSettings.fromSystemProperties());
-    }
-
-    /** Audit records go to {@code <data-dir>/audit/audit.log}. */
-    public HostKeys(final StateBackend backend, final RpcRegistry rpcs, final ControllerSettings settings) {
-        this(backend, rpcs, openAudit(settings), ACCEPT_TIMEOUT);
+    public HostKeys(@Reference final StateBackend backend, @Reference final RpcRegistry rpcs,
+            @Reference final AuditLog audit) {
+        this(backend, rpcs, audit, ACCEPT_TIMEOUT);
     }
 
     /**
-     * @param audit where host-key events are recorded; closed with this when it is {@link AutoCloseable}
+     * @param audit where host-key events are recorded (the controller's {@link AuditService})
      * @param acceptTimeout how long accept-host-key waits for the device to present its key
      */
     public HostKeys(final StateBackend backend, final RpcRegistry rpcs, final AuditLog audit,
             final Duration acceptTimeout) {
         this.backend = requireNonNull(backend);
         this.audit = requireNonNull(audit);
-        this.auditCloser = audit instanceof AutoCloseable closeable ? closeable : () -> { };
         this.acceptTimeout = requireNonNull(acceptTimeout);
         this.rpc = rpcs.register(ACCEPT_HOST_KEY, this::acceptHostKey);
     }
@@ -112,16 +104,6 @@ public final class HostKeys implements AutoCloseable {
     /** Known keys in memory, no audit, its own RPC registry: for tests of one southbound alone. */
     public static HostKeys inMemory() {
         return new HostKeys(StateBackend.inMemory(), new RpcRegistry(), AuditLog.NONE, ACCEPT_TIMEOUT);
-    }
-
-    private static AuditLog openAudit(final ControllerSettings settings) {
-        try {
-            return JsonLinesAuditLog.inDataDir(settings.dataDir());
-        } catch (IOException | UncheckedIOException e) {
-            LOG.warn("The audit log in {} cannot be opened, host-key events are only logged: {}",
-                settings.dataDir(), e.getMessage());
-            return AuditLog.NONE;
-        }
     }
 
     private static QName hk(final String name) {
@@ -254,10 +236,5 @@ public final class HostKeys implements AutoCloseable {
     @Override
     public void close() {
         rpc.close();
-        try {
-            auditCloser.close();
-        } catch (Exception e) {
-            LOG.debug("Closing the audit log failed", e);
-        }
     }
 }

@@ -1,9 +1,12 @@
 package io.sextant.security.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sextant.security.audit.AuditEvent;
+import io.sextant.security.audit.JsonLinesAuditLog;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -159,5 +162,29 @@ class PasswordAuthenticatorTest {
 
     private static AuthResult.Reason reason(final AuthResult result) {
         return assertInstanceOf(AuthResult.Refused.class, result).reason();
+    }
+
+    @Test
+    void loginsAndFailedLoginsAreAuditedWithoutThePasswordAndACachedCheckIsNotALogin() {
+        users.put(new UserRecord("alice", hasher.hash("s3cret-pw".toCharArray()), true));
+        final List<AuditEvent> audited = new ArrayList<>();
+        final PasswordAuthenticator auth = new PasswordAuthenticator(users, hasher,
+            new VerificationCache(100, Duration.ofMinutes(5), clock::get), new LoginRateLimiter(), audited::add);
+        final HttpAuthenticator http = new HttpAuthenticator(auth, null);
+        http.authenticate(basic("alice", "s3cret-pw"), "10.0.0.1");
+        http.authenticate(basic("alice", "s3cret-pw"), "10.0.0.1");
+        http.authenticate(basic("alice", "wrong-pw"), "10.0.0.2");
+        http.authenticate(basic("nobody", "x"), "10.0.0.2");
+
+        assertEquals(List.of(AuditEvent.Type.LOGIN, AuditEvent.Type.LOGIN_FAILED, AuditEvent.Type.LOGIN_FAILED),
+            audited.stream().map(AuditEvent::type).toList(), "the second request of alice reused the cached check");
+        assertEquals("alice", audited.get(0).user());
+        assertEquals("10.0.0.1", audited.get(0).source());
+        assertEquals("Wrong password", audited.get(1).message());
+        assertEquals("No such user", audited.get(2).message());
+        for (AuditEvent event : audited) {
+            final String json = JsonLinesAuditLog.toJson(event);
+            assertFalse(json.contains("s3cret-pw") || json.contains("wrong-pw"), json);
+        }
     }
 }
