@@ -17,7 +17,9 @@ import io.sextant.security.service.HostKeys;
 import io.sextant.security.service.SecuritySettings;
 import io.sextant.security.tls.TlsMaterialException;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
+import io.sextant.southbound.cli.topology.CliConnectionAudit;
 import io.sextant.southbound.cli.topology.CliTopology;
+import io.sextant.southbound.netconf.NetconfConnectionAudit;
 import io.sextant.southbound.netconf.NetconfSettings;
 import io.sextant.southbound.netconf.NetconfTopology;
 import io.sextant.translation.CliDevices;
@@ -71,10 +73,12 @@ public final class Sextant implements AutoCloseable {
             devices = new UnifiedDeviceRegistry();
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
                 NetconfSettings.of(settings.dataDir()), hostKeys));
+            started(new NetconfConnectionAudit(netconf, audit));
             started(new NetconfUnifiedDevices(netconf, devices));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
             final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
             cli = started(new CliTopology(datastores, cliConnector, units, secrets, hostKeys));
+            started(new CliConnectionAudit(cli, audit));
             final CliDevices cliDevices = new CliDevices(cli, units);
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));
