@@ -60,9 +60,14 @@ final class ConsoleUser {
         return new ConsoleUser(user == null ? null : control.access(user, Set.of()));
     }
 
+    /** The user's name ({@code unknown} for a session without a controller user). */
+    String name() {
+        return access == null ? "unknown" : access.user();
+    }
+
     /** The request context the controller's services see (the user's name, for logs and NACM). */
     RequestContext context() {
-        return RequestContext.of(access == null ? "unknown" : access.user());
+        return RequestContext.of(name());
     }
 
     /** Why the user may not invoke this RPC, or empty when NACM permits it. */
@@ -110,7 +115,7 @@ final class ConsoleUser {
         return "Access denied: this console session has no controller user";
     }
 
-    private static String moduleName(final QName name) {
+    static String moduleName(final QName name) {
         return ControllerSchema.get().findModule(name.getModule()).map(module -> module.getName())
             .orElse(name.getNamespace().toString());
     }

@@ -3,6 +3,9 @@ package io.sextant.console;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.StateReport;
+import io.sextant.security.audit.AuditEvent;
+import io.sextant.security.audit.AuditEvent.Outcome;
+import io.sextant.security.audit.AuditLog;
 import io.sextant.security.service.AccessControl;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
@@ -20,17 +23,23 @@ import org.opendaylight.yangtools.yang.common.QName;
 
 /**
  * Base of the UniConfig commands: check that NACM lets the console's user invoke the RPC the
- * command stands for, run the operation as that user, wait for it, print its report.
+ * command stands for, run the operation as that user, wait for it, print its report. Each run
+ * and each refusal is audited.
  */
 abstract class UniconfigCommand implements Action {
     /** How long a command waits for devices before giving up on the answer (the operation goes on). */
     private static final long TIMEOUT_MINUTES = 10;
+    /** The source of console commands in the audit log. */
+    private static final String SOURCE = "console";
 
     @Reference(optional = true)
     UniconfigService uniconfig;
 
     @Reference(optional = true)
     AccessControl control;
+
+    @Reference(optional = true)
+    AuditLog audit;
 
     @Reference
     StateReport state;
@@ -58,14 +67,28 @@ abstract class UniconfigCommand implements Action {
             return Starting.report(out, state);
         }
         final ConsoleUser user = ConsoleUser.current(control);
-        user.checkRpc(rpc());
+        final String rpcName = ConsoleUser.moduleName(rpc()) + ":" + rpc().getLocalName();
+        final AuditLog auditLog = audit != null ? audit : AuditLog.NONE;
+        try {
+            user.checkRpc(rpc());
+        } catch (CommandException e) {
+            auditLog.record(AuditEvent.denied(user.name(), SOURCE, null, "exec", rpcName, e.getMessage()));
+            throw e;
+        }
         try {
             final OperationResult result = run(uniconfig, user.context())
                 .toCompletableFuture().get(TIMEOUT_MINUTES, TimeUnit.MINUTES);
+            auditLog.record(AuditEvent.rpc(user.name(), SOURCE, null, rpcName, result.ok() ? Outcome.SUCCESS
+                : Outcome.FAILURE, "Console command").with("nodes", result.nodes().stream()
+                    .map(n -> n.nodeId()).toList()));
             out.print(UniconfigReport.render(result, id -> uniconfig.schemaOf(id).orElse(null)));
         } catch (ExecutionException e) {
-            out.println("Failed: " + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
+            final String message = e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
+            auditLog.record(AuditEvent.rpc(user.name(), SOURCE, null, rpcName, Outcome.FAILURE, message));
+            out.println("Failed: " + message);
         } catch (TimeoutException e) {
+            auditLog.record(AuditEvent.rpc(user.name(), SOURCE, null, rpcName, Outcome.FAILURE,
+                "No answer within " + TIMEOUT_MINUTES + " minutes"));
             out.println("No answer within " + TIMEOUT_MINUTES + " minutes; the operation continues in the background");
         }
         out.flush();

@@ -218,6 +218,20 @@ class KarafDistributionIT {
         // a wrong password, and the user Karaf ships (karaf/karaf), do not log in
         assertThrows(IOException.class, () -> karaf.console("olivia", "wrong-password", "sextant:status"));
         assertThrows(IOException.class, () -> karaf.console("karaf", "karaf", "sextant:status"));
+
+        // the audit log has her console login, her refused commit, the admin's commit and the failed logins
+        final List<String> audit = Files.readAllLines(dataDir.resolve("audit").resolve("audit.log"));
+        assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"login\"")
+            && line.contains("\"user\":\"olivia\"") && line.contains("\"method\":\"console\"")), audit.toString());
+        assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"access-denied\"")
+            && line.contains("\"user\":\"olivia\"") && line.contains("uniconfig-manager:commit")), audit.toString());
+        assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"rpc\"")
+            && line.contains("\"user\":\"admin\"") && line.contains("uniconfig-manager:commit")
+            && line.contains("\"outcome\":\"success\"")), audit.toString());
+        assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"login-failed\"")
+            && line.contains("\"user\":\"karaf\"")), audit.toString());
+        assertFalse(audit.stream().anyMatch(line -> line.contains(operatorPassword) || line.contains("wrong-password")),
+            "no password in the audit log");
     }
 
     @Test
