@@ -8,7 +8,6 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.sextant.restconf.api.Format;
-import io.sextant.restconf.api.RestconfResponse;
 import java.io.IOException;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -24,7 +23,7 @@ final class ResponseWriter {
     private ResponseWriter() {
     }
 
-    static FullHttpResponse write(final RestconfResponse response, final Format format, final boolean pretty) {
+    static FullHttpResponse write(final Answer response, final Format format, final boolean pretty) {
         final FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
             HttpResponseStatus.valueOf(response.status()));
         if (response.body().isPresent()) {

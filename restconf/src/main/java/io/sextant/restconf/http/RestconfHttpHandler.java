@@ -16,9 +16,7 @@ import io.sextant.datastore.service.HttpLimits;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.QueryParameters;
-import io.sextant.restconf.api.RestconfResponse;
 import io.sextant.restconf.api.RestconfServer;
-import io.sextant.restconf.server.DefaultRestconfServer;
 import io.sextant.security.auth.AuthResult;
 import io.sextant.security.auth.Authenticator;
 import io.sextant.security.auth.UserPrincipal;
@@ -91,7 +89,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             return;
         }
         final UserPrincipal principal = ((AuthResult.Authenticated) auth).principal();
-        final CompletionStage<RestconfResponse> result;
+        final CompletionStage<Answer> result;
         final boolean pretty;
         // the body is read from the request's own buffer: it stays alive until the server has answered
         request.retain();
@@ -113,12 +111,14 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             request.release();
             throw e;
         }
-        result.whenComplete((response, failure) -> {
+        result.whenComplete((answer, failure) -> {
             request.release();
+            if (failure != null) {
+                reply.internalError(failure);
+                return;
+            }
             try {
-                reply.send(failure != null
-                    ? ResponseWriter.write(DefaultRestconfServer.errorResponse(failure, null), reply.format, false)
-                    : ResponseWriter.write(response, reply.format, pretty));
+                reply.send(ResponseWriter.write(answer, reply.format, pretty));
             } catch (RuntimeException | Error e) {
                 reply.internalError(e);
             }

@@ -4,6 +4,7 @@ import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.RequestBody;
+import io.sextant.restconf.api.ServerException;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -13,7 +14,7 @@ import org.w3c.dom.DOMException;
 
 /**
  * Runs a parse of a request body so that any failure, whatever the codec threw, is said in the
- * user's terms ({@link CodecErrors}) and rendered in the schema of the body.
+ * user's terms ({@link CodecErrors}) and in the schema of the body: a {@link ServerException}.
  */
 final class BodyReader {
     private BodyReader() {
@@ -31,14 +32,15 @@ final class BodyReader {
     }
 
     /** Parse a body into {@code target}: any failure is said in the user's terms and rendered in its schema. */
-    static <T> T parse(final Target target, final String resource, final RequestBody body, final Parse<T> parse) {
+    static <T> T parse(final Target target, final String resource, final RequestBody body, final Parse<T> parse)
+            throws ServerException {
         mark(body);
         return parse(target.codecs().schema(), target.isRoot() ? Optional.empty() : Optional.of(target.path()),
             resource, body, parse);
     }
 
     static <T> T parse(final EffectiveModelContext bodySchema, final Optional<YangInstanceIdentifier> errorPath,
-            final String resource, final RequestBody body, final Parse<T> parse) {
+            final String resource, final RequestBody body, final Parse<T> parse) throws ServerException {
         OperationFailedException failure;
         try {
             return parse.parse();
@@ -57,7 +59,7 @@ final class BodyReader {
             failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 "A leaf has no value: an object, array or null stands where a value belongs"));
         }
-        throw new Failures.InSchema(CodecErrors.explain(failure, resource, bodySchema, body.format(),
+        throw Failures.serverException(CodecErrors.explain(failure, resource, bodySchema, body.format(),
             CodecErrors.rewound(body.stream()), errorPath), bodySchema);
     }
 

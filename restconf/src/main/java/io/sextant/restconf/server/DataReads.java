@@ -5,9 +5,9 @@ import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Conditions;
+import io.sextant.restconf.api.DataGetResult;
 import io.sextant.restconf.api.QueryParameters;
 import io.sextant.restconf.api.ResourceVersion;
-import io.sextant.restconf.api.RestconfResponse;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -36,7 +36,7 @@ final class DataReads {
         this.versions = versions;
     }
 
-    CompletionStage<RestconfResponse> get(final ApiPath path, final QueryParameters params,
+    CompletionStage<DataGetResult> get(final ApiPath path, final QueryParameters params,
             final Conditions conditions, final RequestContext context) throws OperationFailedException {
         final Target target = resolver.resolveData(path);
         if (params.fields().isPresent()) {
@@ -48,14 +48,14 @@ final class DataReads {
             case NONCONFIG -> ReadScope.NONCONFIG;
             case ALL -> ReadScope.ALL;
         };
-        return target.data().read(scope, target.path(), context).thenApply(data -> {
+        return target.data().read(scope, target.path(), context).<DataGetResult>thenApply(data -> {
             if (data.isEmpty()) {
                 if (conditions.ifMatch().isPresent()) {
                     throw new CompletionException(Preconditions.failed("the resource does not exist"));
                 }
                 if (target.isRoot()) {
-                    return RestconfResponse.ok(new DataBody(target.codecs(), target.parentStack(),
-                        target.rootWrapper(), emptyRoot()));
+                    return new DataGetResult.Content(new DataBody(target.codecs(), target.parentStack(),
+                        target.rootWrapper(), emptyRoot()), Optional.empty());
                 }
                 throw new CompletionException(OperationFailedException.of(ErrorType.PROTOCOL,
                     ErrorTag.DATA_MISSING, "Request could not be completed because the relevant data model "
@@ -64,16 +64,11 @@ final class DataReads {
             // state data (content=nonconfig, or UniConfig's actual configuration) has no entity tag
             final Optional<ResourceVersion> version = scope == ReadScope.NONCONFIG ? Optional.empty()
                 : versions.of(path.toString(), data.orElseThrow(), target.context());
-            if (version.isPresent()) {
-                final Optional<RestconfResponse> notModified = Preconditions.forRead(conditions,
-                    version.orElseThrow());
-                if (notModified.isPresent()) {
-                    return notModified.orElseThrow();
-                }
+            if (version.isPresent() && Preconditions.notModified(conditions, version.orElseThrow())) {
+                return new DataGetResult.NotModified(version.orElseThrow());
             }
-            final RestconfResponse response = RestconfResponse.ok(body(target, data.orElseThrow(), params));
-            return version.map(response::withVersion).orElse(response);
-        }).exceptionallyCompose(e -> Failures.errorFor(e, target.codecs().schema()));
+            return new DataGetResult.Content(body(target, data.orElseThrow(), params), version);
+        }).exceptionallyCompose(e -> Failures.failed(e, target.codecs().schema()));
     }
 
     /** The body of a GET: the data with the query's with-defaults, fields and depth applied. */

@@ -6,13 +6,19 @@ import io.sextant.datastore.service.EditResult;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Conditions;
+import io.sextant.restconf.api.CreateResourceResult;
+import io.sextant.restconf.api.DataPatchResult;
+import io.sextant.restconf.api.DataPutResult;
+import io.sextant.restconf.api.DataYangPatchResult;
 import io.sextant.restconf.api.QueryParameters;
 import io.sextant.restconf.api.RequestBody;
-import io.sextant.restconf.api.RestconfResponse;
+import io.sextant.restconf.api.ServerException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.common.Empty;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -35,8 +41,9 @@ final class DataWrites {
         this.versions = versions;
     }
 
-    CompletionStage<RestconfResponse> put(final ApiPath path, final RequestBody body, final QueryParameters params,
-            final Conditions conditions, final RequestContext context) throws OperationFailedException {
+    /** PUT: created, unless the target existed or is a datastore root (which always does). */
+    CompletionStage<DataPutResult> put(final ApiPath path, final RequestBody body, final QueryParameters params,
+            final Conditions conditions, final RequestContext context) throws OperationFailedException, ServerException {
         final Target target = resolver.resolveData(path);
         final NormalizedNode data = BodyReader.parse(target, BodyReader.dataResource(path), body, () -> {
             checkTopModule(target, body);
@@ -47,15 +54,13 @@ final class DataWrites {
             ? DataEdit.Operation.PLACE : DataEdit.Operation.REPLACE, target, Optional.of(data), params.insert(),
             point(params));
         return write(target, path, List.of(edit), conditions, context)
-            .thenApply(created -> created && !target.isRoot()
-                ? RestconfResponse.created("/rests/data/" + path.encoded().substring(1))
-                : RestconfResponse.noContent());
+            .thenApply(created -> created && !target.isRoot() ? DataPutResult.CREATED : DataPutResult.REPLACED);
     }
 
     /** POST that creates a child resource of the target. */
-    CompletionStage<RestconfResponse> create(final ApiPath path, final RequestBody body,
+    CompletionStage<CreateResourceResult> create(final ApiPath path, final RequestBody body,
             final QueryParameters params, final Conditions conditions, final RequestContext context)
-            throws OperationFailedException {
+            throws OperationFailedException, ServerException {
         final Target target = resolver.resolveData(path);
         final BodyParser.Child child = BodyReader.parse(target, BodyReader.dataResource(path), body, () -> {
             BodyShape.checkModule(body, module -> !target.codecs().schema().findModules(module).isEmpty(),
@@ -69,11 +74,11 @@ final class DataWrites {
             ? DataEdit.Operation.INSERT : DataEdit.Operation.CREATE, createdTarget, Optional.of(child.data()),
             params.insert(), point(params));
         return write(target, path, List.of(edit), conditions, context)
-            .thenApply(result -> RestconfResponse.created(location(path, target, created)));
+            .thenApply(result -> new CreateResourceResult(createdPath(path, target, created)));
     }
 
-    CompletionStage<RestconfResponse> merge(final ApiPath path, final RequestBody body, final Conditions conditions,
-            final RequestContext context) throws OperationFailedException {
+    CompletionStage<DataPatchResult> merge(final ApiPath path, final RequestBody body, final Conditions conditions,
+            final RequestContext context) throws OperationFailedException, ServerException {
         final Target target = resolver.resolveData(path);
         final NormalizedNode data = BodyReader.parse(target, BodyReader.dataResource(path), body, () -> {
             checkTopModule(target, body);
@@ -82,12 +87,12 @@ final class DataWrites {
         checkName(target, data);
         final DataEdit edit = new DataEdit(Optional.empty(), DataEdit.Operation.MERGE, target, Optional.of(data),
             Optional.empty(), Optional.empty());
-        return write(target, path, List.of(edit), conditions, context)
-            .thenApply(result -> RestconfResponse.noContent());
+        return write(target, path, List.of(edit), conditions, context).thenApply(result -> DataPatchResult.MERGED);
     }
 
-    CompletionStage<RestconfResponse> yangPatch(final ApiPath path, final RequestBody body,
-            final Conditions conditions, final RequestContext context) throws OperationFailedException {
+    /** YANG-Patch: all edits or none; a patch its edits fail is refused with their errors, not failed. */
+    CompletionStage<DataYangPatchResult> yangPatch(final ApiPath path, final RequestBody body,
+            final Conditions conditions, final RequestContext context) throws OperationFailedException, ServerException {
         final Target base = resolver.resolveData(path);
         final YangPatchParser.Patch patch = BodyReader.parse(base, BodyReader.dataResource(path), body,
             () -> YangPatchParser.parse(path, body, p -> {
@@ -99,22 +104,13 @@ final class DataWrites {
                 return t;
             }));
         return write(base, path, patch.edits(), conditions, context)
-            .thenApply(result -> RestconfResponse.ok(new PatchStatusBody(patch.patchId())))
-            .exceptionallyCompose(e -> {
-                Throwable cause = Failures.unwrap(e);
-                if (cause instanceof Failures.InSchema inSchema) {
-                    cause = inSchema.failure;
-                }
-                if (cause instanceof OperationFailedException failed) {
-                    return CompletableFuture.completedFuture(new RestconfResponse(Failures.status(failed),
-                        Optional.of(new ErrorsBody(failed.errors(), base.codecs().schema(),
-                            Optional.of(patch.patchId()))), Optional.empty()));
-                }
-                return CompletableFuture.failedFuture(cause);
-            });
+            .thenApply(result -> DataYangPatchResult.ok(patch.patchId()))
+            .exceptionallyCompose(e -> Failures.unwrap(e) instanceof ServerException refused
+                ? CompletableFuture.completedFuture(DataYangPatchResult.refused(patch.patchId(), refused.errors()))
+                : CompletableFuture.failedFuture(e));
     }
 
-    CompletionStage<RestconfResponse> delete(final ApiPath path, final Conditions conditions,
+    CompletionStage<Empty> delete(final ApiPath path, final Conditions conditions,
             final RequestContext context) throws OperationFailedException {
         final Target target = resolver.resolveData(path);
         if (target.isRoot()) {
@@ -123,8 +119,7 @@ final class DataWrites {
         }
         final DataEdit edit = new DataEdit(Optional.empty(), DataEdit.Operation.DELETE, target, Optional.empty(),
             Optional.empty(), Optional.empty());
-        return write(target, path, List.of(edit), conditions, context)
-            .thenApply(result -> RestconfResponse.noContent());
+        return write(target, path, List.of(edit), conditions, context).thenApply(result -> Empty.value());
     }
 
     private Optional<Target> point(final QueryParameters params) throws OperationFailedException {
@@ -146,11 +141,14 @@ final class DataWrites {
             .append(prefix).build(), context, stack, Optional.empty());
     }
 
-    private static String location(final ApiPath requested, final Target target, final YangInstanceIdentifier created) {
-        final String tail = InstanceIdentifiers.toApiPath(created, target.path().getPathArguments().size(),
+    /** The api-path of {@code created}: the one requested, then the steps below the target. */
+    private static ApiPath createdPath(final ApiPath requested, final Target target,
+            final YangInstanceIdentifier created) {
+        final String below = InstanceIdentifiers.toApiPath(created, target.path().getPathArguments().size(),
             target.codecs().schema());
-        final String head = requested.isEmpty() ? "" : requested.encoded().substring(1) + "/";
-        return "/rests/data/" + head + tail;
+        final List<ApiPath.Step> steps = new ArrayList<>(requested.steps());
+        steps.addAll(ApiPath.parse(below).steps());
+        return new ApiPath(steps);
     }
 
     /**

@@ -3,9 +3,9 @@ package io.sextant.restconf.server;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.codec.UserTerms;
-import io.sextant.restconf.api.RestconfResponse;
+import io.sextant.restconf.api.ServerErrors;
+import io.sextant.restconf.api.ServerException;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -17,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How a request's failures become its answer: expected ones (an {@link OperationFailedException})
- * are RFC 8040 errors in the schema their paths belong to; anything else is logged with its
- * stack and answered as an internal error whose message says only that.
+ * How a request's failures become its {@link ServerException}: expected ones (an
+ * {@link OperationFailedException}) are its RFC 8040 errors in the schema their paths belong to;
+ * anything else is logged with its stack and becomes an internal error whose message says only
+ * that, so no exception text reaches the client.
  */
 final class Failures {
     private static final Logger LOG = LoggerFactory.getLogger(Failures.class);
@@ -29,68 +30,62 @@ final class Failures {
 
     /** A request's work: may throw, or return a stage that may fail. */
     @FunctionalInterface
-    interface Action {
-        CompletionStage<RestconfResponse> run() throws OperationFailedException;
-    }
-
-    /** A failure whose paths and names belong to another schema than the controller's (a mount point's). */
-    static final class InSchema extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        final transient OperationFailedException failure;
-        final transient EffectiveModelContext schema;
-
-        InSchema(final OperationFailedException failure, final EffectiveModelContext schema) {
-            super(null, null, false, false);
-            this.failure = failure;
-            this.schema = schema;
-        }
-    }
-
-    /** Run {@code action}; whatever it throws or fails with becomes its error response, in {@code schema}. */
-    static CompletionStage<RestconfResponse> run(final EffectiveModelContext schema, final Action action) {
-        try {
-            return action.run().exceptionallyCompose(e -> errorFor(e, schema));
-        } catch (InSchema e) {
-            return errorFor(e.failure, e.schema);
-        } catch (OperationFailedException e) {
-            return errorFor(e, schema);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            return errorFor(new OperationFailedException(OperationError.of(ErrorType.PROTOCOL,
-                ErrorTag.INVALID_VALUE, UserTerms.of(BodyParser.message(e), schema)), e), schema);
-        } catch (RuntimeException e) {
-            return errorFor(e, schema);
-        }
-    }
-
-    static CompletionStage<RestconfResponse> errorFor(final Throwable e, final EffectiveModelContext schema) {
-        return CompletableFuture.completedFuture(errorResponse(e, schema));
+    interface Action<T> {
+        CompletionStage<T> run() throws OperationFailedException, ServerException;
     }
 
     /**
-     * Map a failure to its RFC 8040 response. Anything unexpected is logged with its stack and
-     * becomes a 500 whose message says only that: no exception text reaches the client.
+     * Run {@code action}: its stage, or one failed with a {@link ServerException} for whatever it
+     * throws or fails with (said in {@code schema} unless the failure has its own).
      */
-    static RestconfResponse errorResponse(final Throwable failure, final EffectiveModelContext schema) {
-        final Throwable cause = unwrap(failure);
-        if (cause instanceof InSchema inSchema) {
-            return errorResponse(inSchema.failure, inSchema.schema);
+    static <T> CompletionStage<T> run(final EffectiveModelContext schema, final Action<T> action) {
+        try {
+            return action.run().exceptionallyCompose(e -> failed(e, schema));
+        } catch (ServerException e) {
+            return CompletableFuture.failedFuture(e);
+        } catch (OperationFailedException e) {
+            return failed(e, schema);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return failed(new OperationFailedException(OperationError.of(ErrorType.PROTOCOL,
+                ErrorTag.INVALID_VALUE, UserTerms.of(BodyParser.message(e), schema)), e), schema);
+        } catch (RuntimeException e) {
+            return failed(e, schema);
         }
-        if (cause instanceof OperationFailedException failed) {
-            return new RestconfResponse(status(failed), Optional.of(new ErrorsBody(failed.errors(), schema)),
-                Optional.empty());
-        }
-        LOG.error("Unexpected failure while serving a RESTCONF request", cause);
-        return new RestconfResponse(500, Optional.of(new ErrorsBody(List.of(OperationError.of(ErrorType.APPLICATION,
-            ErrorTag.OPERATION_FAILED, "Internal error while serving the request; the server log has the details")),
-            schema)), Optional.empty());
     }
 
-    static int status(final OperationFailedException failed) {
-        if (Preconditions.isFailure(failed)) {
-            return 412;
+    /** A stage failed with {@code failure} as a {@link ServerException}, in {@code schema} unless it has one. */
+    static <T> CompletionStage<T> failed(final Throwable failure, final EffectiveModelContext schema) {
+        return CompletableFuture.failedFuture(toServerException(failure, schema));
+    }
+
+    /**
+     * A stage's failure with an expected cause said in {@code schema} (the target's, past a mount
+     * point); any other cause stays as it is.
+     */
+    static <T> CompletionStage<T> inSchema(final Throwable failure, final EffectiveModelContext schema) {
+        final Throwable cause = unwrap(failure);
+        return CompletableFuture.failedFuture(cause instanceof OperationFailedException failed
+            ? serverException(failed, schema) : cause);
+    }
+
+    /** An expected failure, said in {@code schema}. */
+    static ServerException serverException(final OperationFailedException failure,
+            final EffectiveModelContext schema) {
+        return new ServerException(new ServerErrors(failure.errors(), schema));
+    }
+
+    private static ServerException toServerException(final Throwable failure, final EffectiveModelContext schema) {
+        final Throwable cause = unwrap(failure);
+        if (cause instanceof ServerException known) {
+            return known;
         }
-        return failed.errors().isEmpty() ? 500 : ErrorStatus.of(failed.errors().get(0));
+        if (cause instanceof OperationFailedException failed) {
+            return serverException(failed, schema);
+        }
+        LOG.error("Unexpected failure while serving a RESTCONF request", cause);
+        return new ServerException(new ServerErrors(List.of(OperationError.of(ErrorType.APPLICATION,
+            ErrorTag.OPERATION_FAILED, "Internal error while serving the request; the server log has the details")),
+            schema));
     }
 
     static Throwable unwrap(final Throwable failure) {
@@ -100,12 +95,5 @@ final class Failures {
             cause = cause.getCause();
         }
         return cause;
-    }
-
-    /** A stage's failure, an expected one said in {@code schema} (the target's, past a mount point). */
-    static <T> CompletionStage<T> inSchema(final Throwable failure, final EffectiveModelContext schema) {
-        final Throwable cause = unwrap(failure);
-        return CompletableFuture.failedFuture(cause instanceof OperationFailedException failed
-            ? new InSchema(failed, schema) : cause);
     }
 }

@@ -5,8 +5,10 @@ import io.sextant.datastore.codec.UserTerms;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcService;
 import io.sextant.restconf.api.ApiPath;
+import io.sextant.restconf.api.FormattableBody;
+import io.sextant.restconf.api.InvokeResult;
 import io.sextant.restconf.api.RequestBody;
-import io.sextant.restconf.api.RestconfResponse;
+import io.sextant.restconf.api.ServerException;
 import java.io.IOException;
 import java.io.PushbackInputStream;
 import java.util.Optional;
@@ -39,37 +41,37 @@ final class Operations {
     }
 
     /** The controller's RPCs, sorted. */
-    CompletionStage<RestconfResponse> list() {
-        return CompletableFuture.completedFuture(RestconfResponse.ok(new OperationsBody(
-            rpcs.rpcs().stream().sorted((a, b) -> a.toString().compareTo(b.toString())).toList(), schema)));
+    CompletionStage<FormattableBody> list() {
+        return CompletableFuture.completedFuture(new OperationsBody(
+            rpcs.rpcs().stream().sorted((a, b) -> a.toString().compareTo(b.toString())).toList(), schema));
     }
 
-    CompletionStage<RestconfResponse> invokeRpc(final ApiPath path, final RequestBody body,
-            final RequestContext context) throws OperationFailedException {
+    CompletionStage<InvokeResult> invokeRpc(final ApiPath path, final RequestBody body,
+            final RequestContext context) throws OperationFailedException, ServerException {
         final PathResolver.RpcTarget rpc = resolver.resolveOperation(path);
         final String resource = "/rests/operations" + path;
         final ContainerNode input = input(rpc.codecs(), rpc.stack(), rpc.rpc(), resource, body);
         final QName name = rpc.rpc().getQName();
         return rpc.rpcs().invoke(name, input, context).thenApply(output -> {
             if (output.isEmpty() || output.orElseThrow().isEmpty()) {
-                return RestconfResponse.noContent();
+                return InvokeResult.noOutput();
             }
-            return RestconfResponse.ok(new OutputBody(rpc.codecs(), rpc.stack(), rpc.rpc().getOutput().getQName(),
+            return InvokeResult.of(new OutputBody(rpc.codecs(), rpc.stack(), rpc.rpc().getOutput().getQName(),
                 output.orElseThrow()));
-        }).exceptionallyCompose(e -> Failures.errorFor(e, rpc.codecs().schema()));
+        }).exceptionallyCompose(e -> Failures.failed(e, rpc.codecs().schema()));
     }
 
-    CompletionStage<RestconfResponse> invokeAction(final PathResolver.ActionTarget action, final ApiPath path,
-            final RequestBody body, final RequestContext context) throws OperationFailedException {
+    CompletionStage<InvokeResult> invokeAction(final PathResolver.ActionTarget action, final ApiPath path,
+            final RequestBody body, final RequestContext context) throws OperationFailedException, ServerException {
         final ContainerNode input = input(action.codecs(), action.stack(), action.action(),
             BodyReader.dataResource(path), body);
         return action.rpcs().invokeAction(action.type(), action.path(), input, context).thenApply(output -> {
             if (output.isEmpty() || output.orElseThrow().isEmpty()) {
-                return RestconfResponse.noContent();
+                return InvokeResult.noOutput();
             }
-            return RestconfResponse.ok(new OutputBody(action.codecs(), action.stack(),
+            return InvokeResult.of(new OutputBody(action.codecs(), action.stack(),
                 action.action().getOutput().getQName(), output.orElseThrow()));
-        }).exceptionallyCompose(e -> Failures.errorFor(e, action.codecs().schema()));
+        }).exceptionallyCompose(e -> Failures.failed(e, action.codecs().schema()));
     }
 
     /**
@@ -78,7 +80,7 @@ final class Operations {
      */
     private static ContainerNode input(final SchemaCodecs codecs, final SchemaInferenceStack stack,
             final OperationDefinition operation, final String resource, final RequestBody body)
-            throws OperationFailedException {
+            throws OperationFailedException, ServerException {
         final String module = codecs.schema().findModule(operation.getQName().getModule()).map(m -> m.getName())
             .orElse("");
         BodyReader.parse(codecs.schema(), Optional.empty(), resource, body, () -> {

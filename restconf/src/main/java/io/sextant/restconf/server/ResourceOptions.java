@@ -2,14 +2,13 @@ package io.sextant.restconf.server;
 
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.restconf.api.ApiPath;
-import io.sextant.restconf.api.RestconfResponse;
-import java.util.List;
+import io.sextant.restconf.api.OptionsResult;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
  * The methods a resource allows: every method on configuration data and datastore roots, reads
- * on state data, POST on operations and actions.
+ * on state data and on the operations list, POST on operations and actions.
  */
 final class ResourceOptions {
     private final PathResolver resolver;
@@ -18,22 +17,20 @@ final class ResourceOptions {
         this.resolver = resolver;
     }
 
-    CompletionStage<RestconfResponse> data(final ApiPath path) throws OperationFailedException {
+    CompletionStage<OptionsResult> data(final ApiPath path) throws OperationFailedException {
         if (resolver.findAction(path).isPresent()) {
-            return CompletableFuture.completedFuture(RestconfResponse.options(List.of("OPTIONS", "POST")));
+            return CompletableFuture.completedFuture(OptionsResult.OPERATION);
         }
         final Target target = resolver.resolveData(path);
         final boolean config = target.isRoot() || Versions.isConfig(target.context());
-        return CompletableFuture.completedFuture(RestconfResponse.options(config
-            ? List.of("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
-            : List.of("GET", "HEAD", "OPTIONS")));
+        return CompletableFuture.completedFuture(config ? OptionsResult.CONFIGURATION : OptionsResult.READ_ONLY);
     }
 
-    CompletionStage<RestconfResponse> operation(final ApiPath path) throws OperationFailedException {
+    CompletionStage<OptionsResult> operation(final ApiPath path) throws OperationFailedException {
         if (path.isEmpty()) {
-            return CompletableFuture.completedFuture(RestconfResponse.options(List.of("GET", "HEAD", "OPTIONS")));
+            return CompletableFuture.completedFuture(OptionsResult.READ_ONLY);
         }
         resolver.resolveOperation(path);
-        return CompletableFuture.completedFuture(RestconfResponse.options(List.of("OPTIONS", "POST")));
+        return CompletableFuture.completedFuture(OptionsResult.OPERATION);
     }
 }
