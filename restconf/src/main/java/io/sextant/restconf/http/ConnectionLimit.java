@@ -12,7 +12,6 @@ import io.netty.util.ReferenceCountUtil;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.service.HttpLimits;
 import io.sextant.restconf.api.Format;
-import io.sextant.restconf.server.ErrorsBody;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

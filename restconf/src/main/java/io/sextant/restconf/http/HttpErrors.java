@@ -9,7 +9,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.sextant.datastore.OperationError;
 import io.sextant.restconf.api.Format;
-import io.sextant.restconf.server.ErrorsBody;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;

@@ -11,7 +11,6 @@ import io.sextant.openapi.OpenApiDocuments;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.FormattableBody;
-import io.sextant.restconf.api.RestconfResponse;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -60,29 +59,28 @@ final class OpenApiResources {
         this.data = data;
     }
 
-    RestconfResponse controller() {
-        return RestconfResponse.ok(new Document(documents.document(schema, "", "Sextant RESTCONF: the controller's "
-            + "own modules", SERVER)));
+    FormattableBody controller() {
+        return new Document(documents.document(schema, "", "Sextant RESTCONF: the controller's own modules", SERVER));
     }
 
-    RestconfResponse mount(final ApiPath path) throws OperationFailedException {
+    FormattableBody mount(final ApiPath path) throws OperationFailedException {
         final Target target = resolver.resolveData(path);
         if (path.isEmpty() || !target.isRoot()) {
             throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE, "/rests/data" + path
                 + " is not a mount point: GET /openapi lists the mount points that have a document");
         }
         final String mountPath = path.encoded().substring(1);
-        return RestconfResponse.ok(new Document(documents.document(target.codecs().schema(), mountPath,
-            "Sextant RESTCONF: /rests/data/" + mountPath, SERVER)));
+        return new Document(documents.document(target.codecs().schema(), mountPath,
+            "Sextant RESTCONF: /rests/data/" + mountPath, SERVER));
     }
 
-    CompletionStage<RestconfResponse> list(final RequestContext context) {
+    CompletionStage<FormattableBody> list(final RequestContext context) {
         final QName topology = qname("network-topology");
         if (topology == null) {
-            return CompletableFuture.completedFuture(RestconfResponse.ok(new Document(listing(Map.of()))));
+            return CompletableFuture.completedFuture(new Document(listing(Map.of())));
         }
         return data.read(ReadScope.ALL, YangInstanceIdentifier.of(NodeIdentifier.create(topology)), context)
-            .thenApply(topologies -> RestconfResponse.ok(new Document(listing(mountPoints(topologies)))));
+            .thenApply(topologies -> new Document(listing(mountPoints(topologies))));
     }
 
     /** Mount points by schema context (identity: devices with the same module set share one). */

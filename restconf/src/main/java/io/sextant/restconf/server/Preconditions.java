@@ -5,7 +5,7 @@ import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.Precondition;
 import io.sextant.restconf.api.Conditions;
 import io.sextant.restconf.api.ResourceVersion;
-import io.sextant.restconf.api.RestconfResponse;
+import io.sextant.restconf.api.ServerErrors;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +27,6 @@ import org.opendaylight.yangtools.yang.data.util.DataSchemaContext;
  * positional edit reordered still being what was read.
  */
 final class Preconditions {
-    /** The error-app-tag of a failed precondition, answered 412. */
-    static final String APP_TAG = "precondition-failed";
-
     private final Versions versions;
     private final List<Check> checks = new ArrayList<>();
 
@@ -122,10 +119,11 @@ final class Preconditions {
     }
 
     /**
-     * A GET's conditions on the resource's current version: empty to answer normally, a 304 when
-     * the client's copy is current; a failed If-Match or If-Unmodified-Since fails with 412.
+     * A GET's conditions on the resource's current version: whether the client's copy is current
+     * (answer "not modified" instead of the data); a failed If-Match or If-Unmodified-Since fails
+     * the read as a failed precondition.
      */
-    static Optional<RestconfResponse> forRead(final Conditions conditions, final ResourceVersion version) {
+    static boolean notModified(final Conditions conditions, final ResourceVersion version) {
         final Optional<String> tag = Optional.of(version.entityTag());
         if (conditions.ifMatch().isPresent()) {
             if (!matches(conditions.ifMatch().orElseThrow(), tag)) {
@@ -138,24 +136,18 @@ final class Preconditions {
                 failed("the resource was modified after If-Unmodified-Since"));
         }
         if (conditions.ifNoneMatch().isPresent()) {
-            return matches(conditions.ifNoneMatch().orElseThrow(), tag)
-                ? Optional.of(RestconfResponse.notModified(version)) : Optional.empty();
+            return matches(conditions.ifNoneMatch().orElseThrow(), tag);
         }
         if (conditions.ifModifiedSince().isPresent()) {
             final Instant since = conditions.ifModifiedSince().orElseThrow();
-            return version.lastModified().isAfter(since) ? Optional.empty()
-                : Optional.of(RestconfResponse.notModified(version));
+            return !version.lastModified().isAfter(since);
         }
-        return Optional.empty();
+        return false;
     }
 
     static OperationFailedException failed(final String why) {
         return new OperationFailedException(new OperationError(ErrorType.PROTOCOL, ErrorTag.OPERATION_FAILED,
-            "Precondition failed: " + why + "; nothing was changed", Optional.empty(), Optional.of(APP_TAG),
-            Optional.empty()));
-    }
-
-    static boolean isFailure(final OperationFailedException failure) {
-        return !failure.errors().isEmpty() && failure.errors().get(0).appTag().filter(APP_TAG::equals).isPresent();
+            "Precondition failed: " + why + "; nothing was changed", Optional.empty(),
+            Optional.of(ServerErrors.PRECONDITION_FAILED), Optional.empty()));
     }
 }

@@ -1,13 +1,14 @@
-package io.sextant.restconf.server;
+package io.sextant.restconf.http;
 
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.StateUnavailable;
+import io.sextant.restconf.api.ServerErrors;
 import java.util.Map;
 import java.util.Set;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 
-/** The HTTP status an error-tag calls for (RFC 8040 section 7). */
-public final class ErrorStatus {
+/** The HTTP status an error calls for (RFC 8040 section 7). */
+final class ErrorStatus {
     private static final Map<ErrorTag, Integer> STATUS = Map.ofEntries(
         Map.entry(ErrorTag.IN_USE, 409),
         Map.entry(ErrorTag.INVALID_VALUE, 400),
@@ -37,7 +38,18 @@ public final class ErrorStatus {
     private ErrorStatus() {
     }
 
-    public static int of(final ErrorTag tag) {
+    /**
+     * The status of a failed request: 412 for a failed precondition, otherwise that of its first
+     * error; 500 when nothing describes the failure.
+     */
+    static int of(final ServerErrors errors) {
+        if (errors.isPreconditionFailure()) {
+            return 412;
+        }
+        return errors.errors().isEmpty() ? 500 : of(errors.errors().get(0));
+    }
+
+    static int of(final ErrorTag tag) {
         return STATUS.getOrDefault(tag, 500);
     }
 
@@ -56,7 +68,7 @@ public final class ErrorStatus {
      * 500 ("Transaction ... not committed correctly"); a device's rpc-error with these tags gets
      * the same 409 here.
      */
-    public static int of(final OperationError error) {
+    static int of(final OperationError error) {
         if (StateUnavailable.is(error)) {
             return 503;
         }

@@ -1,4 +1,4 @@
-package io.sextant.restconf.server;
+package io.sextant.restconf.http;
 
 import com.google.gson.stream.JsonWriter;
 import io.sextant.datastore.OperationError;
@@ -24,16 +24,16 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * client, whichever component wrote it.
  *
  * @param errors the errors
- * @param schema the schema error paths are rendered in
+ * @param schema the schema error paths are rendered in; null for errors without paths
  * @param patchId set for a YANG-Patch response
  */
-public record ErrorsBody(List<OperationError> errors, EffectiveModelContext schema, Optional<String> patchId)
+record ErrorsBody(List<OperationError> errors, EffectiveModelContext schema, Optional<String> patchId)
         implements FormattableBody {
     private static final String RESTCONF_NS = "urn:ietf:params:xml:ns:yang:ietf-restconf";
     private static final String PATCH_NS = "urn:ietf:params:xml:ns:yang:ietf-yang-patch";
     private static final XMLOutputFactory XML_OUTPUT = XMLOutputFactory.newFactory();
 
-    public ErrorsBody(final List<OperationError> errors, final EffectiveModelContext schema) {
+    ErrorsBody(final List<OperationError> errors, final EffectiveModelContext schema) {
         this(errors, schema, Optional.empty());
     }
 

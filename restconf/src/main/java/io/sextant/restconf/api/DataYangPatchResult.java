@@ -1,0 +1,26 @@
+package io.sextant.restconf.api;
+
+import java.util.Optional;
+
+/**
+ * The outcome of a YANG-Patch (RFC 8072 section 2.3): all of its edits applied, or none of them
+ * and the errors why. A refused patch is a result, not a failure, because its answer is the
+ * patch's status (with its {@code patch-id}), not a plain errors body.
+ *
+ * @param patchId the patch's {@code patch-id}
+ * @param errors why the patch was refused; empty when it applied
+ */
+public record DataYangPatchResult(String patchId, Optional<ServerErrors> errors) {
+
+    public static DataYangPatchResult ok(final String patchId) {
+        return new DataYangPatchResult(patchId, Optional.empty());
+    }
+
+    public static DataYangPatchResult refused(final String patchId, final ServerErrors errors) {
+        return new DataYangPatchResult(patchId, Optional.of(errors));
+    }
+
+    public boolean isOk() {
+        return errors.isEmpty();
+    }
+}

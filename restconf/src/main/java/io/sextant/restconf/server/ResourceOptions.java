@@ -1,0 +1,36 @@
+package io.sextant.restconf.server;
+
+import io.sextant.datastore.OperationFailedException;
+import io.sextant.restconf.api.ApiPath;
+import io.sextant.restconf.api.OptionsResult;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The methods a resource allows: every method on configuration data and datastore roots, reads
+ * on state data and on the operations list, POST on operations and actions.
+ */
+final class ResourceOptions {
+    private final PathResolver resolver;
+
+    ResourceOptions(final PathResolver resolver) {
+        this.resolver = resolver;
+    }
+
+    CompletionStage<OptionsResult> data(final ApiPath path) throws OperationFailedException {
+        if (resolver.findAction(path).isPresent()) {
+            return CompletableFuture.completedFuture(OptionsResult.OPERATION);
+        }
+        final Target target = resolver.resolveData(path);
+        final boolean config = target.isRoot() || Versions.isConfig(target.context());
+        return CompletableFuture.completedFuture(config ? OptionsResult.CONFIGURATION : OptionsResult.READ_ONLY);
+    }
+
+    CompletionStage<OptionsResult> operation(final ApiPath path) throws OperationFailedException {
+        if (path.isEmpty()) {
+            return CompletableFuture.completedFuture(OptionsResult.READ_ONLY);
+        }
+        resolver.resolveOperation(path);
+        return CompletableFuture.completedFuture(OptionsResult.OPERATION);
+    }
+}
