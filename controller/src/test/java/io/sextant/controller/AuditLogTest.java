@@ -2,6 +2,7 @@ package io.sextant.controller;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The audit log ({@code <data-dir>/audit/audit.log}) gets one JSON line per event from every
- * part of the controller: logins and failed logins, device sessions, and never a password.
+ * part of the controller: logins and failed logins, device sessions, RESTCONF writes and
+ * operations with the request id their answers name, refusals by NACM; never a password.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class AuditLogTest {
@@ -57,7 +59,7 @@ class AuditLogTest {
     }
 
     @Test
-    void loginsFailedLoginsAndDeviceSessionsAreAuditedWithoutSecrets() throws Exception {
+    void loginsDeviceSessionsWritesOperationsAndRefusalsAreAuditedWithoutSecrets() throws Exception {
         try (MisbehavingNetconfDevice device = MisbehavingNetconfDevice.builder().ssh(true)
                 .credentials("admin", DEVICE_PASSWORD).start();
              Sextant sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD))) {
@@ -78,9 +80,36 @@ class AuditLogTest {
                 && "audited".equals(r.path("details").path("node").asText()), "the device session");
             assertEquals("connected", connected.path("details").path("status").asText());
 
+            // the mount was a write: user, source, the request id its answer named, the path, the outcome
+            final JsonNode write = await(r -> is(r, "write", "success"), "the mount's PUT");
+            assertEquals("admin", write.path("user").asText());
+            assertEquals(mount.headers().firstValue("Sextant-Request-Id").orElseThrow(),
+                write.path("request-id").asText());
+            assertEquals(RestconfClient.NETCONF_NODE + "audited", write.path("paths").get(0).asText());
+            assertEquals("PUT", write.path("details").path("method").asText());
+            // an operation
+            admin.rpc("uniconfig-manager:calculate-diff", List.of());
+            final JsonNode rpc = await(r -> is(r, "rpc", "success"), "the RPC");
+            assertEquals("uniconfig-manager:calculate-diff", rpc.path("details").path("rpc").asText());
+            // a user NACM does not let write: refused, audited as denied; her allowed read is not audited
+            assertEquals(204, admin.send("POST", "/rests/operations/sextant-users:set-password",
+                "{\"input\":{\"name\":\"olivia\",\"password\":\"olivia-pw-1234\"}}").statusCode());
+            final int group = admin.send("PUT", "/rests/data/ietf-netconf-acm:nacm/groups/group=operator",
+                "{\"ietf-netconf-acm:group\":[{\"name\":\"operator\",\"user-name\":[\"olivia\"]}]}")
+                .statusCode();
+            assertTrue(group == 201 || group == 204, "operator group: " + group);
+            final RestconfClient olivia = new RestconfClient(sextant, "olivia", "olivia-pw-1234");
+            assertEquals(200, olivia.send("GET", RestconfClient.NETCONF_NODE + "audited").statusCode());
+            assertEquals(403, olivia.send("DELETE", RestconfClient.NETCONF_NODE + "audited").statusCode());
+            final JsonNode denied = await(r -> is(r, "access-denied", "denied"), "the refused DELETE");
+            assertEquals("olivia", denied.path("user").asText());
+            assertEquals("write", denied.path("details").path("operation").asText());
+            assertFalse(records().stream().anyMatch(r -> "olivia".equals(r.path("user").asText())
+                && !is(r, "access-denied", "denied") && !is(r, "login", "success")), "allowed reads are not audited");
+
             final String log = Files.readString(dataDir.resolve("audit").resolve("audit.log"));
-            assertFalse(log.contains(DEVICE_PASSWORD) || log.contains(PASSWORD) || log.contains("not-the-password"),
-                log);
+            assertFalse(log.contains(DEVICE_PASSWORD) || log.contains(PASSWORD) || log.contains("not-the-password")
+                || log.contains("olivia-pw-1234"), log);
         }
     }
 }

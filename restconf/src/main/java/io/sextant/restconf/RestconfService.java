@@ -71,7 +71,7 @@ public final class RestconfService implements AutoCloseable {
             certificate = material.certificate();
         }
         this.http = new RestconfHttpServer(new DefaultRestconfServer(schema, datastores.data(), rpcs, mounts,
-            new NacmGuard(access)), access.httpAuthenticator(), http);
+            new NacmGuard(access)), access.httpAuthenticator(), access.audit(), http);
     }
 
     private static void announce(final String message) {

@@ -17,25 +17,49 @@ import org.slf4j.LoggerFactory;
 /**
  * The one answer to one request. Whatever happens while serving it, exactly one response is
  * written: the first {@link #send} wins, and {@link #internalError} is the last resort for an
- * exception nothing else caught.
+ * exception nothing else caught. The answer carries the request's id ({@code Sextant-Request-Id})
+ * and is audited ({@link RequestAudit}).
  */
 final class Reply {
     private static final Logger LOG = LoggerFactory.getLogger(Reply.class);
+    /** The response header naming the request in the audit log. */
+    static final String REQUEST_ID_HEADER = "Sextant-Request-Id";
 
     private final AtomicBoolean sent = new AtomicBoolean();
     private final ChannelHandlerContext ctx;
     private final boolean keepAlive;
     private final boolean head;
     private final String request;
+    private final RequestAudit audit;
+    private final String requestId;
+    private final HttpMethod method;
+    private final String path;
+    private final String source;
+    /** The authenticated user; null until the request is authenticated. */
+    private volatile String user;
     /** The encoding the request accepts, for error bodies. */
     final Format format;
 
-    Reply(final ChannelHandlerContext ctx, final FullHttpRequest request) {
+    Reply(final ChannelHandlerContext ctx, final FullHttpRequest request, final RequestAudit audit,
+            final String source) {
         this.ctx = ctx;
+        this.audit = audit;
+        this.requestId = audit.nextId();
+        this.method = request.method();
+        // as sent, not decoded: a malformed request still gets its answer (and its audit record)
+        final String uri = request.uri();
+        final int query = uri.indexOf('?');
+        this.path = query < 0 ? uri : uri.substring(0, query);
+        this.source = source;
         this.keepAlive = HttpUtil.isKeepAlive(request) && request.decoderResult().isSuccess();
         this.head = request.method().equals(HttpMethod.HEAD);
         this.request = request.method() + " " + request.uri();
         this.format = MediaTypes.acceptedFormat(request.headers().get(HttpHeaderNames.ACCEPT));
+    }
+
+    /** The request is authenticated as {@code name}: its answer is audited. */
+    void user(final String name) {
+        user = name;
     }
 
     void send(final FullHttpResponse response) {
@@ -43,6 +67,8 @@ final class Reply {
             response.release();
             return;
         }
+        final int status = response.status().code();
+        response.headers().set(REQUEST_ID_HEADER, requestId);
         HttpUtil.setContentLength(response, response.content().readableBytes());
         if (head) {
             // HEAD: the headers of the GET, Content-Length included, without its body
@@ -55,6 +81,7 @@ final class Reply {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
             ctx.writeAndFlush(response).addListener(LingeringClose.AFTER_RESPONSE);
         }
+        audit.answered(user, source, requestId, method, path, status);
     }
 
     void internalError(final Throwable cause) {

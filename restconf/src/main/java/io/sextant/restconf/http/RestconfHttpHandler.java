@@ -46,15 +46,17 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
     private final RestconfRouter router;
     private final Authenticator authenticator;
+    private final RequestAudit audit;
 
-    RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator) {
+    RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator, final RequestAudit audit) {
         this.router = new RestconfRouter(server);
         this.authenticator = authenticator;
+        this.audit = audit;
     }
 
     @Override
     protected void channelRead0(final ChannelHandlerContext ctx, final FullHttpRequest request) {
-        final Reply reply = new Reply(ctx, request);
+        final Reply reply = new Reply(ctx, request, audit, source(ctx));
         try {
             serve(ctx, request, reply);
         } catch (RuntimeException | Error e) {
@@ -89,6 +91,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             return;
         }
         final UserPrincipal principal = ((AuthResult.Authenticated) auth).principal();
+        reply.user(principal.name());
         final CompletionStage<Answer> result;
         final boolean pretty;
         // the body is read from the request's own buffer: it stays alive until the server has answered

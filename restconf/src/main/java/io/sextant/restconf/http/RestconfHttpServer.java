@@ -16,6 +16,7 @@ import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.sextant.datastore.service.HttpLimits;
 import io.sextant.restconf.api.RestconfServer;
+import io.sextant.security.audit.AuditLog;
 import io.sextant.security.auth.Authenticator;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -65,8 +66,18 @@ public final class RestconfHttpServer implements AutoCloseable {
     private final ConnectionLimit connections;
     private final Channel channel;
 
+    /** Requests not audited (tests of the HTTP layer). */
     public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final Settings settings)
             throws InterruptedException {
+        this(server, authenticator, AuditLog.NONE, settings);
+    }
+
+    /**
+     * @param audit where answered writes, operations and refused requests are recorded
+     */
+    public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
+            final Settings settings) throws InterruptedException {
+        final RequestAudit requests = new RequestAudit(audit);
         this.workers = new DefaultEventExecutorGroup(settings.workerThreads());
         final HttpLimits limits = settings.limits();
         this.connections = new ConnectionLimit(limits.maxConnections());
@@ -90,7 +101,7 @@ public final class RestconfHttpServer implements AutoCloseable {
                         .addLast(new HttpServerExpectContinueHandler())
                         .addLast(new BoundedAggregator(limits.maxBodyBytes()))
                         .addLast(clock.exchange())
-                        .addLast(workers, new RestconfHttpHandler(server, authenticator));
+                        .addLast(workers, new RestconfHttpHandler(server, authenticator, requests));
                 }
             });
         try {

@@ -18,6 +18,7 @@ import io.sextant.datastore.service.StoreDataService;
 import io.sextant.model.ControllerSchema;
 import io.sextant.restconf.OneUser;
 import io.sextant.restconf.server.DefaultRestconfServer;
+import io.sextant.security.audit.AuditLog;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,8 @@ class RequestBuffersAreReleasedTest {
         ControllerSchema.get(), new StoreDataService(
             new InMemoryDataStore(StoreType.CONFIGURATION, ControllerSchema.get(), Runnable::run),
             new InMemoryDataStore(StoreType.OPERATIONAL, ControllerSchema.get(), Runnable::run)),
-        new RpcRegistry(), new MountPointRegistry()), OneUser.authenticator("admin", PASSWORD));
+        new RpcRegistry(), new MountPointRegistry()), OneUser.authenticator("admin", PASSWORD),
+        new RequestAudit(AuditLog.NONE));
 
     private void assertReleasedAfterAnswer(final String method, final String uri, final String body,
             final int status) {

@@ -73,7 +73,8 @@ public final class PasswordAuthenticator {
         cache.invalidate(user);
     }
 
-    AuditLog audit() {
+    /** Where logins are audited. */
+    public AuditLog audit() {
         return audit;
     }
 

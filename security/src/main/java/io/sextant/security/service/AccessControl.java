@@ -173,6 +173,11 @@ public final class AccessControl implements AutoCloseable {
     }
 
     /** Passwords of the stored users, for the console's login. */
+    /** The audit log logins go to (and the requests this controls, for those who serve them). */
+    public AuditLog audit() {
+        return passwords.audit();
+    }
+
     public PasswordAuthenticator passwords() {
         return passwords;
     }

@@ -1,0 +1,74 @@
+package io.sextant.restconf.http;
+
+import io.netty.handler.codec.http.HttpMethod;
+import io.sextant.security.audit.AuditEvent;
+import io.sextant.security.audit.AuditEvent.Outcome;
+import io.sextant.security.audit.AuditLog;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the audit log gets from RESTCONF once a request is answered: every write (PUT, POST,
+ * PATCH, DELETE on data) and every operation (POST under {@code /rests/operations}) with its
+ * user, source address, request id, path and outcome, and every request NACM refused (403),
+ * reads included. Reads that were allowed are not audited; unauthenticated requests are audited
+ * as failed logins by the authenticator. Bodies are never recorded (they may hold secrets).
+ */
+final class RequestAudit {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestAudit.class);
+    private static final String OPERATIONS = "/rests/operations/";
+
+    private final AuditLog log;
+    private final AtomicLong ids = new AtomicLong();
+
+    RequestAudit(final AuditLog log) {
+        this.log = log;
+    }
+
+    /** A new request's id (also sent back in the {@code Sextant-Request-Id} header). */
+    String nextId() {
+        return Long.toString(ids.incrementAndGet());
+    }
+
+    /** The request was answered with {@code status}; {@code user} is null when it was not authenticated. */
+    void answered(final String user, final String source, final String requestId, final HttpMethod method,
+            final String path, final int status) {
+        if (user == null) {
+            return;
+        }
+        final AuditEvent event = event(user, source, requestId, method, path, status);
+        if (event == null) {
+            return;
+        }
+        try {
+            log.record(event);
+        } catch (UncheckedIOException e) {
+            LOG.error("Audit record of request {} not written: {}", requestId, e.getMessage());
+        }
+    }
+
+    static AuditEvent event(final String user, final String source, final String requestId, final HttpMethod method,
+            final String path, final int status) {
+        final boolean read = method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)
+            || method.equals(HttpMethod.OPTIONS);
+        final boolean operation = method.equals(HttpMethod.POST) && path.startsWith(OPERATIONS);
+        if (status == 403) {
+            return AuditEvent.denied(user, source, requestId, read ? "read" : operation ? "exec" : "write", path,
+                "nacm");
+        }
+        if (read) {
+            return null;
+        }
+        final Outcome outcome = status < 300 ? Outcome.SUCCESS : Outcome.FAILURE;
+        final String message = "HTTP " + status;
+        if (operation) {
+            return AuditEvent.rpc(user, source, requestId, path.substring(OPERATIONS.length()), outcome, message)
+                .with("status", status);
+        }
+        return AuditEvent.write(user, source, requestId, method.name(), List.of(path), outcome, message)
+            .with("status", status);
+    }
+}
