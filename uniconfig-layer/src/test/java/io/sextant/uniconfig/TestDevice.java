@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -33,7 +34,7 @@ final class TestDevice implements UnifiedDevice {
     volatile int applied;
     volatile boolean failRead;
     /** Commit ids {@link #settle} was called with. */
-    final List<String> settled = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<String> settled = new CopyOnWriteArrayList<>();
 
     TestDevice(final String nodeId, final EffectiveModelContext schema) {
         this.nodeId = nodeId;
