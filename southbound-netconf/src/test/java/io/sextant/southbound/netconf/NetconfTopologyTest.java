@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.Edit;
@@ -114,11 +115,7 @@ class NetconfTopologyTest {
         try {
             stage.toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
-                cause = cause.getCause();
-            }
-            return assertInstanceOf(OperationFailedException.class, cause);
+            return assertInstanceOf(OperationFailedException.class, Failures.unwrap(e));
         }
         throw new AssertionError("The operation succeeded");
     }
