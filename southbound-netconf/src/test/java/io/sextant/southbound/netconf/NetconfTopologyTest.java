@@ -26,6 +26,7 @@ import io.sextant.testing.NetconfTestTool;
 import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.Netconfd;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.util.List;
@@ -404,7 +405,7 @@ class NetconfTopologyTest {
     void unresolvableModulesAreReportedAndTheDeviceStillMounts() throws Exception {
         try (TopologyFixture isolated = new TopologyFixture()) {
             // A broken cached source for a module the test tool advertises but Sextant does not bundle.
-            java.nio.file.Files.writeString(isolated.schemaCache.resolve("odl-netconf-monitoring@2022-07-18.yang"),
+            Files.writeString(isolated.schemaCache.resolve("odl-netconf-monitoring@2022-07-18.yang"),
                 "module odl-netconf-monitoring { this is not YANG");
             isolated.mount(node("iso", sshDevices.host(), sshDevices.port(0), false, NetconfTestTool.USERNAME,
                 NetconfTestTool.PASSWORD, Map.of()));
