@@ -100,11 +100,11 @@ public final class BundledModels {
     private static BundledModels load() {
         final ClassLoader loader = BundledModels.class.getClassLoader();
         final List<YangSource> list = new ArrayList<>();
-        try (InputStream in = loader.getResourceAsStream(ROOT + "index.txt")) {
-            if (in == null) {
-                throw new IllegalStateException(ROOT + "index.txt is missing: the model bundle was not built by Maven");
-            }
-            final BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        final InputStream index = loader.getResourceAsStream(ROOT + "index.txt");
+        if (index == null) {
+            throw new IllegalStateException(ROOT + "index.txt is missing: the model bundle was not built by Maven");
+        }
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(index, StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 if (line.isBlank()) {
                     continue;
