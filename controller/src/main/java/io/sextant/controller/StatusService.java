@@ -21,6 +21,7 @@ import org.opendaylight.yangtools.yang.common.Uint64;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -149,8 +150,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
         return current;
     }
 
-    private static org.opendaylight.yangtools.yang.data.api.schema.LeafNode<Object> leaf(final String name,
-            final Object value) {
+    private static LeafNode<Object> leaf(final String name, final Object value) {
         return ImmutableNodes.leafNode(QName.create(ControllerSchema.SEXTANT, name), value);
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.testing.FreePorts;
 import io.sextant.testing.JavaIsms;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;
@@ -204,7 +205,7 @@ class NetconfRestconfTest {
     void theMountPointOfANodeThatIsNotConnectedSaysSo() throws Exception {
         final HttpResponse<String> mount = send("PUT", NODE + "down", "{\"node\":[{\"node-id\":\"down\","
             + "\"netconf-node-topology:host\":\"127.0.0.1\",\"netconf-node-topology:port\":"
-            + io.sextant.testing.FreePorts.one() + ",\"netconf-node-topology:tcp-only\":true,"
+            + FreePorts.one() + ",\"netconf-node-topology:tcp-only\":true,"
             + "\"netconf-node-topology:max-connection-attempts\":1}]}");
         assertEquals(201, mount.statusCode(), mount.body());
         final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sextant.model.ControllerSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -66,7 +67,7 @@ class InMemoryDataStoreTest {
     @Test
     void sizeFollowsEveryKindOfChangeWithoutRecounting() throws Exception {
         assertSizeIsAFreshCount("start");
-        final java.util.Random random = new java.util.Random(7);
+        final Random random = new Random(7);
         for (int step = 0; step < 300; step++) {
             final String id = "r" + random.nextInt(12);
             final WriteTransaction tx = config.newTransaction();

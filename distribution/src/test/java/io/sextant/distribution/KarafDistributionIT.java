@@ -20,6 +20,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -365,7 +366,7 @@ class KarafDistributionIT {
         return "Active".equals(state) || "Resolved".equals(state) && row.contains("Hosts:");
     }
 
-    private java.net.http.HttpResponse<String> restconf(final String method, final String path, final String json)
+    private HttpResponse<String> restconf(final String method, final String path, final String json)
             throws Exception {
         final var request = HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + restconfPort + path))
             .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(("admin:" + password)

@@ -7,10 +7,15 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import org.opendaylight.yangtools.yang.common.Revision;
 
 /**
@@ -58,9 +63,9 @@ public final class BundledModels {
      *
      * @throws IllegalArgumentException when a module or one of its dependencies is not bundled
      */
-    public List<YangSource> withDependencies(final java.util.Collection<String> moduleNames) {
-        final java.util.Map<String, YangSource> found = new java.util.LinkedHashMap<>();
-        final java.util.ArrayDeque<String> pending = new java.util.ArrayDeque<>(moduleNames);
+    public List<YangSource> withDependencies(final Collection<String> moduleNames) {
+        final Map<String, YangSource> found = new LinkedHashMap<>();
+        final ArrayDeque<String> pending = new ArrayDeque<>(moduleNames);
         while (!pending.isEmpty()) {
             final String name = pending.pop();
             if (found.containsKey(name)) {
@@ -74,8 +79,8 @@ public final class BundledModels {
         return List.copyOf(found.values());
     }
 
-    private static final java.util.regex.Pattern DEPENDENCY = java.util.regex.Pattern.compile(
-        "^\\s*(?:import|include)\\s+\"?([A-Za-z_][\\w.-]*)", java.util.regex.Pattern.MULTILINE);
+    private static final Pattern DEPENDENCY = Pattern.compile(
+        "^\\s*(?:import|include)\\s+\"?([A-Za-z_][\\w.-]*)", Pattern.MULTILINE);
 
     private static List<String> dependencies(final YangSource source) {
         final String text;
@@ -95,11 +100,11 @@ public final class BundledModels {
     private static BundledModels load() {
         final ClassLoader loader = BundledModels.class.getClassLoader();
         final List<YangSource> list = new ArrayList<>();
-        try (InputStream in = loader.getResourceAsStream(ROOT + "index.txt")) {
-            if (in == null) {
-                throw new IllegalStateException(ROOT + "index.txt is missing: the model bundle was not built by Maven");
-            }
-            final BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        final InputStream index = loader.getResourceAsStream(ROOT + "index.txt");
+        if (index == null) {
+            throw new IllegalStateException(ROOT + "index.txt is missing: the model bundle was not built by Maven");
+        }
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(index, StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 if (line.isBlank()) {
                     continue;

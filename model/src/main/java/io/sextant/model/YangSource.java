@@ -3,6 +3,7 @@ package io.sextant.model;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.model.api.source.SourceIdentifier;
@@ -28,7 +29,7 @@ public record YangSource(String name, Optional<Revision> revision, URL location)
     }
 
     public YangTextSource toTextSource() {
-        return new URLYangTextSource(identifier(), location, java.nio.charset.StandardCharsets.UTF_8);
+        return new URLYangTextSource(identifier(), location, StandardCharsets.UTF_8);
     }
 
     public InputStream open() throws IOException {

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 class ControllerSchemaTest {
@@ -25,7 +27,7 @@ class ControllerSchemaTest {
     @Test
     void apiModulesResolveWithTheirDeclaredNamespaces() {
         final EffectiveModelContext context = ControllerSchema.get();
-        for (var module : new org.opendaylight.yangtools.yang.common.QNameModule[] {
+        for (var module : new QNameModule[] {
             ControllerSchema.NETWORK_TOPOLOGY, ControllerSchema.NETCONF_NODE_TOPOLOGY, ControllerSchema.CLI_TOPOLOGY,
             ControllerSchema.UNICONFIG_TOPOLOGY, ControllerSchema.UNICONFIG_MANAGER, ControllerSchema.SNAPSHOT_MANAGER,
             ControllerSchema.TRANSACTION_MANAGER, ControllerSchema.CONNECTION_MANAGER, ControllerSchema.SEXTANT}) {
@@ -37,7 +39,7 @@ class ControllerSchemaTest {
 
     @Test
     void dependencyClosureBuildsASmallerSchema() throws Exception {
-        final var sources = BundledModels.get().withDependencies(java.util.List.of("openconfig-interfaces"));
+        final var sources = BundledModels.get().withDependencies(List.of("openconfig-interfaces"));
         assertTrue(sources.stream().anyMatch(s -> s.name().equals("openconfig-extensions")));
         assertTrue(sources.stream().anyMatch(s -> s.name().equals("ietf-interfaces")));
         final var schema = SchemaBuilder.build(sources);

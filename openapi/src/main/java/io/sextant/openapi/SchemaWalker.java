@@ -497,7 +497,7 @@ final class SchemaWalker {
             result.put("type", "string");
             result.put("description", "Space-separated bits of: " + String.join(" ", bits.getBits().stream()
                 .map(BitsTypeDefinition.Bit::getName).toList()));
-        } else if (type instanceof BinaryTypeDefinition binary) {
+        } else if (type instanceof BinaryTypeDefinition) {
             result.put("type", "string").put("format", "byte");
         } else if (type instanceof EmptyTypeDefinition) {
             result.put("type", "array").put("minItems", 1).put("maxItems", 1);

@@ -10,6 +10,7 @@ import io.sextant.testing.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -100,7 +101,7 @@ class FaultsTest {
         final ExecutorService users = Executors.newFixedThreadPool(4);
         try {
             final CountDownLatch inUse = new CountDownLatch(4);
-            final List<Future<Long>> calls = new java.util.ArrayList<>();
+            final List<Future<Long>> calls = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 calls.add(users.submit(() -> db.call("hold", tx -> {
                     inUse.countDown();

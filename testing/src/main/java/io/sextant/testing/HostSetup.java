@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -52,7 +53,7 @@ final class HostSetup {
                 return;
             }
             LOG.info("Installing {} with apt-get", packages);
-            final List<String> install = new java.util.ArrayList<>(List.of("apt-get", "install", "-y", "-q",
+            final List<String> install = new ArrayList<>(List.of("apt-get", "install", "-y", "-q",
                 "--no-install-recommends"));
             install.addAll(packages);
             if (run(install) != 0) {

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A yuma123 {@code netconfd}, a real NETCONF server written in C, behind a private OpenSSH
@@ -291,7 +292,7 @@ public final class Netconfd implements AutoCloseable {
                 "--startup=" + startup,
                 "--modpath=" + moduleDir + ":" + YUMA_MODULES,
                 "--access-control=off",
-                "--target=" + target.name().toLowerCase(java.util.Locale.ROOT),
+                "--target=" + target.name().toLowerCase(Locale.ROOT),
                 "--with-startup=" + withStartup,
                 "--log=" + dir.resolve("netconfd.log"),
                 "--log-level=" + logLevel));

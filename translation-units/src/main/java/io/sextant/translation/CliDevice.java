@@ -1,5 +1,6 @@
 package io.sextant.translation;
 
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliSession;
@@ -108,11 +109,7 @@ public final class CliDevice {
      * without a rejected line), the changes up to the rejected line otherwise.
      */
     public CommandPlan rollbackCommands(final CommandPlan applied, final Throwable failure) {
-        Throwable cause = failure;
-        while (cause instanceof CompletionException && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        if (cause instanceof CliCommandException rejected && rejected.lineIndex() >= 0) {
+        if (Failures.unwrap(failure) instanceof CliCommandException rejected && rejected.lineIndex() >= 0) {
             return applied.rollbackAfterFailure(rejected.lineIndex());
         }
         return applied.rollback();

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.eclipse.jdt.annotation.Nullable;
@@ -84,7 +85,7 @@ final class CommitCoordinator {
             .thenCompose(f -> f.isPresent() ? rollback(f.orElseThrow()) : done(f));
     }
 
-    private List<Participant> select(final java.util.function.Predicate<Participant> filter) {
+    private List<Participant> select(final Predicate<Participant> filter) {
         return participants.stream().filter(filter).toList();
     }
 

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -35,7 +36,7 @@ final class TestDevice implements UnifiedDevice {
     /** How many times the controller read the device's configuration. */
     volatile int reads;
     /** Commit ids {@link #settle} was called with. */
-    final List<String> settled = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<String> settled = new CopyOnWriteArrayList<>();
 
     TestDevice(final String nodeId, final EffectiveModelContext schema) {
         this.nodeId = nodeId;

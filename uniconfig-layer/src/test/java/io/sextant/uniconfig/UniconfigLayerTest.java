@@ -3,6 +3,7 @@ package io.sextant.uniconfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.Datastores;
@@ -21,7 +22,10 @@ import io.sextant.unified.UnifiedDeviceRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -119,13 +123,13 @@ class UniconfigLayerTest {
         intent(nodeId).edit(List.of(Edit.replace(path, data)), context).toCompletableFuture().get();
     }
 
-    private static <T> T get(final java.util.concurrent.CompletionStage<T> stage) throws Exception {
+    private static <T> T get(final CompletionStage<T> stage) throws Exception {
         return stage.toCompletableFuture().get();
     }
 
     @Test
     void nodesAppearAfterFirstSyncWithIntentEqualToActual() throws Exception {
-        assertEquals(java.util.Set.of("r1", "r2", "r3"), service.nodeIds());
+        assertEquals(Set.of("r1", "r2", "r3"), service.nodeIds());
         final UniconfigNode node = service.registry().node("r1").orElseThrow();
         assertSame(node.actualRoot(), node.intendedRoot(), "intent starts as the very same tree");
         assertTrue(get(service.diffs().calculateDiff(List.of(), ADMIN)).nodes().isEmpty());
@@ -252,8 +256,7 @@ class UniconfigLayerTest {
         put("r1", context, interfacePath("eth3"), iface("eth3", 1500, "soon gone"));
         Thread.sleep(1500);
         final var expired = service.diffs().calculateDiff(List.of(), context).toCompletableFuture();
-        final var failure = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
-            expired::get);
+        final var failure = assertThrows(ExecutionException.class, expired::get);
         assertTrue(failure.getCause().getMessage().contains("does not exist"));
     }
 

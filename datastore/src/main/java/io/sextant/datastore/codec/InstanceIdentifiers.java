@@ -1,5 +1,6 @@
 package io.sextant.datastore.codec;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -153,7 +154,7 @@ public final class InstanceIdentifiers {
 
     private static String encode(final String value) {
         final StringBuilder sb = new StringBuilder();
-        for (byte b : value.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+        for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
             final char ch = (char) (b & 0xFF);
             if (ch < 0x80 && (Character.isLetterOrDigit(ch) || "-._~".indexOf(ch) >= 0)) {
                 sb.append(ch);

@@ -1,5 +1,6 @@
 package io.sextant.perf.cli;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +50,7 @@ public final class CliProbe implements AutoCloseable {
             try (ChannelShell shell = session.createShellChannel()) {
                 shell.setOut(out);
                 shell.setErr(out);
-                shell.setIn(new java.io.ByteArrayInputStream(
+                shell.setIn(new ByteArrayInputStream(
                     "terminal length 0\rshow running-config\rexit\r".getBytes(StandardCharsets.US_ASCII)));
                 shell.open().verify(TIMEOUT);
                 shell.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), TIMEOUT);

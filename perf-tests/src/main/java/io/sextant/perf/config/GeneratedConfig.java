@@ -1,5 +1,6 @@
 package io.sextant.perf.config;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,7 +16,7 @@ import java.util.Map;
 public record GeneratedConfig(DeviceProfile profile, long seed, int units, Map<String, String> parts) {
 
     public GeneratedConfig {
-        parts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parts));
+        parts = Collections.unmodifiableMap(new LinkedHashMap<>(parts));
     }
 
     /** The whole configuration as one pretty-printed document with every top-level container. */

@@ -1,6 +1,7 @@
 package io.sextant.perf.faults;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,7 +19,7 @@ public record DeviceState(Map<String, String> facts, String rest, List<String> p
 
     /** The facts a commit of {@code edit} gives this state, everything else the same. */
     public Map<String, String> factsAfter(final DeviceEdit edit) {
-        final java.util.HashMap<String, String> after = new java.util.HashMap<>(facts);
+        final HashMap<String, String> after = new HashMap<>(facts);
         after.put(FaultDevice.DESCRIPTION, edit.description());
         edit.extra().ifPresent(present -> after.put(FaultDevice.EXTRA, present ? "present" : "absent"));
         return after;

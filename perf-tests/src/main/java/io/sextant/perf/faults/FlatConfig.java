@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
+import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
@@ -93,7 +94,7 @@ public record FlatConfig(List<String> lines) {
         return result;
     }
 
-    private static org.w3c.dom.Document parse(final String xml) throws IOException {
+    private static Document parse(final String xml) throws IOException {
         try {
             final DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setNamespaceAware(true);

@@ -81,7 +81,7 @@ final class CompareScenario implements Scenario {
         final List<ControllerRun> results = new ArrayList<>();
         try {
             for (int r = 1; r <= runs; r++) {
-                final List<Side> order = r % 2 == 1 ? List.of(Side.SEXTANT, Side.LIGHTY)
+                final List<Side> order = r % 2 != 0 ? List.of(Side.SEXTANT, Side.LIGHTY)
                     : List.of(Side.LIGHTY, Side.SEXTANT);
                 for (int position = 1; position <= 2; position++) {
                     final Side side = order.get(position - 1);

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one JMeter plan in non-GUI mode, in its own JVM, from the JMeter installation the build
@@ -80,7 +81,7 @@ public final class JMeter {
             out.resolve(name + "-jmeter.out"), Duration.ofSeconds(10)));
         final Progress progress = new Progress(jtl);
         long lastReport = System.nanoTime();
-        while (!jmeter.process().waitFor(2, java.util.concurrent.TimeUnit.SECONDS)) {
+        while (!jmeter.process().waitFor(2, TimeUnit.SECONDS)) {
             if (System.nanoTime() - lastReport > Duration.ofSeconds(15).toNanos()) {
                 progress.update();
                 run.log("jmeter %s: %d%s requests done, %d errors%s", name, progress.samples,

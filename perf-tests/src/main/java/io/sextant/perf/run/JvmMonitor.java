@@ -2,6 +2,7 @@ package io.sextant.perf.run;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -158,7 +159,7 @@ public final class JvmMonitor implements AutoCloseable {
             throws IOException, InterruptedException {
         final Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid),
             command).redirectErrorStream(true).start();
-        final String output = new String(process.getInputStream().readAllBytes());
+        final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(2, TimeUnit.MINUTES) || process.exitValue() != 0) {
             process.destroyForcibly();
             throw new IOException("jcmd " + pid + " " + command + " failed: " + output);

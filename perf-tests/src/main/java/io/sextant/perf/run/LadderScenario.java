@@ -5,6 +5,7 @@ import io.sextant.perf.run.JtlStats.LabelStats;
 import io.sextant.perf.run.Options.ControllerKind;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
@@ -90,7 +91,7 @@ final class LadderScenario implements Scenario {
 
     private static List<Device> sample(final List<Device> devices, final int count, final long seed) {
         final List<Device> copy = new ArrayList<>(devices);
-        java.util.Collections.shuffle(copy, new Random(seed));
+        Collections.shuffle(copy, new Random(seed));
         return copy.subList(0, Math.min(count, copy.size()));
     }
 }

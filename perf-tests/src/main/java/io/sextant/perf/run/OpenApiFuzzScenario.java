@@ -7,6 +7,7 @@ import com.google.gson.JsonParser;
 import io.sextant.perf.run.Options.ControllerKind;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -130,7 +131,7 @@ final class OpenApiFuzzScenario implements Scenario {
 
     private static void exec(final List<String> command, final String what) throws IOException, InterruptedException {
         final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        final String out = new String(process.getInputStream().readAllBytes());
+        final String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(10, TimeUnit.MINUTES) || process.exitValue() != 0) {
             throw new IOException("Could not " + what + ": " + out);
         }

@@ -1,5 +1,6 @@
 package io.sextant.perf.run;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ public record PerfHome(Path repository, Path perfTests) {
         if (!Files.exists(file)) {
             throw new IOException(file + " is missing: build with `mvn -pl perf-tests -am package` (run-scenario does)");
         }
-        return Files.readString(file).trim() + java.io.File.pathSeparator + target().resolve("classes");
+        return Files.readString(file).trim() + File.pathSeparator + target().resolve("classes");
     }
 
     public Path testtoolJar() throws IOException {

@@ -5,6 +5,7 @@ import io.sextant.perf.run.Options.ControllerKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * {@code put-get}: latency of RESTCONF PUT and GET of a small subtree (one OpenConfig interface) in
@@ -72,12 +73,12 @@ final class PutGetScenario implements Scenario {
         summary.section(spread.toString()).section(table.toString());
     }
 
-    private static String range(final List<JtlStats> runs, final java.util.function.ToLongFunction<JtlStats> figure) {
+    private static String range(final List<JtlStats> runs, final ToLongFunction<JtlStats> figure) {
         final long[] values = runs.stream().mapToLong(figure).sorted().toArray();
         return values[values.length / 2] + " (" + values[0] + "-" + values[values.length - 1] + ")";
     }
 
-    private static long median(final List<JtlStats> runs, final java.util.function.ToLongFunction<JtlStats> figure) {
+    private static long median(final List<JtlStats> runs, final ToLongFunction<JtlStats> figure) {
         final long[] values = runs.stream().mapToLong(figure).toArray();
         Arrays.sort(values);
         return values[values.length / 2];

@@ -1,8 +1,10 @@
 package io.sextant.perf.run;
 
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -13,7 +15,7 @@ public final class RunSummary {
     final String scenario;
     final String command;
     final Machine machine = Machine.current();
-    final String startedAt = java.time.ZonedDateTime.now().withNano(0).toString();
+    final String startedAt = ZonedDateTime.now().withNano(0).toString();
     String controller = "-";
     List<String> controllerFlags = List.of();
     String transport = "-";
@@ -82,7 +84,7 @@ public final class RunSummary {
     }
 
     public RunSummary transport(final Options.Transport value) {
-        this.transport = value.name().toLowerCase(java.util.Locale.ROOT);
+        this.transport = value.name().toLowerCase(Locale.ROOT);
         return this;
     }
 

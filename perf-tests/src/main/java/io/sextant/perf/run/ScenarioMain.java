@@ -2,8 +2,11 @@ package io.sextant.perf.run;
 
 import io.sextant.perf.faults.ChurnScenario;
 import io.sextant.perf.faults.FaultsScenario;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -18,7 +21,7 @@ public final class ScenarioMain {
     }
 
     /** What a finished run left behind. */
-    public record Outcome(RunSummary summary, java.nio.file.Path outputDir) {
+    public record Outcome(RunSummary summary, Path outputDir) {
         public boolean passed() {
             return summary.failure() == null && summary.errors() == 0;
         }
@@ -85,9 +88,9 @@ public final class ScenarioMain {
 
     private static String loadAverage() {
         try {
-            final String[] fields = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
+            final String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
             return fields[0] + ", " + fields[1] + ", " + fields[2];
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "unknown";
         }
     }

@@ -151,11 +151,11 @@ public final class Migrations {
 
     private static List<String> readLines(final ClassLoader loader, final String resource) {
         final List<String> lines = new ArrayList<>();
-        try (InputStream in = loader.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("resource " + resource + " is missing from the persistence bundle");
-            }
-            final BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        final InputStream in = loader.getResourceAsStream(resource);
+        if (in == null) {
+            throw new IllegalStateException("resource " + resource + " is missing from the persistence bundle");
+        }
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 if (!resource.endsWith("index") || !line.isBlank() && !line.startsWith("#")) {
                     lines.add(resource.endsWith("index") ? line.strip() : line);

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.sextant.security.hostkeys.HostKeyVerdict;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -58,7 +59,7 @@ public record AuditEvent(Instant time, Type type, String user, String source, St
         requireNonNull(outcome);
         paths = List.copyOf(paths);
         message = message == null ? "" : message;
-        details = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(details));
+        details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
     }
 
     /** The same event with one more detail. */

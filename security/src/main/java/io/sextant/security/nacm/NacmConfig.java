@@ -2,6 +2,7 @@ package io.sextant.security.nacm;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,7 @@ public record NacmConfig(boolean enabled, NacmAction readDefault, NacmAction wri
         requireNonNull(execDefault);
         final Map<String, Set<String>> copy = new LinkedHashMap<>();
         groups.forEach((name, users) -> copy.put(name, Set.copyOf(users)));
-        groups = java.util.Collections.unmodifiableMap(copy);
+        groups = Collections.unmodifiableMap(copy);
         ruleLists = List.copyOf(ruleLists);
     }
 

@@ -2,6 +2,7 @@ package io.sextant.security.nacm;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -100,7 +101,7 @@ final class SchemaInfo {
         } else if (schemaNode instanceof ChoiceSchemaNode choice) {
             children = choice.getCases();
         } else {
-            children = java.util.List.of();
+            children = List.of();
         }
         for (Object child : children) {
             flags |= subtreeFlags(child);

@@ -1,8 +1,10 @@
 package io.sextant.security.tls;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -24,6 +26,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.openssl.PEMEncryptedKeyPair;
 import org.bouncycastle.openssl.PEMException;
@@ -77,7 +80,7 @@ public final class PemFiles {
                     + "swapped?" : ""));
         }
         final List<X509Certificate> chain = new ArrayList<>();
-        try (InputStream in = new java.io.ByteArrayInputStream(bytes)) {
+        try (InputStream in = new ByteArrayInputStream(bytes)) {
             for (var cert : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
                 chain.add((X509Certificate) cert);
             }
@@ -93,10 +96,10 @@ public final class PemFiles {
     private static PrivateKey readKey(final Path keyFile) throws TlsMaterialException {
         final String text = new String(readFile(keyFile, "private key"), StandardCharsets.US_ASCII);
         final Object parsed;
-        try (Reader reader = new java.io.StringReader(text); PEMParser parser = new PEMParser(reader)) {
+        try (Reader reader = new StringReader(text); PEMParser parser = new PEMParser(reader)) {
             Object object = parser.readObject();
             // skip EC PARAMETERS blocks in front of an EC key
-            while (object instanceof org.bouncycastle.asn1.ASN1ObjectIdentifier) {
+            while (object instanceof ASN1ObjectIdentifier) {
                 object = parser.readObject();
             }
             parsed = object;

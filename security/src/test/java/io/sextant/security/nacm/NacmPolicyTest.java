@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 
 /** Groups, rule order, switches and the configuration itself. */
@@ -85,9 +87,8 @@ class NacmPolicyTest {
         final NacmAccess access = policy.access("u", Set.of());
         final YangInstanceIdentifier fred = NacmTestSchema.path("/acme-system:system/user=fred");
         final YangInstanceIdentifier wilma = NacmTestSchema.path("/acme-system:system/user=wilma");
-        final var action = org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier.create(
-            org.opendaylight.yangtools.yang.common.QName.create(fred.getLastPathArgument().getNodeType(),
-                "reset-password"));
+        final var action = NodeIdentifier.create(QName.create(fred.getLastPathArgument().getNodeType(),
+            "reset-password"));
         assertTrue(access.execAction(DataPath.of(NacmTestSchema.SCHEMA, fred.node(action))).permitted());
         assertFalse(access.execAction(DataPath.of(NacmTestSchema.SCHEMA, wilma.node(action))).permitted());
     }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTree;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeConfiguration;
@@ -37,7 +38,7 @@ class NacmWriteCheckTest {
     private static final NacmAccess OLGA = POLICY.access("olga", Set.of());
 
     private static NormalizedNode iface(final String body) {
-        return ((org.opendaylight.yangtools.yang.data.api.schema.MapNode) at(NacmTestSchema.root(
+        return ((MapNode) at(NacmTestSchema.root(
             "{\"acme-itf:interfaces\": {\"interface\": [" + body + "]}}"), "/acme-itf:interfaces/interface"))
             .body().iterator().next();
     }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Base64;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,7 +121,7 @@ class SecretBoxTest {
     void theEnvironmentTakesPrecedenceAndBadKeysAreRefusedClearly(@TempDir final Path dir) throws Exception {
         final String key = Base64.getEncoder().encodeToString(new byte[32]);
         final KeyRing ring = KeyRing.loadOrCreate("new:" + key + ", old:" + key, dir.resolve("unused"));
-        assertEquals(java.util.List.of("new", "old"), ring.ids());
+        assertEquals(List.of("new", "old"), ring.ids());
         assertFalse(Files.exists(dir.resolve("unused")));
         assertTrue(assertThrows(SecretException.class, () -> KeyRing.parse("k1:" + Base64.getEncoder()
             .encodeToString(new byte[16]))).getMessage().contains("needs 32"));

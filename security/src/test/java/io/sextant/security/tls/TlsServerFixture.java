@@ -17,6 +17,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
@@ -85,6 +86,6 @@ final class TlsServerFixture implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         channel.close().sync();
-        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).sync();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
     }
 }

@@ -2,6 +2,7 @@ package io.sextant.southbound.netconf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;
@@ -21,11 +22,11 @@ import org.junit.jupiter.api.Test;
 class MountScaleBenchmark {
     private static long toolCpuMillis(final TestToolFleet fleet) {
         return fleet.processes().stream().mapToLong(p -> ProcessHandle.of(p.pid()).flatMap(h -> h.info()
-            .totalCpuDuration()).map(java.time.Duration::toMillis).orElse(0L)).sum();
+            .totalCpuDuration()).map(Duration::toMillis).orElse(0L)).sum();
     }
 
     private static long ownCpuMillis() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
             .getProcessCpuTime() / 1_000_000;
     }
 

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opendaylight.yangtools.yang.common.Uint16;
 import org.opendaylight.yangtools.yang.common.Uint32;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
@@ -76,7 +77,7 @@ class NetconfFaultsTest {
     void anUnreachablePortEndsUnableToConnectAfterTheAllowedAttempts() throws Exception {
         fixture.mount(node("refused", "127.0.0.1", FreePorts.one(), false, "u", "p", Map.of(
             "max-connection-attempts", Uint32.valueOf(3), "between-attempts-timeout-millis",
-            org.opendaylight.yangtools.yang.common.Uint16.valueOf(100))));
+            Uint16.valueOf(100))));
         final MapEntryNode status = fixture.awaitStatus("refused", "unable-to-connect", WAIT);
         final String message = leaf(status, "connected-message").orElseThrow();
         assertTrue(message.toLowerCase().contains("refused"), message);
@@ -111,7 +112,7 @@ class NetconfFaultsTest {
         final int port = victim.port(0);
         fixture.mount(node("victim", victim.host(), port, true, null, null, Map.of(
             "keepalive-delay", Uint32.ONE, "default-request-timeout-millis", Uint32.valueOf(1000),
-            "between-attempts-timeout-millis", org.opendaylight.yangtools.yang.common.Uint16.valueOf(300),
+            "between-attempts-timeout-millis", Uint16.valueOf(300),
             "max-timeout-between-attempts-millis", Uint32.valueOf(2000))));
         fixture.awaitStatus("victim", "connected", WAIT);
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.Edit;
@@ -16,12 +17,16 @@ import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
+import io.sextant.model.ControllerSchema;
 import io.sextant.security.hostkeys.OpenSshKeys;
+import io.sextant.southbound.netconf.topology.TopologyModel;
+import io.sextant.testing.FreePorts;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;
 import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.Netconfd;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.util.List;
@@ -39,6 +44,8 @@ import org.junit.jupiter.api.Timeout;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.common.Uint16;
+import org.opendaylight.yangtools.yang.common.Uint32;
+import org.opendaylight.yangtools.yang.common.XMLNamespace;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
@@ -48,6 +55,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
  * Mounting real devices (three test tool devices over SSH, one over TCP, a netconfd) through the
@@ -108,11 +116,7 @@ class NetconfTopologyTest {
         try {
             stage.toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
-                cause = cause.getCause();
-            }
-            return assertInstanceOf(OperationFailedException.class, cause);
+            return assertInstanceOf(OperationFailedException.class, Failures.unwrap(e));
         }
         throw new AssertionError("The operation succeeded");
     }
@@ -150,14 +154,14 @@ class NetconfTopologyTest {
         }
 
         /** The identity iana-if-type:ethernetCsmacd. */
-        QName ethernet(final org.opendaylight.yangtools.yang.model.api.EffectiveModelContext schema) {
-            return QName.create(schema.findModules(org.opendaylight.yangtools.yang.common.XMLNamespace.of(
+        QName ethernet(final EffectiveModelContext schema) {
+            return QName.create(schema.findModules(XMLNamespace.of(
                 "urn:ietf:params:xml:ns:yang:iana-if-type")).iterator().next().getQNameModule(), "ethernetCsmacd");
         }
 
         /** An interface entry with its name, type ethernetCsmacd and an MTU. */
         MapEntryNode entry(final String name,
-                final org.opendaylight.yangtools.yang.model.api.EffectiveModelContext schema, final int mtu) {
+                final EffectiveModelContext schema, final int mtu) {
             return ImmutableNodes.newMapEntryBuilder()
                 .withNodeIdentifier(NodeIdentifierWithPredicates.of(q("interface"), q("name"), name))
                 .withChild(ImmutableNodes.leafNode(q("name"), name))
@@ -171,7 +175,7 @@ class NetconfTopologyTest {
 
         /** The same as {@link #entry}, one leaf merge each. */
         List<Edit> leafMerges(final String name,
-                final org.opendaylight.yangtools.yang.model.api.EffectiveModelContext schema, final int mtu) {
+                final EffectiveModelContext schema, final int mtu) {
             final YangInstanceIdentifier config = iface(name).node(new NodeIdentifier(q("config")));
             return List.of(
                 Edit.merge(mtu(name), ImmutableNodes.leafNode(q("mtu"), Uint16.valueOf(mtu))),
@@ -255,7 +259,7 @@ class NetconfTopologyTest {
     void readsStateThroughTheMountPoint() throws Exception {
         final MountPoint mountPoint = fixture.mountPoint("ncd");
         final QNameModule monitoring = mountPoint.schema().findModules(
-            org.opendaylight.yangtools.yang.common.XMLNamespace.of(DeviceCapabilities.MONITORING_NS)).iterator()
+            XMLNamespace.of(DeviceCapabilities.MONITORING_NS)).iterator()
             .next().getQNameModule();
         final YangInstanceIdentifier sessions = YangInstanceIdentifier.of(
             new NodeIdentifier(QName.create(monitoring, "netconf-state")),
@@ -374,7 +378,7 @@ class NetconfTopologyTest {
 
     @Test
     void aNodeThatIsNotConnectedHasAMountPointThatSaysSo() throws Exception {
-        fixture.mount(node("nc-down", "127.0.0.1", io.sextant.testing.FreePorts.one(), true, null, null,
+        fixture.mount(node("nc-down", "127.0.0.1", FreePorts.one(), true, null, null,
             TopologyFixture.oneAttempt(2000)));
         fixture.awaitStatus("nc-down", "unable-to-connect", CONNECT);
         final OperationFailedException failure = assertThrows(OperationFailedException.class,
@@ -401,7 +405,7 @@ class NetconfTopologyTest {
     void unresolvableModulesAreReportedAndTheDeviceStillMounts() throws Exception {
         try (TopologyFixture isolated = new TopologyFixture()) {
             // A broken cached source for a module the test tool advertises but Sextant does not bundle.
-            java.nio.file.Files.writeString(isolated.schemaCache.resolve("odl-netconf-monitoring@2022-07-18.yang"),
+            Files.writeString(isolated.schemaCache.resolve("odl-netconf-monitoring@2022-07-18.yang"),
                 "module odl-netconf-monitoring { this is not YANG");
             isolated.mount(node("iso", sshDevices.host(), sshDevices.port(0), false, NetconfTestTool.USERNAME,
                 NetconfTestTool.PASSWORD, Map.of()));
@@ -449,7 +453,7 @@ class NetconfTopologyTest {
 
     @Test
     void installMultipleNodesMountsManyNodesInOneRequest() throws Exception {
-        final var cm = io.sextant.model.ControllerSchema.CONNECTION_MANAGER;
+        final var cm = ControllerSchema.CONNECTION_MANAGER;
         final QName nodes = QName.create(cm, "nodes");
         final QName nodeId = QName.create(cm, "node-id");
         final ContainerNode input = ImmutableNodes.newContainerBuilder()
@@ -468,8 +472,8 @@ class NetconfTopologyTest {
         final String results = output.toString();
         assertTrue(results.contains("host"), "the bad node's error names the missing leaf: " + results);
         fixture.awaitStatus("bulk-ok", "connected", CONNECT);
-        assertTrue(fixture.datastores.config().snapshot().read(io.sextant.southbound.netconf.topology.TopologyModel
-            .node("topology-cli", "bulk-cli")).isPresent());
+        assertTrue(fixture.datastores.config().snapshot().read(TopologyModel.node("topology-cli", "bulk-cli"))
+            .isPresent());
         assertTrue(fixture.datastores.config().snapshot().read(TopologyFixture.nodePath("bulk-bad")).isEmpty());
 
         final ContainerNode uninstall = ImmutableNodes.newContainerBuilder()
@@ -488,13 +492,13 @@ class NetconfTopologyTest {
             uninstall, CTX)).orElseThrow();
         assertFalse(removed.toString().contains("fail"), removed.toString());
         fixture.awaitUnmounted("bulk-ok", CONNECT);
-        assertTrue(fixture.datastores.config().snapshot().read(io.sextant.southbound.netconf.topology.TopologyModel
-            .node("topology-cli", "bulk-cli")).isEmpty());
+        assertTrue(fixture.datastores.config().snapshot().read(TopologyModel.node("topology-cli", "bulk-cli"))
+            .isEmpty());
     }
 
     @Test
     void installMultipleNodesCarriesTheHostKeyLeaves() throws Exception {
-        final var cm = io.sextant.model.ControllerSchema.CONNECTION_MANAGER;
+        final var cm = ControllerSchema.CONNECTION_MANAGER;
         final QName nodes = QName.create(cm, "nodes");
         final KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(256);
@@ -574,7 +578,7 @@ class NetconfTopologyTest {
         fixture.awaitStatus("tt-change", "connected", CONNECT);
         final NetconfDeviceSession first = fixture.topology.session("tt-change").orElseThrow();
         fixture.mount(node("tt-change", tcpDevice.host(), tcpDevice.port(0), true, null, null,
-            Map.of("keepalive-delay", org.opendaylight.yangtools.yang.common.Uint32.valueOf(30))));
+            Map.of("keepalive-delay", Uint32.valueOf(30))));
         final long deadline = System.nanoTime() + CONNECT.toNanos();
         while (System.nanoTime() < deadline && fixture.topology.session("tt-change")
                 .filter(s -> s.sessionId() != first.sessionId()).isEmpty()) {

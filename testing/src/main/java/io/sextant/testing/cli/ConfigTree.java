@@ -1,6 +1,7 @@
 package io.sextant.testing.cli;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -110,7 +111,7 @@ final class ConfigTree {
     void render(final StringBuilder out, final int depth) {
         final List<ConfigTree> ordered = new ArrayList<>(children);
         if (line != null) {
-            ordered.sort(java.util.Comparator.comparingInt(ConfigTree::rank));
+            ordered.sort(Comparator.comparingInt(ConfigTree::rank));
         }
         for (ConfigTree child : ordered) {
             out.append(" ".repeat(depth)).append(child.line).append('\n');

@@ -1,5 +1,6 @@
 package io.sextant.testing.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** One simulated IOS device: its SSH port and, for checks independent of the product, its configuration. */
@@ -40,7 +41,7 @@ public final class SimulatedDevice {
         synchronized (engine) {
             final IosEngine.Mode mode = new IosEngine.Mode();
             engine.execute(mode, "configure terminal");
-            final List<String> outputs = new java.util.ArrayList<>();
+            final List<String> outputs = new ArrayList<>();
             for (String line : lines) {
                 outputs.add(engine.execute(mode, line));
             }

@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
@@ -451,7 +452,7 @@ public final class FrrRouter implements AutoCloseable {
         HostCommand.run(List.of("useradd", "--no-create-home", "--home-dir", layout.home().toString(),
             "--shell", "/bin/sh", "--groups", "frr,frrvty", "--comment", "Sextant FRR test router " + name(),
             layout.user()));
-        HostCommand.run(List.of("chpasswd"), java.util.Map.of(), layout.user() + ":" + password + "\n");
+        HostCommand.run(List.of("chpasswd"), Map.of(), layout.user() + ":" + password + "\n");
         HostCommand.run(List.of("chown", layout.user(), layout.home().toString()));
     }
 

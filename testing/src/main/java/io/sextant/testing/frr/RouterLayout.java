@@ -1,6 +1,7 @@
 package io.sextant.testing.frr;
 
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 /**
  * Where everything of one router lives on the host. All of it is derived from the router's
@@ -75,6 +76,6 @@ record RouterLayout(String name) {
 
     /** Whether a host network device belongs to this router. */
     boolean ownsLink(final String device) {
-        return device.equals(managementVeth()) || device.matches(java.util.regex.Pattern.quote(name) + "h\\d+");
+        return device.equals(managementVeth()) || device.matches(Pattern.quote(name) + "h\\d+");
     }
 }

@@ -1,5 +1,6 @@
 package io.sextant.translation.unified;
 
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.southbound.cli.CliCommandException;
@@ -9,7 +10,6 @@ import io.sextant.unified.DeviceChange;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
@@ -105,11 +105,11 @@ final class CliDeviceChange implements DeviceChange {
     /** The session is gone: every change may or may not have been made; undo them all on the next session. */
     private CompletionStage<Void> undoOnNextSession() {
         return nextDevice.after(device, reconnectWait)
-            .exceptionallyCompose(error -> CompletableFuture.failedFuture(unwrap(error) instanceof TimeoutException
+            .exceptionallyCompose(error -> CompletableFuture.failedFuture(Failures.unwrap(error) instanceof TimeoutException
                 ? new OperationFailedException(OperationError.of(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED,
                     "Node " + device.nodeId() + " did not reconnect within " + reconnectWait.toSeconds()
                         + " s, so its part of the commit could not be rolled back"))
-                : unwrap(error)))
+                : Failures.unwrap(error)))
             .thenCompose(next -> undo(next, plan.rollback()));
     }
 
@@ -121,14 +121,6 @@ final class CliDeviceChange implements DeviceChange {
     private CompletionStage<Void> checked(final List<CliCommandException> rejected) {
         return rejected.isEmpty() ? CompletableFuture.completedFuture(null)
             : CompletableFuture.failedFuture(incomplete(rejected));
-    }
-
-    private static Throwable unwrap(final Throwable error) {
-        Throwable cause = error;
-        while (cause instanceof CompletionException && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
     }
 
     private OperationFailedException incomplete(final List<CliCommandException> rejected) {

@@ -2,6 +2,7 @@ package io.sextant.unified.netconf;
 
 import io.sextant.datastore.service.Edit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,7 @@ final class CandidateEdits {
         edits.walk(candidate.getRootPath(), candidate.getRootNode());
         // Undo in the opposite order.
         final List<Edit> reverse = new ArrayList<>(edits.reverse);
-        java.util.Collections.reverse(reverse);
+        Collections.reverse(reverse);
         return new Plan(List.copyOf(edits.forward), List.copyOf(reverse));
     }
 

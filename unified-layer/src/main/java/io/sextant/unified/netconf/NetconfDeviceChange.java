@@ -1,5 +1,6 @@
 package io.sextant.unified.netconf;
 
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.Edit;
@@ -13,9 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.eclipse.jdt.annotation.Nullable;
@@ -221,10 +220,10 @@ final class NetconfDeviceChange implements DeviceChange {
             session.drop("rolling back a commit whose requests got no answer");
         }
         return nextSession.after(session, reconnectWait)
-            .exceptionallyCompose(failure -> CompletableFuture.failedFuture(unwrap(failure)
+            .exceptionallyCompose(failure -> CompletableFuture.failedFuture(Failures.unwrap(failure)
                 instanceof TimeoutException ? failed("Node " + session.nodeId() + " did not reconnect within "
                     + reconnectWait.toSeconds() + " s, so its part of the commit could not be rolled back")
-                : unwrap(failure)))
+                : Failures.unwrap(failure)))
             .thenCompose(next -> restoreOn(next, reached));
     }
 
@@ -281,7 +280,7 @@ final class NetconfDeviceChange implements DeviceChange {
      * The session layer reports those as transport errors or malformed messages.
      */
     private static boolean isUnanswered(final Throwable failure) {
-        final Throwable cause = unwrap(failure);
+        final Throwable cause = Failures.unwrap(failure);
         if (!(cause instanceof OperationFailedException failed)) {
             return true;
         }
@@ -294,23 +293,14 @@ final class NetconfDeviceChange implements DeviceChange {
     }
 
     private static boolean isLockInUse(final Throwable failure) {
-        final Throwable cause = unwrap(failure);
+        final Throwable cause = Failures.unwrap(failure);
         return cause instanceof OperationFailedException failed && failed.errors().stream().anyMatch(error ->
             error.tag().equals(ErrorTag.LOCK_DENIED) || error.tag().equals(ErrorTag.IN_USE)
                 || error.tag().equals(ErrorTag.RESOURCE_DENIED));
     }
 
-    private static Throwable unwrap(final Throwable failure) {
-        Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
-                && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
-    }
-
     private static String message(final Throwable failure) {
-        final Throwable cause = unwrap(failure);
+        final Throwable cause = Failures.unwrap(failure);
         return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     }
 

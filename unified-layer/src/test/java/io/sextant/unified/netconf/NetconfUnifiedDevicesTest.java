@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.InMemoryDataStore;
+import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -22,9 +23,13 @@ import io.sextant.testing.Netconfd;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDeviceRegistry;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -57,7 +62,7 @@ class NetconfUnifiedDevicesTest {
     private static Datastores datastores;
     private static NetconfTopology topology;
     private static UnifiedDeviceRegistry registry;
-    private static java.nio.file.Path schemaCache;
+    private static Path schemaCache;
     private static NetconfUnifiedDevices adapter;
 
     @BeforeAll
@@ -89,10 +94,10 @@ class NetconfUnifiedDevicesTest {
         }
         if (schemaCache != null) {
             try (var files = Files.walk(schemaCache)) {
-                for (java.nio.file.Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(file);
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // a leftover temporary directory is harmless
             }
         }
@@ -135,7 +140,7 @@ class NetconfUnifiedDevicesTest {
         return registry.device(nodeId).orElseThrow();
     }
 
-    private static <T> T await(final java.util.concurrent.CompletionStage<T> stage) throws Exception {
+    private static <T> T await(final CompletionStage<T> stage) throws Exception {
         try {
             return stage.toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
@@ -183,7 +188,7 @@ class NetconfUnifiedDevicesTest {
                     .withChild(ImmutableNodes.leafNode(QName.create(oc, "mtu"), Uint16.valueOf(mtu)))
                     .build())
                 .build());
-        } catch (io.sextant.datastore.OperationFailedException e) {
+        } catch (OperationFailedException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -211,7 +216,7 @@ class NetconfUnifiedDevicesTest {
         final DeviceChange removal = device.prepare(change(device, tx -> {
             try {
                 tx.delete(entry(module(device, OC_IF), "ge-1"));
-            } catch (io.sextant.datastore.OperationFailedException e) {
+            } catch (OperationFailedException e) {
                 throw new IllegalStateException(e);
             }
         }));
@@ -280,7 +285,7 @@ class NetconfUnifiedDevicesTest {
             try {
                 tx.merge(entry(ietf, "e0").node(new NodeIdentifier(description)),
                     ImmutableNodes.leafNode(description, "after"));
-            } catch (io.sextant.datastore.OperationFailedException e) {
+            } catch (OperationFailedException e) {
                 throw new IllegalStateException(e);
             }
         }));

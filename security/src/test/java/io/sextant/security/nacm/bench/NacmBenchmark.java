@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.Main;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -90,7 +91,7 @@ public class NacmBenchmark {
         if (args.length == 0) {
             new Runner(new OptionsBuilder().include(NacmBenchmark.class.getSimpleName()).build()).run();
         } else {
-            org.openjdk.jmh.Main.main(args);
+            Main.main(args);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.sextant.southbound.cli.session;
 
 import io.netty.util.concurrent.EventExecutor;
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.southbound.cli.CliCommandException;
@@ -84,7 +85,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
     CompletionStage<CliSession> start(final CompletionStage<CliTransport> transportStage) {
         transportStage.whenComplete((opened, error) -> loop.execute(() -> {
             if (error != null) {
-                fail(unwrap(error));
+                fail(asOperationFailure(error));
             } else if (closed) {
                 opened.close();
             } else {
@@ -282,7 +283,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
             }
             jobs.add(() -> job.get().whenComplete((value, error) -> {
                 if (error != null) {
-                    result.completeExceptionally(unwrap(error));
+                    result.completeExceptionally(asOperationFailure(error));
                 } else {
                     result.complete(value);
                 }
@@ -376,7 +377,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
             return CompletableFuture.completedFuture(previous);
         }).whenComplete((ignored, error) -> {
             if (error != null) {
-                fail(unwrap(error));
+                fail(asOperationFailure(error));
             } else if (!closed) {
                 ready.complete(this);
                 scheduleKeepalive();
@@ -453,12 +454,9 @@ final class DefaultCliSession implements CliSession, TransportListener {
         return event instanceof CliEvent.DeviceError error ? error.error() : String.valueOf(event);
     }
 
-    static OperationFailedException unwrap(final Throwable error) {
-        Throwable current = error;
-        while ((current instanceof java.util.concurrent.CompletionException
-                || current instanceof java.util.concurrent.ExecutionException) && current.getCause() != null) {
-            current = current.getCause();
-        }
+    /** The failure as the operation's error: itself when it is one, else an operation-failed error with its message. */
+    static OperationFailedException asOperationFailure(final Throwable error) {
+        final Throwable current = Failures.unwrap(error);
         if (current instanceof OperationFailedException failure) {
             return failure;
         }

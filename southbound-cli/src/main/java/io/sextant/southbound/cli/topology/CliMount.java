@@ -1,5 +1,6 @@
 package io.sextant.southbound.cli.topology;
 
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.southbound.cli.CliConnector;
@@ -162,10 +163,6 @@ final class CliMount {
     }
 
     private static String messageOf(final Throwable error) {
-        Throwable cause = error;
-        while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return String.valueOf(cause.getMessage());
+        return String.valueOf(Failures.unwrap(error).getMessage());
     }
 }

@@ -1,6 +1,7 @@
 package io.sextant.southbound.cli.transport;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The client side of Telnet option negotiation (RFC 854, 855, 857, 858). It is passive: it
@@ -133,7 +134,7 @@ public final class TelnetProtocol {
     /** Text to send: IAC doubled, Enter as CR LF. */
     public static byte[] encode(final String text) {
         final byte[] utf8 = text.replace("\r\n", "\n").replace("\n", "\r\n")
-            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            .getBytes(StandardCharsets.UTF_8);
         final ByteArrayOutputStream out = new ByteArrayOutputStream(utf8.length + 4);
         for (byte b : utf8) {
             out.write(b);

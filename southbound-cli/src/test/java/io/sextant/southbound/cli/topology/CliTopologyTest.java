@@ -18,8 +18,10 @@ import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
 import io.sextant.testing.frr.FrrRouter;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -136,7 +138,7 @@ class CliTopologyTest {
 
     @Test
     void mountRequestWithoutHostIsRefusedBeforeItIsStored() {
-        final Map<QName, Object> leaves = new java.util.HashMap<>(frrLeaves(router.sshPort()));
+        final Map<QName, Object> leaves = new HashMap<>(frrLeaves(router.sshPort()));
         leaves.remove(CliTopologyModel.HOST);
         final OperationFailedException refused = assertThrows(OperationFailedException.class,
             () -> put(node("nohost", leaves)));
@@ -148,7 +150,7 @@ class CliTopologyTest {
 
     @Test
     void unknownDeviceTypeIsRefusedNamingTypeAndVersion() {
-        final Map<QName, Object> leaves = new java.util.HashMap<>(frrLeaves(router.sshPort()));
+        final Map<QName, Object> leaves = new HashMap<>(frrLeaves(router.sshPort()));
         leaves.put(CliTopologyModel.DEVICE_TYPE, "junos");
         final OperationFailedException refused = assertThrows(OperationFailedException.class,
             () -> put(node("junos1", leaves)));
@@ -200,7 +202,7 @@ class CliTopologyTest {
     @Test
     void unreachableDeviceEndsUnableToConnectAfterMaxAttempts() throws Exception {
         final int closedPort;
-        try (var socket = new java.net.ServerSocket(0)) {
+        try (var socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
         put(node("dead", frrLeaves(closedPort)));
@@ -223,7 +225,7 @@ class CliTopologyTest {
                 opened.add(stored);
                 return stored.substring("sealed:".length());
             }, HostKeys.inMemory());
-        final Map<QName, Object> leaves = new java.util.HashMap<>(frrLeaves(router.sshPort()));
+        final Map<QName, Object> leaves = new HashMap<>(frrLeaves(router.sshPort()));
         leaves.put(CliTopologyModel.PASSWORD, "sealed:" + router.password());
         put(node("S1", leaves));
         await("S1 is connected", () -> status("S1", CliTopologyModel.CONNECTION_STATUS)

@@ -14,7 +14,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -98,7 +100,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     private CompletionStage<Optional<NormalizedNode>> read(final YangInstanceIdentifier path,
-            final java.util.function.Function<Optional<String>, String> operation) {
+            final Function<Optional<String>, String> operation) {
         final Optional<String> filter;
         try {
             filter = path.isEmpty() ? Optional.empty() : Optional.of(codec().subtreeFilter(path));
@@ -119,7 +121,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         try {
             return codec().parseData(data.get());
         } catch (OperationFailedException e) {
-            throw new java.util.concurrent.CompletionException(e);
+            throw new CompletionException(e);
         }
     }
 
@@ -215,7 +217,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
             try {
                 return codec().rpcOutput(rpc, reply);
             } catch (OperationFailedException e) {
-                throw new java.util.concurrent.CompletionException(e);
+                throw new CompletionException(e);
             }
         });
     }

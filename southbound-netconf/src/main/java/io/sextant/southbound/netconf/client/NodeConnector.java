@@ -6,6 +6,7 @@ import com.google.common.util.concurrent.FutureCallback;
 import com.google.common.util.concurrent.Futures;
 import com.google.common.util.concurrent.ListenableFuture;
 import com.google.common.util.concurrent.MoreExecutors;
+import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DeviceSecrets;
@@ -510,23 +511,15 @@ public final class NodeConnector implements AutoCloseable {
     }
 
     private static boolean isTransportFailure(final Throwable failure) {
-        final Throwable cause = unwrap(failure);
+        final Throwable cause = Failures.unwrap(failure);
         if (cause instanceof OperationFailedException operation) {
             return operation.errors().stream().map(OperationError::type).allMatch(ErrorType.TRANSPORT::equals);
         }
         return true;
     }
 
-    private static Throwable unwrap(final Throwable failure) {
-        Throwable cause = failure;
-        while (cause instanceof CompletionException && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
-    }
-
     static String rootMessage(final Throwable failure) {
-        final Throwable cause = unwrap(failure);
+        final Throwable cause = Failures.unwrap(failure);
         return cause.getMessage() != null ? cause.getMessage() : cause.toString();
     }
 

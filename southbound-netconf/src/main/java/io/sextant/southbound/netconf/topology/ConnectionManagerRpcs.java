@@ -17,6 +17,7 @@ import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeWithValue;
 import org.opendaylight.yangtools.yang.data.api.schema.ChoiceNode;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
@@ -176,8 +177,7 @@ final class ConnectionManagerRpcs {
         final List<String> failed = new ArrayList<>();
         results.forEach((nodeId, error) -> {
             final var entry = ImmutableNodes.newMapEntryBuilder()
-                .withNodeIdentifier(org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier
-                    .NodeIdentifierWithPredicates.of(NODE_RESULT, NODE_ID, nodeId))
+                .withNodeIdentifier(NodeIdentifierWithPredicates.of(NODE_RESULT, NODE_ID, nodeId))
                 .withChild(ImmutableNodes.leafNode(NODE_ID, nodeId))
                 .withChild(ImmutableNodes.leafNode(STATUS, error.isEmpty() ? "complete" : "fail"));
             error.ifPresent(message -> {

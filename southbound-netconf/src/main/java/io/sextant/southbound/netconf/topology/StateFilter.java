@@ -11,6 +11,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.api.schema.UnkeyedListNode;
+import org.opendaylight.yangtools.yang.data.api.schema.UserMapNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContext;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContextTree;
@@ -52,7 +53,7 @@ final class StateFilter {
             return isConfig(context.dataSchemaNode()) ? Optional.empty() : Optional.of(data);
         }
         if (data instanceof MapNode map) {
-            final var builder = map instanceof org.opendaylight.yangtools.yang.data.api.schema.UserMapNode
+            final var builder = map instanceof UserMapNode
                 ? ImmutableNodes.newUserMapBuilder() : ImmutableNodes.newSystemMapBuilder();
             builder.withNodeIdentifier(map.name());
             for (MapEntryNode entry : map.body()) {

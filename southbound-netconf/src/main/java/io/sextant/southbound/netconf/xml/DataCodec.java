@@ -1,6 +1,7 @@
 package io.sextant.southbound.netconf.xml;
 
 import com.google.common.collect.ImmutableMap;
+import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.southbound.netconf.Datastore;
@@ -404,7 +405,7 @@ public final class DataCodec {
     }
 
     private static OperationFailedException invalidPath(final YangInstanceIdentifier path, final Exception cause) {
-        return new OperationFailedException(List.of(io.sextant.datastore.OperationError.of(ErrorType.PROTOCOL,
+        return new OperationFailedException(List.of(OperationError.of(ErrorType.PROTOCOL,
             ErrorTag.INVALID_VALUE, "Cannot select " + path + " on the device: " + cause.getMessage(), path)), cause);
     }
 
