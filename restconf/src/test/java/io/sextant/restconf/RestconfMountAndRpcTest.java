@@ -9,6 +9,8 @@ import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.MountPoint;
+import io.sextant.datastore.service.ReadScope;
+import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.datastore.service.RpcService;
 import io.sextant.datastore.service.StoreDataService;
@@ -81,9 +83,9 @@ class RestconfMountAndRpcTest {
             {"openconfig-interfaces:interface":[{"name":"eth0","config":{"name":"eth0",
               "type":"iana-if-type:ethernetCsmacd","mtu":1500}}]}""");
         assertEquals(201, put.statusCode(), put.body());
-        var read = deviceData.read(io.sextant.datastore.service.ReadScope.CONFIG, YangInstanceIdentifier.of(
+        var read = deviceData.read(ReadScope.CONFIG, YangInstanceIdentifier.of(
             QName.create("http://openconfig.net/yang/interfaces", "2016-05-26", "interfaces")),
-            io.sextant.datastore.service.RequestContext.system()).toCompletableFuture().get();
+            RequestContext.system()).toCompletableFuture().get();
         assertTrue(read.isPresent(), "the write reached the mounted data service");
         var xml = f.get(MOUNT + "/openconfig-interfaces:interfaces/interface=eth0/config/mtu", XML);
         assertEquals(200, xml.statusCode(), xml.body());

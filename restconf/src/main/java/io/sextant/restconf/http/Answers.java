@@ -1,5 +1,6 @@
 package io.sextant.restconf.http;
 
+import io.sextant.datastore.Failures;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.CreateResourceResult;
 import io.sextant.restconf.api.DataGetResult;
@@ -15,7 +16,6 @@ import io.sextant.restconf.api.ServerException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
 /**
  * The HTTP answer to each result of the {@link io.sextant.restconf.api.RestconfServer}: the only
@@ -100,11 +100,7 @@ final class Answers {
      * {@link ServerException}; any other failure is thrown on, for the transport's last resort.
      */
     Answer failure(final Throwable failure) {
-        Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
-                && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
+        final Throwable cause = Failures.unwrap(failure);
         if (cause instanceof ServerException failed) {
             return errors(failed.errors());
         }

@@ -1,8 +1,11 @@
 package io.sextant.restconf.server;
 
+import com.google.gson.JsonParseException;
+import com.google.gson.stream.MalformedJsonException;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.restconf.api.RequestBody;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -11,12 +14,13 @@ import java.util.List;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.transform.dom.DOMSource;
 import javax.xml.stream.XMLStreamException;
+import javax.xml.transform.dom.DOMSource;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.UnresolvedQName.Unqualified;
+import org.opendaylight.yangtools.yang.common.XMLNamespace;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
@@ -181,7 +185,7 @@ final class BodyParser {
         final QName name = QName.create(element.getNamespaceURI() == null ? "" : element.getNamespaceURI(),
             element.getLocalName());
         final var module = target.codecs().schema().findModuleStatements(
-            org.opendaylight.yangtools.yang.common.XMLNamespace.of(name.getNamespace().toString()))
+            XMLNamespace.of(name.getNamespace().toString()))
             .stream().findFirst();
         if (module.isEmpty()) {
             throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_NAMESPACE,
@@ -295,11 +299,11 @@ final class BodyParser {
     private static boolean isSyntaxError(final Throwable e) {
         boolean syntax = false;
         for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
-            if (t instanceof IllegalArgumentException && !(t instanceof com.google.gson.JsonParseException)) {
+            if (t instanceof IllegalArgumentException) {
                 return false;
             }
-            if (t instanceof com.google.gson.stream.MalformedJsonException || t instanceof java.io.EOFException
-                    || t instanceof com.google.gson.JsonParseException || t instanceof IllegalStateException) {
+            if (t instanceof MalformedJsonException || t instanceof EOFException
+                    || t instanceof JsonParseException || t instanceof IllegalStateException) {
                 syntax = true;
             }
         }

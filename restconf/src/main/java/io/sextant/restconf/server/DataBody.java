@@ -15,6 +15,7 @@ import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.api.schema.stream.NormalizedNodeStreamWriter;
@@ -108,8 +109,7 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
             final XMLStreamWriter xml = (defaults.isEmpty() ? XML_OUTPUT : XML_REPAIRING).createXMLStreamWriter(out,
                 "UTF-8");
             xml.writeStartDocument("UTF-8", "1.0");
-            final boolean keyless = data instanceof MapNode || data instanceof org.opendaylight.yangtools.yang.data
-                .api.schema.LeafSetNode<?>;
+            final boolean keyless = data instanceof MapNode || data instanceof LeafSetNode<?>;
             if (wrapper.isPresent() || keyless) {
                 final var name = wrapper.map(Target.Wrapper::name).orElse(PathResolver.RESTCONF_DATA);
                 xml.writeStartElement("", name.getLocalName(), name.getNamespace().toString());

@@ -1,5 +1,7 @@
 package io.sextant.restconf.server;
 
+import static io.sextant.datastore.Failures.unwrap;
+
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.datastore.service.EditResult;
@@ -105,7 +107,7 @@ final class DataWrites {
             }));
         return write(base, path, patch.edits(), conditions, context)
             .thenApply(result -> DataYangPatchResult.ok(patch.patchId()))
-            .exceptionallyCompose(e -> Failures.unwrap(e) instanceof ServerException refused
+            .exceptionallyCompose(e -> unwrap(e) instanceof ServerException refused
                 ? CompletableFuture.completedFuture(DataYangPatchResult.refused(patch.patchId(), refused.errors()))
                 : CompletableFuture.failedFuture(e));
     }

@@ -1,5 +1,7 @@
 package io.sextant.restconf.server;
 
+import static io.sextant.datastore.Failures.unwrap;
+
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.codec.UserTerms;
@@ -7,9 +9,7 @@ import io.sextant.restconf.api.ServerErrors;
 import io.sextant.restconf.api.ServerException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -86,14 +86,5 @@ final class Failures {
         return new ServerException(new ServerErrors(List.of(OperationError.of(ErrorType.APPLICATION,
             ErrorTag.OPERATION_FAILED, "Internal error while serving the request; the server log has the details")),
             schema));
-    }
-
-    static Throwable unwrap(final Throwable failure) {
-        Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
-                && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
     }
 }

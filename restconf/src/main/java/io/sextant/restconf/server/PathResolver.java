@@ -33,6 +33,8 @@ import org.opendaylight.yangtools.yang.model.api.LeafSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.ListSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.Module;
 import org.opendaylight.yangtools.yang.model.api.RpcDefinition;
+import org.opendaylight.yangtools.yang.model.api.SchemaNode;
+import org.opendaylight.yangtools.yang.model.api.TypeAware;
 import org.opendaylight.yangtools.yang.model.api.stmt.SchemaNodeIdentifier.Absolute;
 import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
 
@@ -299,8 +301,8 @@ final class PathResolver {
         return new NodeWithValue<>(leafList.getQName(), parseValue(cursor, leafList, step.keys().get(0), path));
     }
 
-    private static <S extends org.opendaylight.yangtools.yang.model.api.TypeAware
-            & org.opendaylight.yangtools.yang.model.api.SchemaNode> Object parseValue(final Cursor cursor,
+    private static <S extends TypeAware
+            & SchemaNode> Object parseValue(final Cursor cursor,
             final S leaf, final String value, final ApiPath path) throws OperationFailedException {
         final SchemaInferenceStack stack = cursor.stack.copy();
         if (leaf instanceof LeafSchemaNode) {

@@ -25,6 +25,7 @@ import org.opendaylight.yangtools.yang.model.api.ContainerSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.DataNodeContainer;
 import org.opendaylight.yangtools.yang.model.api.DataSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.LeafSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.TypeDefinition;
 import org.opendaylight.yangtools.yang.model.api.type.LeafrefTypeDefinition;
 import org.opendaylight.yangtools.yang.model.util.LeafrefResolver;
 
@@ -39,7 +40,7 @@ import org.opendaylight.yangtools.yang.model.util.LeafrefResolver;
 final class WithDefaults {
     private static final LeafrefResolver NO_LEAFREFS = new LeafrefResolver() {
         @Override
-        public org.opendaylight.yangtools.yang.model.api.TypeDefinition<?> resolveLeafref(
+        public TypeDefinition<?> resolveLeafref(
                 final LeafrefTypeDefinition type) {
             throw new IllegalArgumentException("leafref defaults are not reported");
         }

@@ -16,6 +16,7 @@ import io.sextant.security.hostkeys.HostKeyPolicy;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.client.ClientStack;
+import io.sextant.southbound.netconf.client.DefaultDeviceSession;
 import io.sextant.southbound.netconf.client.NodeConnector;
 import io.sextant.southbound.netconf.client.NodeSettings;
 import io.sextant.southbound.netconf.schema.DefaultParsers;
@@ -376,7 +377,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         }
 
         @Override
-        public void connected(final io.sextant.southbound.netconf.client.DefaultDeviceSession session) {
+        public void connected(final DefaultDeviceSession session) {
             listeners.forEach(listener -> NetconfTopology.notify(() -> listener.onConnected(session)));
         }
 

@@ -1,6 +1,7 @@
 package io.sextant.southbound.netconf.schema;
 
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.common.Revision;
 
@@ -14,6 +15,6 @@ public interface SchemaFetcher {
     CompletionStage<Optional<String>> fetch(String identifier, Optional<Revision> revision);
 
     /** A fetcher for devices without :monitoring. */
-    SchemaFetcher NONE = (identifier, revision) -> java.util.concurrent.CompletableFuture.completedFuture(
+    SchemaFetcher NONE = (identifier, revision) -> CompletableFuture.completedFuture(
         Optional.empty());
 }
