@@ -176,9 +176,15 @@ class DatabaseKilledDuringCommitsTest {
                     + answers);
             }
 
-            // a restarted controller has every acknowledged intent
+            // a restarted controller has every acknowledged intent; a commit whose end could not be
+            // kept while the database was down leaves its nodes in doubt, and those are served once
+            // their devices are back and read (InterruptedCommits), so wait for that
             try (ControllerJvm restarted = new ControllerJvm(dataDir, postgres, credentials, PASSWORD,
                     dataDir.resolve("controller-1.log"))) {
+                for (String node : NODES) {
+                    restarted.rest().await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
+                        + "?content=config", r -> r.statusCode() == 200, WAIT);
+                }
                 for (String name : acknowledged) {
                     for (String node : NODES) {
                         final HttpResponse<String> kept = restarted.rest().send("GET",
