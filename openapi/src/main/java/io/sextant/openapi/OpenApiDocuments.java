@@ -62,7 +62,7 @@ public final class OpenApiDocuments {
         paths.set(data, parts.dataRoot());
         parts.data().forEach((path, item) -> paths.set(data + path, item));
         if (mountPath.isEmpty()) {
-            paths.set("/operations", SchemaWalker.operationsList());
+            paths.set("/operations", PathItems.operationsList());
         }
         parts.operations().forEach((path, item) -> paths.set(operations + path, item));
         doc.set("components", parts.components());

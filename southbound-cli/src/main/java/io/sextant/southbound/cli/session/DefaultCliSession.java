@@ -1,8 +1,9 @@
 package io.sextant.southbound.cli.session;
 
+import static io.sextant.southbound.cli.session.CliFailures.asOperationFailure;
+import static io.sextant.southbound.cli.session.CliFailures.transport;
+
 import io.netty.util.concurrent.EventExecutor;
-import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationFailedException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
@@ -31,7 +32,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
-import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +47,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
     private final CliDialect dialect;
     private final EventExecutor loop;
     private final CliPipeline pipeline;
+    private final CliDialogues dialogues;
     private final CompletableFuture<CliSession> ready = new CompletableFuture<>();
     private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
     private final ArrayDeque<Runnable> jobs = new ArrayDeque<>();
@@ -75,6 +76,17 @@ final class DefaultCliSession implements CliSession, TransportListener {
             final var future = loop.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
             return () -> future.cancel(false);
         });
+        this.dialogues = new CliDialogues(dialect, new CliDialogues.Commands() {
+            @Override
+            public CompletableFuture<CliEvent> send(final String line) {
+                return DefaultCliSession.this.send(line);
+            }
+
+            @Override
+            public String prompt() {
+                return prompt;
+            }
+        });
     }
 
     /**
@@ -97,7 +109,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
         // the first prompt must come within one command timeout; setup commands have their own
         loop.schedule(() -> {
             if (!greeted) {
-                fail(failure(ErrorTag.OPERATION_FAILED, "No prompt from " + parameters.host() + ":"
+                fail(transport(ErrorTag.OPERATION_FAILED, "No prompt from " + parameters.host() + ":"
                     + parameters.port() + " within " + parameters.commandTimeout().toMillis() + " ms"));
             }
         }, parameters.commandTimeout().toNanos(), TimeUnit.NANOSECONDS);
@@ -106,127 +118,23 @@ final class DefaultCliSession implements CliSession, TransportListener {
 
     @Override
     public CompletionStage<String> execute(final String command) {
-        return submit(() -> send(command).thenCompose(event -> {
-            if (event instanceof CliEvent.DeviceError error) {
-                return CompletableFuture.failedFuture(
-                    new CliCommandException(command, -1, error.error(), error.output(), List.of()));
-            }
-            return CompletableFuture.completedFuture(((CliEvent.Reply) event).output());
-        }));
+        return submit(() -> dialogues.command(command));
     }
 
     @Override
     public CompletionStage<List<String>> execute(final List<String> commands) {
-        return submit(() -> {
-            final List<String> outputs = new ArrayList<>();
-            CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-            for (String command : commands) {
-                chain = chain.thenCompose(ignored -> send(command)).thenCompose(event -> {
-                    if (event instanceof CliEvent.DeviceError error) {
-                        return CompletableFuture.failedFuture(
-                            new CliCommandException(command, -1, error.error(), error.output(), List.of()));
-                    }
-                    outputs.add(((CliEvent.Reply) event).output());
-                    return CompletableFuture.completedFuture(null);
-                });
-            }
-            return chain.thenApply(ignored -> List.copyOf(outputs));
-        });
+        return submit(() -> dialogues.commands(commands));
     }
 
     @Override
     public CompletionStage<Void> configure(final List<String> lines) {
-        final List<String> batch = lines.stream().filter(line -> !line.isBlank()).toList();
-        return submit(() -> send(dialect.configEnter()).thenCompose(entered -> {
-            if (!(entered instanceof CliEvent.Reply reply) || !dialect.configPrompt().matcher(reply.prompt())
-                    .matches()) {
-                return CompletableFuture.failedFuture(failure(ErrorTag.OPERATION_FAILED,
-                    "The device did not enter configuration mode on '" + dialect.configEnter() + "': "
-                        + describe(entered)));
-            }
-            final CompletableFuture<Void> done = new CompletableFuture<>();
-            sendLines(batch, 0, done);
-            return done;
-        }));
+        return submit(() -> dialogues.configure(lines));
     }
 
     @Override
     public CompletionStage<List<CliCommandException>> configureAll(final List<String> lines,
             final IntUnaryOperator continueAfterRejection) {
-        return submit(() -> send(dialect.configEnter()).thenCompose(entered -> {
-            if (!(entered instanceof CliEvent.Reply reply) || !dialect.configPrompt().matcher(reply.prompt())
-                    .matches()) {
-                return CompletableFuture.failedFuture(failure(ErrorTag.OPERATION_FAILED,
-                    "The device did not enter configuration mode on '" + dialect.configEnter() + "': "
-                        + describe(entered)));
-            }
-            final List<CliCommandException> rejected = new ArrayList<>();
-            final CompletableFuture<Void> sent = new CompletableFuture<>();
-            sendAll(lines, 0, continueAfterRejection, rejected, sent);
-            return sent.thenCompose(ignored -> {
-                final CompletableFuture<Void> left = new CompletableFuture<>();
-                leaveConfig(left, null);
-                return left;
-            }).thenApply(ignored -> List.copyOf(rejected));
-        }));
-    }
-
-    private void sendAll(final List<String> lines, final int index, final IntUnaryOperator continueAfterRejection,
-            final List<CliCommandException> rejected, final CompletableFuture<Void> done) {
-        if (index >= lines.size()) {
-            done.complete(null);
-            return;
-        }
-        final String line = lines.get(index);
-        if (line.isBlank()) {
-            sendAll(lines, index + 1, continueAfterRejection, rejected, done);
-            return;
-        }
-        send(line).whenComplete((event, error) -> {
-            if (error != null) {
-                done.completeExceptionally(error);
-            } else if (event instanceof CliEvent.DeviceError failed) {
-                rejected.add(new CliCommandException(line, index, failed.error(), failed.output(), List.of()));
-                sendAll(lines, Math.max(index + 1, continueAfterRejection.applyAsInt(index)), continueAfterRejection,
-                    rejected, done);
-            } else {
-                sendAll(lines, index + 1, continueAfterRejection, rejected, done);
-            }
-        });
-    }
-
-    /** Sends {@code batch[index..]} one by one; on the first rejection leaves config mode and fails. */
-    private void sendLines(final List<String> batch, final int index, final CompletableFuture<Void> done) {
-        if (index == batch.size()) {
-            leaveConfig(done, null);
-            return;
-        }
-        final String line = batch.get(index);
-        send(line).whenComplete((event, error) -> {
-            if (error != null) {
-                done.completeExceptionally(error);
-            } else if (event instanceof CliEvent.DeviceError rejected) {
-                leaveConfig(done, new CliCommandException(line, index, rejected.error(), rejected.output(),
-                    batch.subList(0, index)));
-            } else {
-                sendLines(batch, index + 1, done);
-            }
-        });
-    }
-
-    private void leaveConfig(final CompletableFuture<Void> done, final OperationFailedException failure) {
-        send(dialect.configExit()).whenComplete((event, error) -> {
-            if (failure != null) {
-                done.completeExceptionally(failure);
-            } else if (error != null) {
-                done.completeExceptionally(error);
-            } else if (event instanceof CliEvent.DeviceError rejected) {
-                done.completeExceptionally(new CliCommandException(dialect.configExit(), -1, rejected.error(),
-                    rejected.output(), List.of()));
-            } else {
-                done.complete(null);
-            }
-        });
+        return submit(() -> dialogues.configureAll(lines, continueAfterRejection));
     }
 
     @Override
@@ -336,13 +244,13 @@ final class DefaultCliSession implements CliSession, TransportListener {
             prompt = error.prompt();
             answer(error);
         } else if (event instanceof CliEvent.TimedOut timeout) {
-            fail(failure(ErrorTag.OPERATION_FAILED, "The device at " + parameters.host() + ":" + parameters.port()
+            fail(transport(ErrorTag.OPERATION_FAILED, "The device at " + parameters.host() + ":" + parameters.port()
                 + " did not answer '" + timeout.command() + "' within " + timeout.timeout().toMillis() + " ms"));
         } else if (event instanceof CliEvent.LoginFailed login) {
-            fail(new OperationFailedException(OperationError.of(ErrorType.TRANSPORT, ErrorTag.ACCESS_DENIED,
-                "Login at " + parameters.host() + ":" + parameters.port() + " refused: " + login.message())));
+            fail(transport(ErrorTag.ACCESS_DENIED, "Login at " + parameters.host() + ":" + parameters.port()
+                + " refused: " + login.message()));
         } else if (event instanceof CliEvent.Closed close) {
-            shutdown(close.cause().map(cause -> failure(ErrorTag.OPERATION_FAILED, "Connection to "
+            shutdown(close.cause().map(cause -> transport(ErrorTag.OPERATION_FAILED, "Connection to "
                 + parameters.host() + ":" + parameters.port() + " lost: " + cause.getMessage())));
         } else if (event instanceof CliEvent.Text text) {
             LOG.debug("{}: unprocessed text {}", this, text.text());
@@ -362,20 +270,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
 
     /** The first prompt arrived: run the dialect's setup commands, enable when needed. */
     private void prepare() {
-        CompletableFuture<CliEvent> chain = CompletableFuture.completedFuture(null);
-        for (String command : dialect.sessionSetup()) {
-            chain = chain.thenCompose(previous -> checkSetup(command, send(command)));
-        }
-        chain.thenCompose(previous -> {
-            if (prompt.endsWith(">") && dialect.enableCommand().isPresent()) {
-                final String enable = dialect.enableCommand().orElseThrow();
-                return checkSetup(enable, send(enable)).thenCompose(reply -> prompt.endsWith(">")
-                    ? CompletableFuture.failedFuture(failure(ErrorTag.ACCESS_DENIED,
-                        "'" + enable + "' did not reach privileged mode"))
-                    : CompletableFuture.completedFuture(reply));
-            }
-            return CompletableFuture.completedFuture(previous);
-        }).whenComplete((ignored, error) -> {
+        dialogues.setup().whenComplete((ignored, error) -> {
             if (error != null) {
                 fail(asOperationFailure(error));
             } else if (!closed) {
@@ -384,13 +279,6 @@ final class DefaultCliSession implements CliSession, TransportListener {
                 runNextJob();
             }
         });
-    }
-
-    private CompletableFuture<CliEvent> checkSetup(final String command, final CompletableFuture<CliEvent> sent) {
-        return sent.thenCompose(event -> event instanceof CliEvent.DeviceError error
-            ? CompletableFuture.failedFuture(new CliCommandException(command, -1, error.error(), error.output(),
-                List.of()))
-            : CompletableFuture.completedFuture(event));
     }
 
     private void scheduleKeepalive() {
@@ -439,28 +327,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
     }
 
     private OperationFailedException closedFailure() {
-        return failure(ErrorTag.OPERATION_FAILED, "The CLI session to " + parameters.host() + ":"
+        return transport(ErrorTag.OPERATION_FAILED, "The CLI session to " + parameters.host() + ":"
             + parameters.port() + " is closed");
-    }
-
-    private static OperationFailedException failure(final ErrorTag tag, final String message) {
-        return new OperationFailedException(OperationError.of(ErrorType.TRANSPORT, tag, message));
-    }
-
-    private static String describe(final CliEvent event) {
-        if (event instanceof CliEvent.Reply reply) {
-            return "prompt " + reply.prompt();
-        }
-        return event instanceof CliEvent.DeviceError error ? error.error() : String.valueOf(event);
-    }
-
-    /** The failure as the operation's error: itself when it is one, else an operation-failed error with its message. */
-    static OperationFailedException asOperationFailure(final Throwable error) {
-        final Throwable current = Failures.unwrap(error);
-        if (current instanceof OperationFailedException failure) {
-            return failure;
-        }
-        return new OperationFailedException(List.of(OperationError.of(ErrorType.APPLICATION,
-            ErrorTag.OPERATION_FAILED, String.valueOf(current.getMessage()))), current);
     }
 }

@@ -1,53 +1,28 @@
 package io.sextant.southbound.netconf.client;
 
+import static io.sextant.southbound.netconf.client.SessionFailures.isTransportFailure;
+import static io.sextant.southbound.netconf.client.SessionFailures.rootMessage;
+
 import com.google.common.collect.Interner;
 import com.google.common.collect.Interners;
-import com.google.common.util.concurrent.FutureCallback;
-import com.google.common.util.concurrent.Futures;
-import com.google.common.util.concurrent.ListenableFuture;
-import com.google.common.util.concurrent.MoreExecutors;
-import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.security.hostkeys.HostKeyVerifier;
-import io.sextant.southbound.netconf.ConnectionStatus;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.NodeStatus;
 import io.sextant.southbound.netconf.schema.DeviceSchema;
 import io.sextant.southbound.netconf.schema.SchemaContextCache;
 import io.sextant.southbound.netconf.schema.SchemaFetcher;
 import io.sextant.southbound.netconf.xml.BaseOperations;
-import io.sextant.southbound.netconf.xml.NetconfXml;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.opendaylight.netconf.client.NetconfClientSession;
-import org.opendaylight.netconf.client.conf.NetconfClientConfiguration;
-import org.opendaylight.netconf.client.conf.NetconfClientConfiguration.NetconfClientProtocol;
-import org.opendaylight.netconf.client.conf.NetconfClientConfigurationBuilder;
-import org.opendaylight.netconf.transport.api.UnsupportedConfigurationException;
-import org.opendaylight.yang.gen.v1.urn.ietf.params.xml.ns.yang.ietf.crypto.types.rev240208.password.grouping.password.type.CleartextPasswordBuilder;
-import org.opendaylight.yang.gen.v1.urn.ietf.params.xml.ns.yang.ietf.inet.types.rev130715.IetfInetUtil;
-import org.opendaylight.yang.gen.v1.urn.ietf.params.xml.ns.yang.ietf.inet.types.rev130715.PortNumber;
-import org.opendaylight.yang.gen.v1.urn.ietf.params.xml.ns.yang.ietf.inet.types.rev130715.Uri;
-import org.opendaylight.yang.gen.v1.urn.ietf.params.xml.ns.yang.ietf.netconf.client.rev240208.netconf.client.initiate.stack.grouping.transport.ssh.ssh.SshClientParametersBuilder;
-import org.opendaylight.yang.gen.v1.urn.ietf.params.xml.ns.yang.ietf.netconf.client.rev240208.netconf.client.initiate.stack.grouping.transport.ssh.ssh.TcpClientParametersBuilder;
-import org.opendaylight.yang.gen.v1.urn.ietf.params.xml.ns.yang.ietf.ssh.client.rev240208.ssh.client.grouping.ClientIdentityBuilder;
-import org.opendaylight.yang.gen.v1.urn.ietf.params.xml.ns.yang.ietf.ssh.client.rev240208.ssh.client.grouping.client.identity.PasswordBuilder;
-import org.opendaylight.yangtools.yang.common.ErrorType;
-import org.opendaylight.yangtools.yang.common.Uint16;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.w3c.dom.Element;
 
 /**
  * Keeps one mounted device connected: connects, resolves the schema (shared through the
@@ -60,10 +35,7 @@ import org.w3c.dom.Element;
  */
 public final class NodeConnector implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NodeConnector.class);
-    private static final List<Uri> HELLO_CAPABILITIES = List.of(new Uri(DeviceCapabilities.BASE_1_0),
-        new Uri(DeviceCapabilities.BASE_1_1));
     private static final Interner<DeviceCapabilities> CAPABILITIES = Interners.newWeakInterner();
-    private static final Interner<Set<String>> AVAILABLE = Interners.newWeakInterner();
     /** Slack on top of connection-timeout-millis: OpenDaylight's own hello timeout fires first for TCP. */
     private static final Duration DEADLINE_SLACK = Duration.ofSeconds(1);
 
@@ -86,18 +58,17 @@ public final class NodeConnector implements AutoCloseable {
     private final DeviceSecrets secrets;
     private final HostKeyVerifier hostKeys;
     private final Events events;
+    private final StatusReporter status;
 
     private State state = State.WAITING;
     private int generation;
     private int failed;
-    private RpcChannel channel;
-    private SshWatch sshWatch;
+    private ConnectionAttempt attempt;
     private ScheduledFuture<?> timer;
     private String heldSchema;
     private boolean holdsSetup;
     private boolean retryAtOnce;
     private volatile DefaultDeviceSession session;
-    private volatile NodeStatus status;
 
     /**
      * @param secrets opens the stored password at each connection attempt (it is kept sealed in
@@ -114,7 +85,7 @@ public final class NodeConnector implements AutoCloseable {
         this.secrets = secrets;
         this.hostKeys = hostKeys;
         this.events = events;
-        this.status = NodeStatus.connecting(nodeId, Optional.empty(), 0);
+        this.status = new StatusReporter(nodeId, events);
     }
 
     public String nodeId() {
@@ -126,7 +97,7 @@ public final class NodeConnector implements AutoCloseable {
     }
 
     public NodeStatus status() {
-        return status;
+        return status.current();
     }
 
     public Optional<DefaultDeviceSession> session() {
@@ -136,7 +107,7 @@ public final class NodeConnector implements AutoCloseable {
     /** Start connecting. */
     public synchronized void start() {
         if (state == State.WAITING && generation == 0) {
-            publish(NodeStatus.connecting(nodeId, Optional.empty(), 0));
+            status.connecting();
             attempt();
         }
     }
@@ -176,77 +147,26 @@ public final class NodeConnector implements AutoCloseable {
         }
         holdsSetup = true;
         state = State.ATTEMPTING;
-        final RpcChannel attemptChannel = new RpcChannel(nodeId, stack.scheduler(), stack.workers());
-        channel = attemptChannel;
-        final SshWatch watch = settings.tcpOnly() ? null : new SshWatch(reason -> attemptFailed(gen, reason),
-            hostKeys.check(nodeId, settings.hostKeys()));
-        sshWatch = watch;
         timer = stack.scheduler().schedule(() -> attemptFailed(gen, "No NETCONF session within "
             + settings.connectionTimeout().toMillis() + " ms (the device did not complete the handshake)"),
             settings.connectionTimeout().plus(DEADLINE_SLACK).toMillis(), TimeUnit.MILLISECONDS);
-        attemptChannel.up().whenComplete((up, failure) -> {
-            if (failure == null) {
-                sessionUp(gen, attemptChannel, up);
+        attempt = new ConnectionAttempt(nodeId, settings, stack, hostKeys, new ConnectionAttempt.Listener() {
+            @Override
+            public void up(final ConnectionAttempt upAttempt, final NetconfClientSession up) {
+                sessionUp(gen, upAttempt.channel(), up);
+            }
+
+            @Override
+            public void closed(final String reason) {
+                sessionClosed(gen, reason);
+            }
+
+            @Override
+            public void failed(final String reason, final boolean retry) {
+                attemptFailed(gen, reason, retry);
             }
         });
-        attemptChannel.closed().thenAccept(reason -> sessionClosed(gen, reason));
-        final ListenableFuture<NetconfClientSession> connecting;
-        try {
-            connecting = stack.sessions().connect(configuration(attemptChannel, sshWatch),
-                attemptChannel.guard(stack.maxReplyBytes()), attemptChannel::attach);
-        } catch (UnsupportedConfigurationException | RuntimeException e) {
-            stack.workers().execute(() -> attemptFailed(gen, "Bad connection settings: " + e.getMessage()));
-            return;
-        } catch (DeviceSecrets.Unavailable e) {
-            // no attempt can succeed until the password is given again
-            stack.workers().execute(() -> attemptFailed(gen, e.getMessage(), false));
-            return;
-        }
-        Futures.addCallback(connecting, new FutureCallback<>() {
-            @Override
-            public void onSuccess(final NetconfClientSession result) {
-                // sessionUp comes through the channel
-            }
-
-            @Override
-            public void onFailure(final Throwable cause) {
-                // A refused host key, then a device that broke the protocol during the hello: they say
-                // more than the transport.
-                attemptFailed(gen, Optional.ofNullable(watch).flatMap(SshWatch::refusal)
-                    .or(attemptChannel::downReason).orElseGet(() -> describe(cause)));
-            }
-        }, MoreExecutors.directExecutor());
-    }
-
-    private NetconfClientConfiguration configuration(final RpcChannel listener, final SshWatch watch)
-            throws DeviceSecrets.Unavailable {
-        final NetconfClientConfigurationBuilder builder = NetconfClientConfigurationBuilder.create()
-            .withName(nodeId)
-            .withSessionListener(listener)
-            .withOdlHelloCapabilities(HELLO_CAPABILITIES)
-            .withConnectionTimeoutMillis(settings.connectionTimeout().toMillis())
-            .withTcpParameters(new TcpClientParametersBuilder()
-                .setRemoteAddress(IetfInetUtil.hostFor(settings.host()))
-                .setRemotePort(new PortNumber(Uint16.valueOf(settings.port())))
-                .build());
-        if (settings.tcpOnly()) {
-            return builder.withProtocol(NetconfClientProtocol.TCP).build();
-        }
-        final NodeSettings.Credentials login = settings.credentials().orElseThrow(
-            () -> new IllegalArgumentException("SSH needs login-password-unencrypted"));
-        return builder.withProtocol(NetconfClientProtocol.SSH)
-            .withSshParameters(new SshClientParametersBuilder()
-                .setClientIdentity(new ClientIdentityBuilder()
-                    .setUsername(login.username())
-                    .setPassword(new PasswordBuilder()
-                        .setPasswordType(new CleartextPasswordBuilder()
-                            .setCleartextPassword(secrets.open(login.password()))
-                            .build())
-                        .build())
-                    .build())
-                .build())
-            .withSshConfigurator(watch)
-            .build();
+        attempt.connect(secrets);
     }
 
     private void sessionUp(final int gen, final RpcChannel upChannel, final NetconfClientSession up) {
@@ -262,7 +182,8 @@ public final class NodeConnector implements AutoCloseable {
             cancelTimer();
             state = State.RESOLVING;
         }
-        final SchemaFetcher fetcher = capabilities.hasMonitoring() ? fetcher(upChannel) : SchemaFetcher.NONE;
+        final SchemaFetcher fetcher = capabilities.hasMonitoring()
+            ? new GetSchemaFetcher(nodeId, upChannel, settings.requestTimeout()) : SchemaFetcher.NONE;
         schemas.acquire(capabilities, fetcher).whenComplete((schema, failure) -> {
             if (failure != null) {
                 attemptFailed(gen, "Schema resolution failed: " + rootMessage(failure));
@@ -291,11 +212,7 @@ public final class NodeConnector implements AutoCloseable {
             failed = 0;
             state = State.CONNECTED;
             releaseSetup();
-            final Set<String> available = new LinkedHashSet<>(capabilities.protocolCapabilities());
-            available.addAll(schema.resolvedModules());
-            publish(new NodeStatus(nodeId, ConnectionStatus.CONNECTED, Optional.empty(),
-                AVAILABLE.intern(Set.copyOf(available)),
-                schema.unavailable(), Optional.of(schema.id()), Optional.of(sessionId), 0, Instant.now()));
+            status.connected(capabilities, schema, sessionId);
             scheduleKeepalive(gen, settings.keepaliveDelay());
         }
         LOG.info("Node {} connected (session {}, schema {})", nodeId, sessionId, schema.id());
@@ -317,7 +234,7 @@ public final class NodeConnector implements AutoCloseable {
                 session = null;
                 state = State.WAITING;
                 final String message = "Session went down: " + reason;
-                publish(NodeStatus.connecting(nodeId, Optional.of(message), 0));
+                status.connecting(message, 0);
                 LOG.info("Node {}: {}; reconnecting", nodeId, message);
                 timer = stack.scheduler().schedule(this::attempt, jitter(settings.backoff(1)).toMillis(),
                     TimeUnit.MILLISECONDS);
@@ -338,35 +255,29 @@ public final class NodeConnector implements AutoCloseable {
 
     /** @param retry whether another attempt can succeed (within max-connection-attempts) */
     private void attemptFailed(final int gen, final String reason, final boolean retry) {
-        final RpcChannel failedChannel;
-        final SshWatch failedWatch;
+        final ConnectionAttempt failedAttempt;
         synchronized (this) {
             if (gen != generation || state != State.ATTEMPTING && state != State.RESOLVING) {
                 return;
             }
             cancelTimer();
             releaseSetup();
-            failedChannel = channel;
-            failedWatch = sshWatch;
+            failedAttempt = attempt;
             failed++;
             if (!retry || settings.maxConnectionAttempts() > 0 && failed >= settings.maxConnectionAttempts()) {
                 state = State.GAVE_UP;
-                publish(new NodeStatus(nodeId, ConnectionStatus.UNABLE_TO_CONNECT, Optional.of(reason), Set.of(),
-                    List.of(), Optional.empty(), Optional.empty(), failed, Instant.now()));
+                status.gaveUp(reason, failed);
                 LOG.info("Node {}: giving up after {} attempts: {}", nodeId, failed, reason);
             } else {
                 state = State.WAITING;
                 final Duration delay = retryAtOnce ? Duration.ZERO : jitter(settings.backoff(failed));
                 retryAtOnce = false;
-                publish(NodeStatus.connecting(nodeId, Optional.of(reason), failed));
+                status.connecting(reason, failed);
                 LOG.info("Node {}: attempt {} failed ({}); next in {} ms", nodeId, failed, reason, delay.toMillis());
                 timer = stack.scheduler().schedule(this::attempt, delay.toMillis(), TimeUnit.MILLISECONDS);
             }
         }
-        failedChannel.shutdown(reason);
-        if (failedWatch != null) {
-            failedWatch.close();
-        }
+        failedAttempt.abandon(reason);
     }
 
     private void scheduleKeepalive(final int gen, final Duration after) {
@@ -382,7 +293,7 @@ public final class NodeConnector implements AutoCloseable {
             if (gen != generation || state != State.CONNECTED) {
                 return;
             }
-            current = channel;
+            current = attempt.channel();
             final Duration idle = Duration.ofNanos(System.nanoTime() - current.lastActivity());
             if (current.hasPending()) {
                 // A request in flight (a long get-config, say) is its own liveness check, with its own timeout.
@@ -410,30 +321,6 @@ public final class NodeConnector implements AutoCloseable {
         });
     }
 
-    /** The device's get-schema, failing (rather than answering "missing") when the session fails. */
-    private SchemaFetcher fetcher(final RpcChannel fetchChannel) {
-        return (identifier, revision) -> fetchChannel.send(BaseOperations.getSchema(identifier,
-                revision.map(Object::toString)), settings.requestTimeout())
-            .handle((reply, failure) -> {
-                if (failure == null) {
-                    return schemaText(reply);
-                }
-                if (isTransportFailure(failure)) {
-                    throw failure instanceof CompletionException completion ? completion
-                        : new CompletionException(failure);
-                }
-                LOG.debug("Node {} has no schema {}@{}: {}", nodeId, identifier, revision, rootMessage(failure));
-                return Optional.empty();
-            });
-    }
-
-    private static Optional<String> schemaText(final Element reply) {
-        return NetconfXml.child(reply, NetconfXml.MONITORING_NS, "data")
-            .or(() -> NetconfXml.child(reply, NetconfXml.BASE_NS, "data"))
-            .map(Element::getTextContent)
-            .filter(text -> !text.isBlank());
-    }
-
     /** Unmount: stop everything, close the session politely. */
     @Override
     public void close() {
@@ -446,8 +333,7 @@ public final class NodeConnector implements AutoCloseable {
      * @return completes when the session is gone (at most a few seconds later)
      */
     public CompletableFuture<Void> closeAsync() {
-        final RpcChannel current;
-        final SshWatch watch;
+        final ConnectionAttempt current;
         final boolean wasConnected;
         synchronized (this) {
             if (state == State.CLOSED) {
@@ -458,8 +344,7 @@ public final class NodeConnector implements AutoCloseable {
             generation++;
             cancelTimer();
             releaseSetup();
-            current = channel;
-            watch = sshWatch;
+            current = attempt;
             session = null;
             if (heldSchema != null) {
                 schemas.release(heldSchema);
@@ -468,25 +353,17 @@ public final class NodeConnector implements AutoCloseable {
         }
         if (current != null) {
             if (wasConnected) {
-                current.close(Duration.ofSeconds(2));
+                current.close();
             } else {
-                current.shutdown("unmounted");
+                // an attempt in progress: its SSH session goes too
+                current.abandon("unmounted");
             }
-        }
-        if (watch != null && !wasConnected) {
-            // An attempt in progress: drop its SSH session too (a connected one closes with the channel).
-            watch.close();
         }
         if (wasConnected) {
             events.disconnected(nodeId, true);
         }
         return current == null ? CompletableFuture.completedFuture(null)
             : current.closed().thenApply(reason -> (Void) null).completeOnTimeout(null, 5, TimeUnit.SECONDS);
-    }
-
-    private void publish(final NodeStatus newStatus) {
-        status = newStatus;
-        events.statusChanged(newStatus);
     }
 
     /** Gives back this node's set-up permit, if it holds one. Called with this connector locked. */
@@ -508,27 +385,5 @@ public final class NodeConnector implements AutoCloseable {
     private static Duration jitter(final Duration delay) {
         final long millis = delay.toMillis();
         return Duration.ofMillis(millis / 2 + ThreadLocalRandom.current().nextLong(millis / 2 + 1));
-    }
-
-    private static boolean isTransportFailure(final Throwable failure) {
-        final Throwable cause = Failures.unwrap(failure);
-        if (cause instanceof OperationFailedException operation) {
-            return operation.errors().stream().map(OperationError::type).allMatch(ErrorType.TRANSPORT::equals);
-        }
-        return true;
-    }
-
-    static String rootMessage(final Throwable failure) {
-        final Throwable cause = Failures.unwrap(failure);
-        return cause.getMessage() != null ? cause.getMessage() : cause.toString();
-    }
-
-    private static String describe(final Throwable cause) {
-        Throwable root = cause;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        final String message = root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
-        return "Cannot connect: " + message;
     }
 }
