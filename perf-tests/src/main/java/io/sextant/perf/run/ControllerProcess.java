@@ -51,10 +51,11 @@ public final class ControllerProcess implements AutoCloseable {
     private final RestconfClient client;
     private final Path java;
     private final long startupMillis;
+    private final String scheme;
 
     private ControllerProcess(final ManagedProcess process, final ControllerKind kind, final int port,
             final long jvmPid, final List<String> flags, final RestconfClient client, final Path java,
-            final long startupMillis) {
+            final long startupMillis, final String scheme) {
         this.process = process;
         this.kind = kind;
         this.port = port;
@@ -63,6 +64,7 @@ public final class ControllerProcess implements AutoCloseable {
         this.client = client;
         this.java = java;
         this.startupMillis = startupMillis;
+        this.scheme = scheme;
     }
 
     /**
@@ -202,7 +204,7 @@ public final class ControllerProcess implements AutoCloseable {
         final long jvm = process.javaPid().orElseThrow(() -> new IOException("no java process under " + process));
         run.log("controller: up after %.1f s (JVM pid %d)", startup / 1000.0, jvm);
         // the run context owns (and in the end stops) the process
-        return new ControllerProcess(process, kind, port, jvm, flags, client, java, startup);
+        return new ControllerProcess(process, kind, port, jvm, flags, client, java, startup, plain ? "http" : "https");
     }
 
     /**
@@ -248,6 +250,11 @@ public final class ControllerProcess implements AutoCloseable {
 
     public RestconfClient client() {
         return client;
+    }
+
+    /** {@code https}, or {@code http} for the lighty.io peer and a Sextant started with insecure-http. */
+    public String scheme() {
+        return scheme;
     }
 
     /** How this controller lays out the NETCONF node in topology-netconf. */

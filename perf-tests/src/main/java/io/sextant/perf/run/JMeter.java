@@ -31,7 +31,8 @@ public final class JMeter {
      * Runs {@code plan} and waits for it.
      *
      * @param name        prefix of the files it writes (name.jtl, name-dashboard/, name-jmeter.log)
-     * @param properties  plan parameters (host, port, threads, ...); the password is added
+     * @param properties  plan parameters (host, port, threads, ...); user admin and its password are added
+     *                    unless they name a user (and that user's password)
      * @param expected    requests the plan will make, for the progress line (0: unknown)
      * @param dashboard   whether to generate JMeter's HTML dashboard
      */
@@ -50,8 +51,13 @@ public final class JMeter {
         final Path dashboardDir = out.resolve(name + "-dashboard");
         final Path props = out.resolve(name + ".properties");
         final Map<String, String> all = new TreeMap<>(properties);
-        all.put("password", run.password());
-        all.put("user", "admin");
+        // admin with the run's password, unless the caller names another user (with that user's password)
+        if (!all.containsKey("user")) {
+            all.put("user", "admin");
+            all.put("password", run.password());
+        } else if (!all.containsKey("password")) {
+            throw new IllegalArgumentException("JMeter plan " + name + ": user " + all.get("user") + " without a password");
+        }
         all.putIfAbsent("protocol", run.protocol());
         // CSV results with the columns the dashboard needs; progress summaries every 30 s in the log
         all.put("jmeter.save.saveservice.output_format", "csv");

@@ -18,9 +18,13 @@ import java.util.Map;
 public record JtlStats(List<LabelStats> labels, LabelStats total, long firstStart, long lastEnd,
         List<String> firstErrors) {
 
-    /** Latency distribution of one sampler label, in milliseconds. */
+    /**
+     * Latency distribution of one sampler label, in milliseconds; {@code p50Interpolated} and
+     * {@code p95Interpolated} are the median and the 95th percentile with a resolution finer than
+     * JMeter's whole milliseconds ({@link #interpolated}).
+     */
     public record LabelStats(String label, int count, int errors, long min, long p50, long p90, long p95, long p99,
-            long max, double mean) {
+            long max, double mean, double p50Interpolated, double p95Interpolated) {
 
         static LabelStats of(final String label, final long[] elapsed, final int count, final int errors) {
             final long[] sorted = Arrays.copyOf(elapsed, count);
@@ -31,7 +35,35 @@ public record JtlStats(List<LabelStats> labels, LabelStats total, long firstStar
             }
             return new LabelStats(label, count, errors, count == 0 ? 0 : sorted[0], rank(sorted, 50),
                 rank(sorted, 90), rank(sorted, 95), rank(sorted, 99), count == 0 ? 0 : sorted[count - 1],
-                count == 0 ? 0 : sum / count);
+                count == 0 ? 0 : sum / count, interpolated(sorted, 50), interpolated(sorted, 95));
+        }
+
+        /**
+         * The {@code percentile} of whole-millisecond samples, in fractions of a millisecond. JMeter's
+         * elapsed time is the difference of two millisecond clock readings, each truncated, so a request
+         * of d ms shows as floor(d) ms or, with probability frac(d), floor(d) + 1 ms: the share of samples
+         * of at most k ms estimates the share of requests shorter than k + 0.5 ms. Between those points
+         * the distribution is taken as linear. Where p95 is 1-4 ms, the nearest-rank p95 can only move by
+         * whole milliseconds (25-100 %); this one moves with the share of samples in each millisecond.
+         */
+        static double interpolated(final long[] sorted, final double percentile) {
+            if (sorted.length == 0) {
+                return 0;
+            }
+            final double wanted = percentile / 100.0 * sorted.length;
+            // the smallest value k with at least `wanted` samples at or below it, and the samples below k
+            final int index = (int) Math.max(0, Math.min(sorted.length - 1, Math.ceil(wanted) - 1));
+            final long k = sorted[index];
+            int below = index;
+            while (below > 0 && sorted[below - 1] == k) {
+                below--;
+            }
+            int atOrBelow = index + 1;
+            while (atOrBelow < sorted.length && sorted[atOrBelow] == k) {
+                atOrBelow++;
+            }
+            final double estimate = k - 0.5 + (wanted - below) / (atOrBelow - below);
+            return Math.max(0, estimate);
         }
 
         private static long rank(final long[] sorted, final int percentile) {

@@ -18,7 +18,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> step, Optional<Integer> devicesPerProcess, Optional<Integer> mountBatch,
         Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Optional<Integer> minutes,
         Optional<Integer> rate, Optional<Integer> commits, Optional<Integer> flapInterval, StateChoice state,
-        Optional<String> operations, Path outputRoot, boolean record, List<String> arguments, Simulator simulator) {
+        Optional<String> operations, Path outputRoot, boolean record, List<String> arguments, Simulator simulator,
+        boolean compareSecurity) {
 
     /** Which controller assembly a scenario measures. */
     public enum ControllerKind {
@@ -113,7 +114,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --transport T       tcp (default) or ssh between controller and devices
           --simulator S       testtool (default: netconf-testtool 10.0.2) or sextant (the project's simulator,
                               module simulator: shared schema, host key and event loops)
-          --runs R            repetitions of the measured phase (put-get: default 5; compare: 3, each runs both controllers;
+          --runs R            repetitions of the measured phase (put-get: default 5, with --compare-security 8 rounds
+                              of the 4 variants; compare: 3, each runs both controllers;
                               churn: 2 pairs of a quiet and a churn phase)
           --loops N           PUT+GET per thread per run (put-get 2000, smoke, compare 100)
           --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises
@@ -132,6 +134,9 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --flap-interval S   churn: seconds between flaps, and half a phase (default 30)
           --state S           A*/B*/C*: in-memory (default), postgres (a private PostgreSQL the harness starts)
                               or both (in-memory, then postgres, on the same devices, side by side in the report)
+          --compare-security  put-get: plain HTTP with NACM off against HTTPS, HTTPS with NACM as admin and as a
+                              user whose rules are evaluated, interleaved in one run; the ratios and whether NACM
+                              adds at most 10 % to PUT and GET p95
           --out DIR           where <scenario>-<timestamp>/ goes (default perf-tests/target)
           --no-record         do not append a row to perf-tests/RESULTS.md
         """;
@@ -168,10 +173,15 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<String> operations = Optional.empty();
         Path out = defaultOutput;
         boolean record = true;
+        boolean compareSecurity = false;
         for (int i = 1; i < args.size(); i++) {
             final String option = args.get(i);
             if (option.equals("--no-record")) {
                 record = false;
+                continue;
+            }
+            if (option.equals("--compare-security")) {
+                compareSecurity = true;
                 continue;
             }
             if (i + 1 >= args.size()) {
@@ -207,9 +217,12 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
+        if (compareSecurity && !scenario.equals("put-get")) {
+            throw new IllegalArgumentException("--compare-security goes with put-get");
+        }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
             layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, commits, flapInterval,
-            state, operations, out, record, List.copyOf(args), simulator);
+            state, operations, out, record, List.copyOf(args), simulator, compareSecurity);
     }
 
     private static ControllerKind controllerKind(final String value) {

@@ -289,13 +289,34 @@ public final class Phases {
             2L * threads * loops, dashboard);
     }
 
-    /** PUT/GET of a small subtree in the controller's own datastore (datastore-put-get.jmx). */
+    /** PUT/GET of a small subtree in the controller's own datastore (datastore-put-get.jmx), as admin. */
     public static JMeter.Result datastorePutGet(final RunContext run, final ControllerProcess controller,
             final int threads, final int loops, final String name, final boolean dashboard)
             throws IOException, InterruptedException {
         return JMeter.run(run, "datastore-put-get.jmx", name, Map.of(
             "host", "127.0.0.1", "port", Integer.toString(controller.port()),
             "threads", Integer.toString(threads), "loops", Integer.toString(loops), "prefix", name),
+            2L * threads * loops, dashboard);
+    }
+
+    /**
+     * Who sends datastore-put-get.jmx's requests: the user and its password, and the prefix of the
+     * interface names (thread N writes and reads {@code <prefix>-N}).
+     */
+    public record PutGetClient(String user, String password, String prefix) {
+    }
+
+    /**
+     * As {@link #datastorePutGet(RunContext, ControllerProcess, int, int, String, boolean)}, as
+     * {@code client}, over the scheme of {@code controller} (not that of the controller started last).
+     */
+    public static JMeter.Result datastorePutGet(final RunContext run, final ControllerProcess controller,
+            final int threads, final int loops, final String name, final boolean dashboard, final PutGetClient client)
+            throws IOException, InterruptedException {
+        return JMeter.run(run, "datastore-put-get.jmx", name, Map.of(
+            "host", "127.0.0.1", "port", Integer.toString(controller.port()), "protocol", controller.scheme(),
+            "user", client.user(), "password", client.password(),
+            "threads", Integer.toString(threads), "loops", Integer.toString(loops), "prefix", client.prefix()),
             2L * threads * loops, dashboard);
     }
 }

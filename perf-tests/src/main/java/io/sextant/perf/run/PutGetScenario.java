@@ -11,7 +11,8 @@ import java.util.function.ToLongFunction;
  * {@code put-get}: latency of RESTCONF PUT and GET of a small subtree (one OpenConfig interface) in
  * the controller's own datastore, with 1 and 5 concurrent clients (or {@code --threads T}), on the
  * plain-Java assembly unless {@code --controller karaf}. One warm-up run, then {@code --runs}
- * measured runs per client count; the summary gives every run and the spread over runs.
+ * measured runs per client count; the summary gives every run and the spread over runs. With
+ * {@code --compare-security} it measures what TLS and NACM cost instead ({@link SecurityCostScenario}).
  */
 final class PutGetScenario implements Scenario {
     private static final List<String> OPERATIONS = List.of("PUT interface", "GET interface");
@@ -19,6 +20,10 @@ final class PutGetScenario implements Scenario {
     @Override
     public void run(final RunContext run, final RunSummary summary) throws Exception {
         final Options options = run.options();
+        if (options.compareSecurity()) {
+            new SecurityCostScenario().run(run, summary);
+            return;
+        }
         final List<Integer> clients = options.threads().map(List::of).orElse(List.of(1, 5));
         final int runs = options.runs().orElse(5);
         final int loops = options.loops().orElse(2_000);

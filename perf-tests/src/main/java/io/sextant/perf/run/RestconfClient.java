@@ -14,8 +14,8 @@ import java.util.Base64;
 
 /**
  * The harness's own view of the controller: readiness and status polls between the phases
- * (all load comes from JMeter). JSON, HTTP Basic as {@code admin}, over HTTPS trusting the controller's
- * generated certificate (plain HTTP for the lighty.io peer).
+ * (all load comes from JMeter). JSON, HTTP Basic as {@code admin} (or the user of {@link #as}), over HTTPS
+ * trusting the controller's generated certificate (plain HTTP for the lighty.io peer).
  */
 public final class RestconfClient {
     private static final String JSON = "application/yang-data+json";
@@ -32,12 +32,11 @@ public final class RestconfClient {
     private final String authorization;
     private volatile HttpClient http;
 
-    private RestconfClient(final String scheme, final Path trustedCert, final String host, final int port,
-            final String password) {
+    private RestconfClient(final String base, final Path trustedCert, final String user, final String password) {
         this.trustedCert = trustedCert;
-        this.base = scheme + "://" + host + ":" + port;
+        this.base = base;
         this.authorization = "Basic " + Base64.getEncoder().encodeToString(
-            ("admin:" + password).getBytes(StandardCharsets.UTF_8));
+            (user + ":" + password).getBytes(StandardCharsets.UTF_8));
         if (trustedCert == null) {
             http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         }
@@ -45,12 +44,17 @@ public final class RestconfClient {
 
     /** HTTPS, trusting only the certificate in {@code cert} (which the controller may not have written yet). */
     public static RestconfClient trusting(final Path cert, final String host, final int port, final String password) {
-        return new RestconfClient("https", cert, host, port, password);
+        return new RestconfClient("https://" + host + ":" + port, cert, "admin", password);
     }
 
-    /** Plain HTTP (the lighty.io peer). */
+    /** Plain HTTP (the lighty.io peer, or Sextant with insecure-http). */
     public static RestconfClient plain(final String host, final int port, final String password) {
-        return new RestconfClient("http", null, host, port, password);
+        return new RestconfClient("http://" + host + ":" + port, null, "admin", password);
+    }
+
+    /** The same controller, scheme and trust, as {@code user}. */
+    public RestconfClient as(final String user, final String password) {
+        return new RestconfClient(base, trustedCert, user, password);
     }
 
     private HttpClient http() throws IOException {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,5 +69,39 @@ class JtlStatsTest {
         assertEquals(50, busy.label("commit").count());
         assertEquals(20, busy.label("commit").p95());
         assertEquals(1500, busy.firstStart());
+    }
+
+    @Test
+    void theInterpolatedP95MovesWithTheShareOfSamplesInEachMillisecondWhereTheNearestRankCannot() {
+        // 95 of 100 requests at 2 ms and 5 at 3 ms, then 90/10, then 80/20: nearest rank says 2, 3, 3
+        assertEquals(2.5, JtlStats.LabelStats.interpolated(samples(95, 2, 5, 3), 95), 1e-9);
+        assertEquals(3.0, JtlStats.LabelStats.interpolated(samples(90, 2, 10, 3), 95), 1e-9);
+        assertEquals(3.25, JtlStats.LabelStats.interpolated(samples(80, 2, 20, 3), 95), 1e-9);
+        assertEquals(3, stats(samples(90, 2, 10, 3)).p95());
+        assertEquals(3, stats(samples(80, 2, 20, 3)).p95());
+        assertEquals(3.25, stats(samples(80, 2, 20, 3)).p95Interpolated(), 1e-9);
+        // the median the same way: 50 of the 80 samples at 2 ms are needed
+        assertEquals(2, stats(samples(80, 2, 20, 3)).p50());
+        assertEquals(1.5 + 50.0 / 80, stats(samples(80, 2, 20, 3)).p50Interpolated(), 1e-9);
+        // evenly spread over 1..100 ms: 94 samples below 95 ms, 95 at or below it
+        final long[] spread = new long[100];
+        for (int i = 0; i < 100; i++) {
+            spread[i] = i + 1;
+        }
+        assertEquals(95.5, JtlStats.LabelStats.interpolated(spread, 95), 1e-9);
+        // never below zero, nothing for no samples
+        assertEquals(0.45, JtlStats.LabelStats.interpolated(samples(100, 0, 0, 0), 95), 1e-9);
+        assertEquals(0, JtlStats.LabelStats.interpolated(new long[0], 95), 1e-9);
+    }
+
+    private static long[] samples(final int countA, final long valueA, final int countB, final long valueB) {
+        final long[] values = new long[countA + countB];
+        Arrays.fill(values, 0, countA, valueA);
+        Arrays.fill(values, countA, values.length, valueB);
+        return values;
+    }
+
+    private static JtlStats.LabelStats stats(final long[] values) {
+        return JtlStats.LabelStats.of("x", values, values.length, 0);
     }
 }
