@@ -71,14 +71,20 @@ final class ConsoleUser {
     }
 
     /** Why the user may not invoke this RPC, or empty when NACM permits it. */
-    Optional<String> deniedRpc(final QName rpc) {
+    Optional<Denial> deniedRpc(final QName rpc) {
         if (access == null) {
-            return Optional.of(unknown());
+            return Optional.of(new Denial(unknown(), "no controller user"));
         }
         final Decision decision = access.exec(ControllerSchema.get(), rpc);
-        return decision.permitted() ? Optional.empty() : Optional.of("Access denied: user '" + access.user()
-            + "' may not invoke " + moduleName(rpc) + ":" + rpc.getLocalName() + " (NACM " + decision.decidedBy()
-            + ")");
+        return decision.permitted() ? Optional.empty() : Optional.of(new Denial("Access denied: user '"
+            + access.user() + "' may not invoke " + moduleName(rpc) + ":" + rpc.getLocalName() + " (NACM "
+            + decision.decidedBy() + ")", decision.decidedBy()));
+    }
+
+    /**
+     * A refusal: what the operator reads and what decided it (the NACM rule, for the audit log).
+     */
+    record Denial(String message, String decidedBy) {
     }
 
     /**
@@ -88,14 +94,6 @@ final class ConsoleUser {
      */
     void checkRead(final YangInstanceIdentifier path, final String what) throws CommandException {
         final Optional<String> denied = deniedRead(path, what);
-        if (denied.isPresent()) {
-            throw new CommandException(denied.orElseThrow());
-        }
-    }
-
-    /** @throws CommandException when NACM does not let the user invoke this RPC */
-    void checkRpc(final QName rpc) throws CommandException {
-        final Optional<String> denied = deniedRpc(rpc);
         if (denied.isPresent()) {
             throw new CommandException(denied.orElseThrow());
         }

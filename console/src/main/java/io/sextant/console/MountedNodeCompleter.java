@@ -13,11 +13,12 @@ import org.apache.karaf.shell.support.completers.StringsCompleter;
 /** Completes the ids of mounted nodes of every protocol. */
 @Service
 public final class MountedNodeCompleter implements Completer {
-    @Reference(optional = true)
-    ControllerInfo info;
+    @Reference
+    ConsoleServices services;
 
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
+        final ControllerInfo info = services.info();
         if (info == null) {
             return -1;
         }

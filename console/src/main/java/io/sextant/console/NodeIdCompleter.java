@@ -16,11 +16,12 @@ import org.apache.karaf.shell.support.completers.StringsCompleter;
  */
 @Service
 public final class NodeIdCompleter implements Completer {
-    @Reference(optional = true)
-    Datastores datastores;
+    @Reference
+    ConsoleServices services;
 
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
+        final Datastores datastores = services.datastores();
         if (datastores == null) {
             return -1;
         }

@@ -5,7 +5,6 @@ import io.sextant.security.service.AccessControl;
 import java.io.PrintStream;
 import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.Command;
-import io.sextant.persistence.StateReport;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
@@ -15,14 +14,8 @@ import org.apache.karaf.shell.support.CommandException;
 @Command(scope = "sextant", name = "node-list",
     description = "Lists every mounted node (NETCONF and CLI) with its protocol, address and connection status")
 public final class NodeListCommand implements Action {
-    @Reference(optional = true)
-    ControllerInfo info;
-
-    @Reference(optional = true)
-    AccessControl control;
-
     @Reference
-    StateReport state;
+    ConsoleServices services;
 
     @Reference
     Session session;
@@ -30,8 +23,10 @@ public final class NodeListCommand implements Action {
     @Override
     public Object execute() throws CommandException {
         final PrintStream out = session.getConsole();
+        final ControllerInfo info = services.info();
+        final AccessControl control = services.control();
         if (info == null || control == null) {
-            return Starting.report(out, state);
+            return Starting.report(out, services);
         }
         ConsoleUser.current(control).checkRead(ConsoleUser.TOPOLOGY, "the mounted nodes (network-topology)");
         out.print(MountedNodesReport.list(info.nodes()));

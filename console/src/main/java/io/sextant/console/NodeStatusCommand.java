@@ -8,7 +8,6 @@ import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
-import io.sextant.persistence.StateReport;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
@@ -18,17 +17,8 @@ import org.apache.karaf.shell.support.CommandException;
 @Command(scope = "sextant", name = "node-status",
     description = "Shows a mounted node's connection status and last error (for NETCONF also its capabilities)")
 public final class NodeStatusCommand implements Action {
-    @Reference(optional = true)
-    NetconfDevices devices;
-
-    @Reference(optional = true)
-    ControllerInfo info;
-
-    @Reference(optional = true)
-    AccessControl control;
-
     @Reference
-    StateReport state;
+    ConsoleServices services;
 
     @Reference
     Session session;
@@ -40,8 +30,11 @@ public final class NodeStatusCommand implements Action {
     @Override
     public Object execute() throws CommandException {
         final PrintStream out = session.getConsole();
+        final NetconfDevices devices = services.netconf();
+        final ControllerInfo info = services.info();
+        final AccessControl control = services.control();
         if (devices == null || info == null || control == null) {
-            return Starting.report(out, state);
+            return Starting.report(out, services);
         }
         ConsoleUser.current(control).checkRead(ConsoleUser.TOPOLOGY, "the mounted nodes (network-topology)");
         out.print(devices.status(node).map(NetconfNodesReport::status)

@@ -1,7 +1,6 @@
 package io.sextant.console;
 
 import io.sextant.datastore.service.ControllerInfo;
-import io.sextant.persistence.StateReport;
 import io.sextant.security.service.AccessControl;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -20,14 +19,8 @@ import org.apache.karaf.shell.support.CommandException;
 @Command(scope = "sextant", name = "status",
     description = "Shows uptime, datastore sizes, mounted devices and where state is kept")
 public final class StatusCommand implements Action {
-    @Reference(optional = true)
-    ControllerInfo info;
-
-    @Reference(optional = true)
-    AccessControl control;
-
     @Reference
-    StateReport state;
+    ConsoleServices services;
 
     @Reference
     Session session;
@@ -35,12 +28,14 @@ public final class StatusCommand implements Action {
     @Override
     public Object execute() throws CommandException {
         final PrintStream out = session.getConsole();
+        final ControllerInfo info = services.info();
+        final AccessControl control = services.control();
         if (control != null) {
             // while the controller starts, only the bootstrap admin can log in, and may see why it waits
             ConsoleUser.current(control).checkRead(ConsoleUser.STATUS, "the controller's status (sextant:status)");
         }
-        out.print(info == null ? StatusReport.starting(state.describe())
-            : StatusReport.render(info, state.describe(), Instant.now()));
+        out.print(info == null ? StatusReport.starting(services.state())
+            : StatusReport.render(info, services.state(), Instant.now()));
         out.flush();
         return null;
     }

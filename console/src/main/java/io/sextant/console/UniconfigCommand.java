@@ -2,7 +2,6 @@ package io.sextant.console;
 
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.model.ControllerSchema;
-import io.sextant.persistence.StateReport;
 import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.audit.AuditEvent.Outcome;
 import io.sextant.security.audit.AuditLog;
@@ -11,6 +10,7 @@ import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -32,17 +32,8 @@ abstract class UniconfigCommand implements Action {
     /** The source of console commands in the audit log. */
     private static final String SOURCE = "console";
 
-    @Reference(optional = true)
-    UniconfigService uniconfig;
-
-    @Reference(optional = true)
-    AccessControl control;
-
-    @Reference(optional = true)
-    AuditLog audit;
-
     @Reference
-    StateReport state;
+    ConsoleServices services;
 
     @Reference
     Session session;
@@ -63,17 +54,19 @@ abstract class UniconfigCommand implements Action {
     @Override
     public final Object execute() throws InterruptedException, CommandException {
         final PrintStream out = session.getConsole();
+        final UniconfigService uniconfig = services.uniconfig();
+        final AccessControl control = services.control();
         if (uniconfig == null || control == null) {
-            return Starting.report(out, state);
+            return Starting.report(out, services);
         }
         final ConsoleUser user = ConsoleUser.current(control);
         final String rpcName = ConsoleUser.moduleName(rpc()) + ":" + rpc().getLocalName();
-        final AuditLog auditLog = audit != null ? audit : AuditLog.NONE;
-        try {
-            user.checkRpc(rpc());
-        } catch (CommandException e) {
-            auditLog.record(AuditEvent.denied(user.name(), SOURCE, null, "exec", rpcName, e.getMessage()));
-            throw e;
+        final AuditLog auditLog = services.audit();
+        final Optional<ConsoleUser.Denial> denied = user.deniedRpc(rpc());
+        if (denied.isPresent()) {
+            auditLog.record(AuditEvent.denied(user.name(), SOURCE, null, "exec", rpcName,
+                denied.orElseThrow().decidedBy()));
+            throw new CommandException(denied.orElseThrow().message());
         }
         try {
             final OperationResult result = run(uniconfig, user.context())

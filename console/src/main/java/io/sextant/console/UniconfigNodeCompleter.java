@@ -12,11 +12,12 @@ import org.apache.karaf.shell.support.completers.StringsCompleter;
 /** Completes the ids of the nodes of topology=uniconfig. */
 @Service
 public final class UniconfigNodeCompleter implements Completer {
-    @Reference(optional = true)
-    UniconfigService uniconfig;
+    @Reference
+    ConsoleServices services;
 
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
+        final UniconfigService uniconfig = services.uniconfig();
         if (uniconfig == null) {
             return -1;
         }

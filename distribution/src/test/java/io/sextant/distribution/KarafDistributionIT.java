@@ -225,7 +225,8 @@ class KarafDistributionIT {
         assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"login\"")
             && line.contains("\"user\":\"olivia\"") && line.contains("\"method\":\"console\"")), audit.toString());
         assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"access-denied\"")
-            && line.contains("\"user\":\"olivia\"") && line.contains("uniconfig-manager:commit")), audit.toString());
+            && line.contains("\"user\":\"olivia\"") && line.contains("uniconfig-manager:commit")
+            && line.contains("\"decided-by\":") && !line.contains("may not invoke")), audit.toString());
         assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"rpc\"")
             && line.contains("\"user\":\"admin\"") && line.contains("uniconfig-manager:commit")
             && line.contains("\"outcome\":\"success\"")), audit.toString());

@@ -1,0 +1,79 @@
+package io.sextant.console;
+
+import io.sextant.datastore.Datastores;
+import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.persistence.StateReport;
+import io.sextant.security.audit.AuditLog;
+import io.sextant.security.service.AccessControl;
+import io.sextant.southbound.netconf.NetconfDevices;
+import io.sextant.uniconfig.UniconfigService;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+
+/**
+ * The controller's services as the console's commands and completers see them: the one service
+ * they reference. Karaf's shell unregisters and registers again every command of a bundle
+ * whenever any service one of them references comes, goes or changes, and a command typed in that
+ * window answers "Command not found" (seen while the controller's services were still arriving
+ * after the commands had already answered). This component is registered once when the console
+ * bundle starts and never changes; the services behind it come and go as optional, dynamic
+ * references, and a getter answers {@code null} while its service is not there (the commands
+ * then say the controller is starting).
+ */
+@Component(service = ConsoleServices.class, immediate = true)
+public final class ConsoleServices {
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile UniconfigService uniconfig;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile AccessControl control;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile AuditLog audit;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile ControllerInfo info;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile NetconfDevices netconf;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile Datastores datastores;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile StateReport state;
+
+    UniconfigService uniconfig() {
+        return uniconfig;
+    }
+
+    AccessControl control() {
+        return control;
+    }
+
+    /** The audit log, or {@link AuditLog#NONE} while it is not there. */
+    AuditLog audit() {
+        final AuditLog now = audit;
+        return now != null ? now : AuditLog.NONE;
+    }
+
+    ControllerInfo info() {
+        return info;
+    }
+
+    NetconfDevices netconf() {
+        return netconf;
+    }
+
+    Datastores datastores() {
+        return datastores;
+    }
+
+    /** What the controller waits for while it starts; where state is kept once it runs. */
+    String state() {
+        final StateReport now = state;
+        return now != null ? now.describe() : "its state backend is not there yet";
+    }
+}
