@@ -9,15 +9,12 @@ import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
-import org.opendaylight.yangtools.yang.data.tree.api.ConflictingModificationAppliedException;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTree;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeConfiguration;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeModification;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeSnapshot;
 import org.opendaylight.yangtools.yang.data.tree.api.DataValidationFailedException;
-import org.opendaylight.yangtools.yang.data.tree.api.ModifiedNodeDoesNotExistException;
-import org.opendaylight.yangtools.yang.data.tree.api.RequiredElementCountException;
 import org.opendaylight.yangtools.yang.data.tree.impl.di.InMemoryDataTreeFactory;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContextTree;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -162,10 +159,6 @@ public final class InMemoryDataStore implements DataStore {
         return size;
     }
 
-    private DataTreeCandidate commit(final DataTreeModification modification) throws OperationFailedException {
-        return prepareKeepApply(modification);
-    }
-
     private DataTreeCandidate prepare(final DataTreeModification modification) throws OperationFailedException {
         final DataTreeCandidate candidate;
         synchronized (commitLock) {
@@ -174,10 +167,10 @@ public final class InMemoryDataStore implements DataStore {
                 tree.validate(modification);
                 candidate = tree.prepare(modification);
             } catch (DataValidationFailedException e) {
-                throw translate(e, schemaTree.modelContext());
+                throw TreeFailures.validation(e, schemaTree.modelContext());
             } catch (IllegalArgumentException | IllegalStateException e) {
                 // IllegalStateException: a list entry whose key leaf differs from its key (yangtools' builder)
-                throw refused(e, null);
+                throw TreeFailures.refused(e, null, schemaTree.modelContext());
             }
             uniques.check(candidate);
             for (var sub : validators) {
@@ -235,52 +228,6 @@ public final class InMemoryDataStore implements DataStore {
                 });
             }
         }
-    }
-
-    /** The tree's failure with its path, its message in user terms (module:name, not yangtools' renderings). */
-    private static OperationFailedException translate(final DataValidationFailedException e,
-            final EffectiveModelContext schema) {
-        final YangInstanceIdentifier path = e.getPath();
-        final String message = UserTerms.of(e.getMessage(), schema);
-        if (e instanceof ConflictingModificationAppliedException) {
-            return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
-                "The data was changed by another transaction: " + message, path);
-        }
-        if (e instanceof ModifiedNodeDoesNotExistException) {
-            return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, message, path);
-        }
-        if (e instanceof RequiredElementCountException) {
-            return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
-                message, Optional.ofNullable(path), elementCountTag(e.getMessage()), Optional.empty()));
-        }
-        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
-    }
-
-    /**
-     * A change yangtools refused while applying it (a lazily applied edit, a parent created
-     * implicitly, min/max-elements): invalid-value, or operation-failed with RFC 7950's
-     * too-few-elements / too-many-elements, in the user's terms.
-     */
-    private OperationFailedException refused(final RuntimeException e, final YangInstanceIdentifier path) {
-        final String message = UserTerms.of(e.getMessage(), schemaTree.modelContext());
-        final Optional<String> appTag = elementCountTag(e.getMessage());
-        if (appTag.isPresent()) {
-            return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
-                message, Optional.ofNullable(path), appTag, Optional.empty()));
-        }
-        return new OperationFailedException(OperationError.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message,
-            path));
-    }
-
-    /** RFC 7950 15.2 / 15.3 error-app-tag of yangtools' min/max-elements message (its counts are swapped). */
-    private static Optional<String> elementCountTag(final String message) {
-        if (message == null) {
-            return Optional.empty();
-        }
-        if (message.contains("does not have enough elements")) {
-            return Optional.of("too-few-elements");
-        }
-        return message.contains("has too many elements") ? Optional.of("too-many-elements") : Optional.empty();
     }
 
     private final class Transaction implements WriteTransaction {
@@ -356,7 +303,7 @@ public final class InMemoryDataStore implements DataStore {
         public DataTreeCandidate commit() throws OperationFailedException {
             checkOpen();
             done = true;
-            return InMemoryDataStore.this.commit(modification);
+            return InMemoryDataStore.this.prepareKeepApply(modification);
         }
 
         @Override
@@ -433,7 +380,7 @@ public final class InMemoryDataStore implements DataStore {
             try {
                 return modification.readNode(path);
             } catch (IllegalArgumentException | IllegalStateException e) {
-                throw refused(e, path);
+                throw TreeFailures.refused(e, path, schemaTree.modelContext());
             }
         }
 
@@ -441,7 +388,7 @@ public final class InMemoryDataStore implements DataStore {
             try {
                 change.run();
             } catch (IllegalArgumentException | IllegalStateException e) {
-                throw refused(e, path);
+                throw TreeFailures.refused(e, path, schemaTree.modelContext());
             }
         }
 
