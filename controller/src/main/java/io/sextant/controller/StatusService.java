@@ -1,7 +1,7 @@
 package io.sextant.controller;
 
 import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
@@ -158,7 +158,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
         try {
             final ContainerNode status = toContainer(Instant.now());
             datastores.operational().update(tx -> tx.put(PATH, status));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             // an update cannot conflict with other writers: the container does not fit the schema
             LOG.error("Cannot publish sextant:status", e);
         } catch (RuntimeException e) {

@@ -53,7 +53,7 @@ public final class Datastores implements AutoCloseable {
         if (durable != null) {
             try {
                 durable.load(config);
-            } catch (PersistenceException | OperationFailedException e) {
+            } catch (PersistenceException | OperationErrorsException e) {
                 notifications.shutdown();
                 throw new IllegalStateException("Cannot load the kept configuration: " + e.getMessage(), e);
             }

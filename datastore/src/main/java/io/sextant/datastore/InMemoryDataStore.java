@@ -116,13 +116,13 @@ public final class InMemoryDataStore implements DataStore {
     }
 
     @Override
-    public DataTreeCandidate update(final Changes changes) throws OperationFailedException {
+    public DataTreeCandidate update(final Changes changes) throws OperationErrorsException {
         final DataTreeCandidate candidate;
         synchronized (commitLock) {
             final Transaction tx = new Transaction(tree.takeSnapshot());
             try {
                 changes.apply(tx);
-            } catch (OperationFailedException | RuntimeException e) {
+            } catch (OperationErrorsException | RuntimeException e) {
                 tx.cancel();
                 throw e;
             }
@@ -159,7 +159,7 @@ public final class InMemoryDataStore implements DataStore {
         return size;
     }
 
-    private DataTreeCandidate prepare(final DataTreeModification modification) throws OperationFailedException {
+    private DataTreeCandidate prepare(final DataTreeModification modification) throws OperationErrorsException {
         final DataTreeCandidate candidate;
         synchronized (commitLock) {
             try {
@@ -184,7 +184,7 @@ public final class InMemoryDataStore implements DataStore {
 
     /** Validate, keep (journal) and apply: the path of every commit that is applied at once. */
     private DataTreeCandidate prepareKeepApply(final DataTreeModification modification)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         synchronized (commitLock) {
             final DataTreeCandidate candidate = prepare(modification);
             keepAndApply(candidate);
@@ -192,7 +192,7 @@ public final class InMemoryDataStore implements DataStore {
         }
     }
 
-    private void keepAndApply(final DataTreeCandidate candidate) throws OperationFailedException {
+    private void keepAndApply(final DataTreeCandidate candidate) throws OperationErrorsException {
         synchronized (commitLock) {
             journal.record(candidate);
             apply(candidate);
@@ -203,13 +203,13 @@ public final class InMemoryDataStore implements DataStore {
      * Apply a prepared candidate and hand it to the listeners. Both happen under the commit
      * lock, so listeners get candidates in commit order (their executor keeps that order).
      */
-    private void apply(final DataTreeCandidate candidate) throws OperationFailedException {
+    private void apply(final DataTreeCandidate candidate) throws OperationErrorsException {
         synchronized (commitLock) {
             try {
                 tree.commit(candidate);
                 size += NormalizedNodeCounter.delta(candidate.getRootNode());
             } catch (IllegalArgumentException | IllegalStateException e) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
+                throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
                     "The data was changed by another transaction after this change was prepared");
             }
             notifyListeners(candidate);
@@ -249,7 +249,7 @@ public final class InMemoryDataStore implements DataStore {
         }
 
         @Override
-        public void put(final YangInstanceIdentifier path, final NormalizedNode data) throws OperationFailedException {
+        public void put(final YangInstanceIdentifier path, final NormalizedNode data) throws OperationErrorsException {
             checkOpen();
             final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
@@ -259,7 +259,7 @@ public final class InMemoryDataStore implements DataStore {
 
         @Override
         public void merge(final YangInstanceIdentifier path, final NormalizedNode data)
-                throws OperationFailedException {
+                throws OperationErrorsException {
             checkOpen();
             final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
@@ -269,10 +269,10 @@ public final class InMemoryDataStore implements DataStore {
 
         @Override
         public void create(final YangInstanceIdentifier path, final NormalizedNode data)
-                throws OperationFailedException {
+                throws OperationErrorsException {
             checkOpen();
             if (readChecked(path).isPresent()) {
-                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_EXISTS,
+                throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.DATA_EXISTS,
                     "Data already exists", path);
             }
             final NormalizedNode filtered = filtered(path, data);
@@ -282,17 +282,17 @@ public final class InMemoryDataStore implements DataStore {
         }
 
         @Override
-        public void delete(final YangInstanceIdentifier path) throws OperationFailedException {
+        public void delete(final YangInstanceIdentifier path) throws OperationErrorsException {
             checkOpen();
             if (readChecked(path).isEmpty()) {
-                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
+                throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
                     "Data does not exist", path);
             }
             apply(path, () -> modification.delete(path));
         }
 
         @Override
-        public void remove(final YangInstanceIdentifier path) throws OperationFailedException {
+        public void remove(final YangInstanceIdentifier path) throws OperationErrorsException {
             checkOpen();
             if (readChecked(path).isPresent()) {
                 apply(path, () -> modification.delete(path));
@@ -300,14 +300,14 @@ public final class InMemoryDataStore implements DataStore {
         }
 
         @Override
-        public DataTreeCandidate commit() throws OperationFailedException {
+        public DataTreeCandidate commit() throws OperationErrorsException {
             checkOpen();
             done = true;
             return InMemoryDataStore.this.prepareKeepApply(modification);
         }
 
         @Override
-        public PreparedCommit prepare() throws OperationFailedException {
+        public PreparedCommit prepare() throws OperationErrorsException {
             checkOpen();
             done = true;
             final DataTreeCandidate candidate = InMemoryDataStore.this.prepare(modification);
@@ -318,7 +318,7 @@ public final class InMemoryDataStore implements DataStore {
                 }
 
                 @Override
-                public void commit() throws OperationFailedException {
+                public void commit() throws OperationErrorsException {
                     InMemoryDataStore.this.keepAndApply(candidate);
                 }
             };
@@ -331,7 +331,7 @@ public final class InMemoryDataStore implements DataStore {
 
         /** {@code data} as the write filters whose subtree it reaches make it, in registration order. */
         private NormalizedNode filtered(final YangInstanceIdentifier path, final NormalizedNode data)
-                throws OperationFailedException {
+                throws OperationErrorsException {
             NormalizedNode result = data;
             for (var sub : filters) {
                 if (sub.subtree().contains(path) || path.contains(sub.subtree())) {
@@ -339,7 +339,7 @@ public final class InMemoryDataStore implements DataStore {
                         result = sub.target().filter(this, path, result);
                     } catch (IllegalArgumentException | IllegalStateException e) {
                         // reading this transaction's earlier edits checks them (see readChecked)
-                        throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                        throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                             UserTerms.of(e.getMessage(), schemaTree.modelContext()), path);
                     }
                 }
@@ -347,7 +347,7 @@ public final class InMemoryDataStore implements DataStore {
             return result;
         }
 
-        private void ensureParents(final YangInstanceIdentifier path) throws OperationFailedException {
+        private void ensureParents(final YangInstanceIdentifier path) throws OperationErrorsException {
             final List<YangInstanceIdentifier.PathArgument> args = path.getPathArguments();
             YangInstanceIdentifier parent = YangInstanceIdentifier.of();
             for (int i = 0; i < args.size() - 1; i++) {
@@ -364,7 +364,7 @@ public final class InMemoryDataStore implements DataStore {
 
         /** Deletes what the write displaces: the nodes of the other cases of the choices it writes into. */
         private void displaceOtherCases(final YangInstanceIdentifier path, final NormalizedNode data,
-                final boolean merge) throws OperationFailedException {
+                final boolean merge) throws OperationErrorsException {
             for (YangInstanceIdentifier displaced : otherCases.displacedBy(path, data, merge, this::readChecked)) {
                 apply(displaced, () -> modification.delete(displaced));
             }
@@ -376,7 +376,7 @@ public final class InMemoryDataStore implements DataStore {
          * nodes fails here, as invalid-value in the user's terms like any other refused edit.
          */
         private Optional<NormalizedNode> readChecked(final YangInstanceIdentifier path)
-                throws OperationFailedException {
+                throws OperationErrorsException {
             try {
                 return modification.readNode(path);
             } catch (IllegalArgumentException | IllegalStateException e) {
@@ -384,7 +384,7 @@ public final class InMemoryDataStore implements DataStore {
             }
         }
 
-        private void apply(final YangInstanceIdentifier path, final Runnable change) throws OperationFailedException {
+        private void apply(final YangInstanceIdentifier path, final Runnable change) throws OperationErrorsException {
             try {
                 change.run();
             } catch (IllegalArgumentException | IllegalStateException e) {

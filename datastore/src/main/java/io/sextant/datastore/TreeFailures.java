@@ -12,7 +12,7 @@ import org.opendaylight.yangtools.yang.data.tree.api.RequiredElementCountExcepti
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
- * What the yangtools data tree refuses, as an {@link OperationFailedException} with the path and
+ * What the yangtools data tree refuses, as an {@link OperationErrorsException} with the path and
  * RFC 8040's error-type and error-tag, its message in the user's terms (module:name, not
  * yangtools' renderings of schema nodes).
  */
@@ -21,22 +21,22 @@ final class TreeFailures {
     }
 
     /** A modification that failed the tree's validation. */
-    static OperationFailedException validation(final DataValidationFailedException e,
+    static OperationErrorsException validation(final DataValidationFailedException e,
             final EffectiveModelContext schema) {
         final YangInstanceIdentifier path = e.getPath();
         final String message = UserTerms.of(e.getMessage(), schema);
         if (e instanceof ConflictingModificationAppliedException) {
-            return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
+            return OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
                 "The data was changed by another transaction: " + message, path);
         }
         if (e instanceof ModifiedNodeDoesNotExistException) {
-            return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, message, path);
+            return OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, message, path);
         }
         if (e instanceof RequiredElementCountException) {
-            return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+            return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
                 message, Optional.ofNullable(path), elementCountTag(e.getMessage()), Optional.empty()));
         }
-        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
+        return OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
     }
 
     /**
@@ -46,15 +46,15 @@ final class TreeFailures {
      *
      * @param path where the change was made, or null when the whole modification was refused
      */
-    static OperationFailedException refused(final RuntimeException e, final YangInstanceIdentifier path,
+    static OperationErrorsException refused(final RuntimeException e, final YangInstanceIdentifier path,
             final EffectiveModelContext schema) {
         final String message = UserTerms.of(e.getMessage(), schema);
         final Optional<String> appTag = elementCountTag(e.getMessage());
         if (appTag.isPresent()) {
-            return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+            return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
                 message, Optional.ofNullable(path), appTag, Optional.empty()));
         }
-        return new OperationFailedException(OperationError.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message,
+        return new OperationErrorsException(OperationError.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message,
             path));
     }
 

@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -81,7 +81,7 @@ public final class UniconfigService implements AutoCloseable {
         try {
             registry = new NodeRegistry(devices, new NodeStatusWriter(datastores.operational()), store, executor);
             snapshotStore = new SnapshotStore(datastores.operational(), store);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             executor.shutdown();
             throw new IllegalStateException("Cannot load the kept UniConfig state: " + e.getMessage(), e);
         }

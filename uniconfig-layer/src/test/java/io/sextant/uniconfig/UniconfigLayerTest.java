@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -392,7 +392,7 @@ class UniconfigLayerTest {
         assertFalse(result.toString().contains("boom") || result.toString().contains("IllegalState"),
             "no Java text reaches the user: " + result);
         final var requestError = UniconfigRpcs.guarded(List.of("r1"), () -> CompletableFuture.failedFuture(
-            OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "no such transaction")))
+            OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "no such transaction")))
             .toCompletableFuture();
         assertTrue(requestError.isCompletedExceptionally(), "a request that cannot run keeps its RESTCONF error");
     }

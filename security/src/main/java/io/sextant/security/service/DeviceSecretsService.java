@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.DeviceSecrets;
@@ -164,7 +164,7 @@ public final class DeviceSecretsService implements DeviceSecrets, AutoCloseable 
                     tx.put(path, ImmutableNodes.leafNode(path.getLastPathArgument().getNodeType(), found.value()));
                 }
             });
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new SecretException("Cannot seal the " + reseal.size() + " device password(s) stored unsealed "
                 + "or with an older key: " + e.getMessage(), e);
         }

@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +16,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * One connected NETCONF device: its capabilities, its schema and its operations. Data is
  * {@link NormalizedNode} in the device schema; paths are {@link YangInstanceIdentifier}s in it.
  *
- * <p>Every operation is asynchronous. It fails with {@link OperationFailedException}
+ * <p>Every operation is asynchronous. It fails with {@link OperationErrorsException}
  * carrying the device's {@code rpc-error}s (error-path translated into the device schema where
  * possible, the node id in error-info), or a {@code operation-failed} error when the session went
  * down or the request timed out. A session object belongs to one NETCONF session: after a
@@ -68,10 +68,10 @@ public interface NetconfDeviceSession {
      * The {@code <edit-config>} elements {@link #editConfig} would send for these edits (one per
      * edit-config, normally one), without sending anything: for dry runs.
      *
-     * @throws OperationFailedException when the edits cannot be expressed
+     * @throws OperationErrorsException when the edits cannot be expressed
      */
     List<String> renderEditConfig(Datastore target, List<Edit> edits, EditOptions options)
-        throws OperationFailedException;
+        throws OperationErrorsException;
 
     CompletionStage<Void> lock(Datastore target);
 

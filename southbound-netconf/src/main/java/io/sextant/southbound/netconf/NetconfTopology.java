@@ -4,7 +4,7 @@ import io.sextant.datastore.Candidates;
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -247,10 +247,10 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         return schemas.built();
     }
 
-    OperationFailedException notConnected(final String nodeId) {
+    OperationErrorsException notConnected(final String nodeId) {
         final String state = status(nodeId).map(s -> s.status().yangName()
             + s.connectedMessage().map(m -> ": " + m).orElse("")).orElse("not mounted");
-        return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
+        return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
             "Node " + nodeId + " is not connected (" + state + ")", Optional.empty(), Optional.empty(),
             Optional.of("<node-id>" + nodeId + "</node-id>")));
     }

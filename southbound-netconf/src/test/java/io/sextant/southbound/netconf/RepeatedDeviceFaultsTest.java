@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import io.sextant.testing.MisbehavingNetconfDevice.Reply;
 import java.lang.management.ManagementFactory;
@@ -136,7 +136,7 @@ class RepeatedDeviceFaultsTest {
                         session.getConfig(Datastore.RUNNING, YangInstanceIdentifier.of()).toCompletableFuture()
                             .get(REQUEST_TIMEOUT_MILLIS + 10_000, TimeUnit.MILLISECONDS);
                     } catch (ExecutionException e) {
-                        assertTrue(e.getCause() instanceof OperationFailedException, e.toString());
+                        assertTrue(e.getCause() instanceof OperationErrorsException, e.toString());
                         failedReads.merge(kind, 1, Integer::sum);
                     }
                 }

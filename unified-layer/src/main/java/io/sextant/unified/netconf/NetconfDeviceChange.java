@@ -2,7 +2,7 @@ package io.sextant.unified.netconf;
 
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.southbound.netconf.Datastore;
 import io.sextant.southbound.netconf.DeviceCapabilities;
@@ -68,7 +68,7 @@ final class NetconfDeviceChange implements DeviceChange {
 
     NetconfDeviceChange(final NetconfDeviceSession session, final CandidateEdits.Plan plan,
             final Duration confirmTimeout, final NextSession nextSession, final Duration reconnectWait,
-            final @Nullable String persistIdOrNull) throws OperationFailedException {
+            final @Nullable String persistIdOrNull) throws OperationErrorsException {
         this.session = session;
         this.plan = plan;
         this.confirmTimeout = confirmTimeout;
@@ -281,7 +281,7 @@ final class NetconfDeviceChange implements DeviceChange {
      */
     private static boolean isUnanswered(final Throwable failure) {
         final Throwable cause = Failures.unwrap(failure);
-        if (!(cause instanceof OperationFailedException failed)) {
+        if (!(cause instanceof OperationErrorsException failed)) {
             return true;
         }
         for (OperationError error : failed.errors()) {
@@ -294,7 +294,7 @@ final class NetconfDeviceChange implements DeviceChange {
 
     private static boolean isLockInUse(final Throwable failure) {
         final Throwable cause = Failures.unwrap(failure);
-        return cause instanceof OperationFailedException failed && failed.errors().stream().anyMatch(error ->
+        return cause instanceof OperationErrorsException failed && failed.errors().stream().anyMatch(error ->
             error.tag().equals(ErrorTag.LOCK_DENIED) || error.tag().equals(ErrorTag.IN_USE)
                 || error.tag().equals(ErrorTag.RESOURCE_DENIED));
     }
@@ -304,8 +304,8 @@ final class NetconfDeviceChange implements DeviceChange {
         return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     }
 
-    private static OperationFailedException failed(final String message) {
-        return OperationFailedException.of(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, message);
+    private static OperationErrorsException failed(final String message) {
+        return OperationErrorsException.of(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, message);
     }
 
     private static CompletionStage<Void> done() {

@@ -1,6 +1,6 @@
 package io.sextant.unified.netconf;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.netconf.Datastore;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
 import io.sextant.unified.DeviceChange;
@@ -61,14 +61,14 @@ final class NetconfUnifiedDevice implements UnifiedDevice {
     }
 
     @Override
-    public DeviceChange prepare(final DataTreeCandidate change) throws OperationFailedException {
+    public DeviceChange prepare(final DataTreeCandidate change) throws OperationErrorsException {
         return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, nextSession,
             reconnectWait, null);
     }
 
     @Override
     public DeviceChange prepare(final DataTreeCandidate change, final String commitId)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, nextSession,
             reconnectWait, persistId(commitId));
     }

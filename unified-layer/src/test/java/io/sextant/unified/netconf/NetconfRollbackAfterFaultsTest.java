@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -194,7 +194,7 @@ class NetconfRollbackAfterFaultsTest {
 
     @FunctionalInterface
     private interface Edit {
-        void apply(WriteTransaction tx) throws OperationFailedException;
+        void apply(WriteTransaction tx) throws OperationErrorsException;
     }
 
     private static QNameModule module(final UnifiedDevice device, final String namespace) {
@@ -299,7 +299,7 @@ class NetconfRollbackAfterFaultsTest {
         await(change.apply());
         netconfdProxy.cut();
         // the confirming commit cannot go out: the commit fails and is rolled back
-        assertThrows(OperationFailedException.class, () -> await(change.finish()));
+        assertThrows(OperationErrorsException.class, () -> await(change.finish()));
         await(change.rollback());
         assertTrue(!netconfdInterfaces().contains("drop-1"), "cancelled at once, not after the confirm timeout");
     }
@@ -309,7 +309,7 @@ class NetconfRollbackAfterFaultsTest {
         final DeviceChange change = testToolDescription("reply-lost");
         await(change.stage());
         testToolProxy.arm(Trigger.of("<commit", Moment.REPLY_LOST, "</rpc-reply>", Effect.CUT));
-        assertThrows(OperationFailedException.class, () -> await(change.apply()));
+        assertThrows(OperationErrorsException.class, () -> await(change.apply()));
         assertEquals(List.of("reply-lost"), testToolDescriptions(), "the device did commit");
         await(change.rollback());
         assertEquals(List.of("before"), testToolDescriptions());
@@ -321,7 +321,7 @@ class NetconfRollbackAfterFaultsTest {
         await(change.stage());
         final FaultProxy.Armed stall = testToolProxy.arm(Trigger.of("<commit", Moment.BEFORE, "</rpc-reply>",
             Effect.STALL));
-        assertThrows(OperationFailedException.class, () -> await(change.apply()), "timed out");
+        assertThrows(OperationErrorsException.class, () -> await(change.apply()), "timed out");
         assertTrue(stall.hasFired());
         // the device goes on after the timeout: it gets the commit late, then whatever followed it
         timer.schedule(testToolProxy::resume, REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.Datastores;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -188,7 +188,7 @@ class NetconfUnifiedDevicesTest {
                     .withChild(ImmutableNodes.leafNode(QName.create(oc, "mtu"), Uint16.valueOf(mtu)))
                     .build())
                 .build());
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -216,7 +216,7 @@ class NetconfUnifiedDevicesTest {
         final DeviceChange removal = device.prepare(change(device, tx -> {
             try {
                 tx.delete(entry(module(device, OC_IF), "ge-1"));
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 throw new IllegalStateException(e);
             }
         }));
@@ -285,7 +285,7 @@ class NetconfUnifiedDevicesTest {
             try {
                 tx.merge(entry(ietf, "e0").node(new NodeIdentifier(description)),
                     ImmutableNodes.leafNode(description, "after"));
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 throw new IllegalStateException(e);
             }
         }));

@@ -3,7 +3,7 @@ package io.sextant.southbound.cli.session;
 import io.netty.util.concurrent.EventExecutor;
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.CliSession;
@@ -214,7 +214,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
         });
     }
 
-    private void leaveConfig(final CompletableFuture<Void> done, final OperationFailedException failure) {
+    private void leaveConfig(final CompletableFuture<Void> done, final OperationErrorsException failure) {
         send(dialect.configExit()).whenComplete((event, error) -> {
             if (failure != null) {
                 done.completeExceptionally(failure);
@@ -339,7 +339,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
             fail(failure(ErrorTag.OPERATION_FAILED, "The device at " + parameters.host() + ":" + parameters.port()
                 + " did not answer '" + timeout.command() + "' within " + timeout.timeout().toMillis() + " ms"));
         } else if (event instanceof CliEvent.LoginFailed login) {
-            fail(new OperationFailedException(OperationError.of(ErrorType.TRANSPORT, ErrorTag.ACCESS_DENIED,
+            fail(new OperationErrorsException(OperationError.of(ErrorType.TRANSPORT, ErrorTag.ACCESS_DENIED,
                 "Login at " + parameters.host() + ":" + parameters.port() + " refused: " + login.message())));
         } else if (event instanceof CliEvent.Closed close) {
             shutdown(close.cause().map(cause -> failure(ErrorTag.OPERATION_FAILED, "Connection to "
@@ -411,16 +411,16 @@ final class DefaultCliSession implements CliSession, TransportListener {
         }, delay.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    private void fail(final OperationFailedException cause) {
+    private void fail(final OperationErrorsException cause) {
         shutdown(Optional.of(cause));
     }
 
-    private void shutdown(final Optional<OperationFailedException> cause) {
+    private void shutdown(final Optional<OperationErrorsException> cause) {
         if (closed) {
             return;
         }
         closed = true;
-        final OperationFailedException failure = cause.orElseGet(this::closedFailure);
+        final OperationErrorsException failure = cause.orElseGet(this::closedFailure);
         if (transport != null) {
             transport.close();
         }
@@ -438,13 +438,13 @@ final class DefaultCliSession implements CliSession, TransportListener {
         pending.forEach(Runnable::run);
     }
 
-    private OperationFailedException closedFailure() {
+    private OperationErrorsException closedFailure() {
         return failure(ErrorTag.OPERATION_FAILED, "The CLI session to " + parameters.host() + ":"
             + parameters.port() + " is closed");
     }
 
-    private static OperationFailedException failure(final ErrorTag tag, final String message) {
-        return new OperationFailedException(OperationError.of(ErrorType.TRANSPORT, tag, message));
+    private static OperationErrorsException failure(final ErrorTag tag, final String message) {
+        return new OperationErrorsException(OperationError.of(ErrorType.TRANSPORT, tag, message));
     }
 
     private static String describe(final CliEvent event) {
@@ -455,12 +455,12 @@ final class DefaultCliSession implements CliSession, TransportListener {
     }
 
     /** The failure as the operation's error: itself when it is one, else an operation-failed error with its message. */
-    static OperationFailedException asOperationFailure(final Throwable error) {
+    static OperationErrorsException asOperationFailure(final Throwable error) {
         final Throwable current = Failures.unwrap(error);
-        if (current instanceof OperationFailedException failure) {
+        if (current instanceof OperationErrorsException failure) {
             return failure;
         }
-        return new OperationFailedException(List.of(OperationError.of(ErrorType.APPLICATION,
+        return new OperationErrorsException(List.of(OperationError.of(ErrorType.APPLICATION,
             ErrorTag.OPERATION_FAILED, String.valueOf(current.getMessage()))), current);
     }
 }

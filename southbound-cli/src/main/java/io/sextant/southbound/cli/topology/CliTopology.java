@@ -5,7 +5,7 @@ import io.sextant.datastore.ChangeListener;
 import io.sextant.datastore.CommitValidator;
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountedNode;
@@ -174,7 +174,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         try {
             config = CliNodeConfig.of(nodeId, node);
             deviceType = resolve(config);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             // stored before this component validated it (e.g. restored from disk): report, do not mount
             writeStatus(nodeId, "unable-to-connect", e.getMessage(), null);
             return;
@@ -206,12 +206,12 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         }
         try {
             operational.update(tx -> tx.remove(CliTopologyModel.nodePath(nodeId)));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             LOG.error("Cannot remove the operational state of {}", nodeId, e);
         }
     }
 
-    private CliDeviceType resolve(final CliNodeConfig config) throws OperationFailedException {
+    private CliDeviceType resolve(final CliNodeConfig config) throws OperationErrorsException {
         return deviceTypes.resolve(config.deviceType(), config.deviceVersion()).orElseThrow(() ->
             CliNodeConfig.invalid(config.nodeId(), CliTopologyModel.DEVICE_TYPE, ErrorTag.INVALID_VALUE,
                 "No translation unit serves device-type '" + config.deviceType() + "' version '"
@@ -242,7 +242,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         final var built = entry.build();
         try {
             operational.update(tx -> tx.put(CliTopologyModel.nodePath(nodeId), built));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             LOG.error("Cannot write the connection status of {}", nodeId, e);
         }
     }
@@ -313,7 +313,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     /** Refuses mount requests that cannot be mounted, before they are stored. */
     private final class MountValidator implements CommitValidator {
         @Override
-        public void validate(final DataTreeCandidate candidate) throws OperationFailedException {
+        public void validate(final DataTreeCandidate candidate) throws OperationErrorsException {
             final Optional<DataTreeCandidateNode> nodes = Candidates.find(candidate, CliTopologyModel.nodesPath());
             if (nodes.isEmpty()) {
                 return;

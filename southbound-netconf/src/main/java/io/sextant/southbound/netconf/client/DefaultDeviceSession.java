@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf.client;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.southbound.netconf.Datastore;
 import io.sextant.southbound.netconf.DeviceCapabilities;
@@ -104,7 +104,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         final Optional<String> filter;
         try {
             filter = path.isEmpty() ? Optional.empty() : Optional.of(codec().subtreeFilter(path));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
         return channel.send(operation.apply(filter), requestTimeout).thenApply(reply -> {
@@ -120,7 +120,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         }
         try {
             return codec().parseData(data.get());
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new CompletionException(e);
         }
     }
@@ -131,7 +131,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         final List<String> editConfigs;
         try {
             editConfigs = renderEditConfig(target, edits, options);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
@@ -143,7 +143,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
 
     @Override
     public List<String> renderEditConfig(final Datastore target, final List<Edit> edits, final EditOptions options)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         if (target == Datastore.CANDIDATE && !capabilities.hasCandidate()) {
             throw unsupported("the candidate datastore (:candidate)");
         }
@@ -210,13 +210,13 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         final String request;
         try {
             request = codec().rpcRequest(rpc, input);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
         return channel.send(request, requestTimeout).thenApply(reply -> {
             try {
                 return codec().rpcOutput(rpc, reply);
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 throw new CompletionException(e);
             }
         });
@@ -232,8 +232,8 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         return channel.send(operation, timeout);
     }
 
-    private OperationFailedException unsupported(final String what) {
-        return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
+    private OperationErrorsException unsupported(final String what) {
+        return OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
             "Node " + nodeId + " does not support " + what);
     }
 

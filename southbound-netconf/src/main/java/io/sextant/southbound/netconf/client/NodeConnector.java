@@ -8,7 +8,7 @@ import com.google.common.util.concurrent.ListenableFuture;
 import com.google.common.util.concurrent.MoreExecutors;
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.southbound.netconf.ConnectionStatus;
@@ -512,7 +512,7 @@ public final class NodeConnector implements AutoCloseable {
 
     private static boolean isTransportFailure(final Throwable failure) {
         final Throwable cause = Failures.unwrap(failure);
-        if (cause instanceof OperationFailedException operation) {
+        if (cause instanceof OperationErrorsException operation) {
             return operation.errors().stream().map(OperationError::type).allMatch(ErrorType.TRANSPORT::equals);
         }
         return true;

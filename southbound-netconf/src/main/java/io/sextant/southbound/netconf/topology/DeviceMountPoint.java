@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf.topology;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.EditResult;
@@ -97,7 +97,7 @@ final class DeviceMountPoint implements MountPoint, DataService {
             return transaction(Datastore.RUNNING, edits, capabilities.hasRollbackOnError()
                 ? EditOptions.ROLLBACK_ON_ERROR : EditOptions.DEFAULT, false);
         }
-        return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.PROTOCOL,
+        return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.PROTOCOL,
             ErrorTag.OPERATION_NOT_SUPPORTED, "Node " + session.nodeId()
                 + " offers neither :candidate nor :writable-running"));
     }

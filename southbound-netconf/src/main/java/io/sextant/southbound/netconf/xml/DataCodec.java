@@ -1,7 +1,7 @@
 package io.sextant.southbound.netconf.xml;
 
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.southbound.netconf.Datastore;
 import io.sextant.southbound.netconf.EditOptions;
@@ -70,7 +70,7 @@ public final class DataCodec {
      * nodes, the last step as an empty selection node. A path ending at a whole list or a choice
      * selects its parent, which the caller narrows with {@link #extract}.
      */
-    public String subtreeFilter(final YangInstanceIdentifier path) throws OperationFailedException {
+    public String subtreeFilter(final YangInstanceIdentifier path) throws OperationErrorsException {
         final YangInstanceIdentifier selected = filterPath(path);
         final StringWriter out = new StringWriter();
         try {
@@ -95,12 +95,12 @@ public final class DataCodec {
     }
 
     /** The path a subtree filter for {@code path} selects: without trailing list, leaf-list or choice steps. */
-    public YangInstanceIdentifier filterPath(final YangInstanceIdentifier path) throws OperationFailedException {
+    public YangInstanceIdentifier filterPath(final YangInstanceIdentifier path) throws OperationErrorsException {
         YangInstanceIdentifier result = path;
         while (!result.isEmpty()) {
             final DataSchemaContext context = tree.childByPath(result);
             if (context == null) {
-                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                     "The device schema has no node " + path, path);
             }
             if (context instanceof DataSchemaContext.PathMixin) {
@@ -122,26 +122,26 @@ public final class DataCodec {
      * not nest (usually one).
      */
     public List<String> editConfigs(final Datastore target, final List<Edit> edits, final EditOptions options)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         return editConfig.editConfigs(target, edits, options);
     }
 
     /** Parse the {@code <data>} element of a get or get-config reply into the root container. */
-    public ContainerNode parseData(final Element data) throws OperationFailedException {
+    public ContainerNode parseData(final Element data) throws OperationErrorsException {
         final NormalizationResultHolder holder = new NormalizationResultHolder();
         try (NormalizedNodeStreamWriter writer = ImmutableNormalizedNodeStreamWriter.from(holder)) {
             // Not strict: data of modules the schema lacks (unresolvable ones) is skipped.
             XmlParserStream.create(writer, codecs, SchemaInferenceStack.of(schema).toInference(), false)
                 .traverse(new DOMSource(data));
         } catch (XMLStreamException | IOException | IllegalArgumentException | IllegalStateException e) {
-            throw OperationFailedException.of(ErrorType.RPC, ErrorTag.MALFORMED_MESSAGE,
+            throw OperationErrorsException.of(ErrorType.RPC, ErrorTag.MALFORMED_MESSAGE,
                 "The device's data does not match its schema: " + e.getMessage());
         }
         final NormalizedNode result = holder.getResult().data();
         if (result instanceof ContainerNode container) {
             return container;
         }
-        throw OperationFailedException.of(ErrorType.RPC, ErrorTag.MALFORMED_MESSAGE,
+        throw OperationErrorsException.of(ErrorType.RPC, ErrorTag.MALFORMED_MESSAGE,
             "Unexpected reply data " + result.name());
     }
 
@@ -152,9 +152,9 @@ public final class DataCodec {
     }
 
     /** The RPC element ({@code <rpc-name xmlns=...>input leaves</rpc-name>}) for {@code rpc}. */
-    public String rpcRequest(final QName rpc, final ContainerNode input) throws OperationFailedException {
+    public String rpcRequest(final QName rpc, final ContainerNode input) throws OperationErrorsException {
         if (!hasRpc(rpc)) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
                 "The device schema has no RPC " + rpc);
         }
         final StringWriter out = new StringWriter();
@@ -173,14 +173,14 @@ public final class DataCodec {
             xml.writeEndElement();
             xml.flush();
         } catch (XMLStreamException | IOException | IllegalArgumentException | IllegalStateException e) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 "Cannot encode the input of " + rpc.getLocalName() + ": " + e.getMessage());
         }
         return out.toString();
     }
 
     /** The output of {@code rpc} from its {@code <rpc-reply>}; empty for {@code <ok/>} or no output. */
-    public Optional<ContainerNode> rpcOutput(final QName rpc, final Element reply) throws OperationFailedException {
+    public Optional<ContainerNode> rpcOutput(final QName rpc, final Element reply) throws OperationErrorsException {
         if (!hasRpc(rpc) || NetconfXml.child(reply, NetconfXml.BASE_NS, "ok").isPresent()
                 || NetconfXml.children(reply).isEmpty()) {
             return Optional.empty();
@@ -191,7 +191,7 @@ public final class DataCodec {
             XmlParserStream.create(writer, codecs, SchemaInferenceStack.of(schema, Absolute.of(rpc, output))
                 .toInference(), false).traverse(new DOMSource(reply));
         } catch (XMLStreamException | IOException | IllegalArgumentException | IllegalStateException e) {
-            throw OperationFailedException.of(ErrorType.RPC, ErrorTag.MALFORMED_MESSAGE,
+            throw OperationErrorsException.of(ErrorType.RPC, ErrorTag.MALFORMED_MESSAGE,
                 "The output of " + rpc.getLocalName() + " does not match the schema: " + e.getMessage());
         }
         return holder.getResult().data() instanceof ContainerNode container ? Optional.of(container)
@@ -203,8 +203,8 @@ public final class DataCodec {
         return schema.getOperations().stream().anyMatch(op -> op.getQName().equals(rpc));
     }
 
-    private static OperationFailedException invalidPath(final YangInstanceIdentifier path, final Exception cause) {
-        return new OperationFailedException(List.of(OperationError.of(ErrorType.PROTOCOL,
+    private static OperationErrorsException invalidPath(final YangInstanceIdentifier path, final Exception cause) {
+        return new OperationErrorsException(List.of(OperationError.of(ErrorType.PROTOCOL,
             ErrorTag.INVALID_VALUE, "Cannot select " + path + " on the device: " + cause.getMessage(), path)), cause);
     }
 

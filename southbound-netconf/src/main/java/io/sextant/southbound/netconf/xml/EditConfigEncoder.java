@@ -1,7 +1,7 @@
 package io.sextant.southbound.netconf.xml;
 
 import com.google.common.collect.ImmutableMap;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.southbound.netconf.Datastore;
 import io.sextant.southbound.netconf.EditOptions;
@@ -51,7 +51,7 @@ final class EditConfigEncoder {
      * not nest (usually one).
      */
     List<String> editConfigs(final Datastore target, final List<Edit> edits, final EditOptions options)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         if (edits.isEmpty()) {
             return List.of();
         }
@@ -63,7 +63,7 @@ final class EditConfigEncoder {
     }
 
     private String editConfig(final Datastore target, final EditTree batch, final EditOptions options)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final StringWriter out = new StringWriter();
         try {
             final XMLStreamWriter xml = NetconfXml.OUTPUT.createXMLStreamWriter(out);
@@ -95,7 +95,7 @@ final class EditConfigEncoder {
             xml.writeEndElement();
             xml.flush();
         } catch (XMLStreamException | IOException | IllegalArgumentException | IllegalStateException e) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                 "Cannot encode the edit for the device schema: " + e.getMessage());
         }
         return out.toString();
@@ -131,7 +131,7 @@ final class EditConfigEncoder {
     }
 
     private void writeChildren(final NormalizedNodeStreamWriter writer, final EditTree.Node node,
-            final DataSchemaContext context, final boolean markMerge) throws IOException, OperationFailedException {
+            final DataSchemaContext context, final boolean markMerge) throws IOException, OperationErrorsException {
         for (EditTree.Node childNode : node.children()) {
             final DataSchemaContext childContext = PathSteps.child(context, childNode.arg(), childNode.path());
             if (childNode.edit().isPresent()) {
@@ -145,7 +145,7 @@ final class EditConfigEncoder {
     }
 
     private static void writeEdit(final NormalizedNodeStreamWriter writer, final EditTree.Node node,
-            final DataSchemaContext context, final boolean markMerge) throws IOException, OperationFailedException {
+            final DataSchemaContext context, final boolean markMerge) throws IOException, OperationErrorsException {
         final Edit edit = node.edit().orElseThrow();
         final NormalizedNodeStreamWriter annotated = edit.operation() == Edit.Operation.MERGE && !markMerge ? writer
             : new OperationAttributeWriter(writer, ImmutableMap.of(OPERATION, operationName(edit.operation())));
@@ -176,8 +176,8 @@ final class EditConfigEncoder {
         };
     }
 
-    private static OperationFailedException unsupported(final Edit edit, final String what) {
-        return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
+    private static OperationErrorsException unsupported(final Edit edit, final String what) {
+        return OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
             "NETCONF edit-config cannot " + what, edit.path());
     }
 }

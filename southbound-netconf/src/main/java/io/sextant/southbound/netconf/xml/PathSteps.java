@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf.xml;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.io.IOException;
 import java.util.Map;
 import javax.xml.transform.dom.DOMSource;
@@ -81,11 +81,11 @@ final class PathSteps {
     }
 
     static DataSchemaContext child(final DataSchemaContext parent, final PathArgument arg,
-            final YangInstanceIdentifier path) throws OperationFailedException {
+            final YangInstanceIdentifier path) throws OperationErrorsException {
         final DataSchemaContext child = parent instanceof DataSchemaContext.Composite composite
             ? composite.childByArg(arg) : null;
         if (child == null) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 "The device schema has no node " + arg + " in " + path, path);
         }
         return child;
