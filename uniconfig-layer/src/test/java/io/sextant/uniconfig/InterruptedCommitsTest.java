@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
@@ -31,7 +31,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 class InterruptedCommitsTest {
     private static EffectiveModelContext schema;
 
-    private final Datastores datastores = new Datastores();
+    private final ControllerStores datastores = new ControllerStores();
     private final ExecutorService executor = Executors.newFixedThreadPool(2);
     private final TestDevice d1 = new TestDevice("d1", schema);
     private final TestDevice d2 = new TestDevice("d2", schema);

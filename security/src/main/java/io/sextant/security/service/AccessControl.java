@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.sextant.datastore.Candidates;
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.ControllerSettings;
@@ -82,7 +82,7 @@ public final class AccessControl implements AutoCloseable {
     private volatile NormalizedNode usersSeen;
 
     @Activate
-    public AccessControl(@Reference final Datastores datastores, @Reference final RpcRegistry rpcs,
+    public AccessControl(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcs,
             @Reference final AuditLog audit) {
         this(datastores.config(), rpcs, ControllerSettings.fromSystemProperties(),
             SecuritySettings.fromSystemProperties(), new PasswordHasher(), AccessControl::announce, audit);

@@ -3,7 +3,7 @@ package io.sextant.security.service;
 import static java.util.Objects.requireNonNull;
 
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.ControllerSettings;
@@ -65,7 +65,7 @@ public final class DeviceSecretsService implements DeviceSecrets, AutoCloseable 
      * @throws SecretException when the key material cannot be read or is malformed
      */
     @Activate
-    public DeviceSecretsService(@Reference final Datastores datastores) throws SecretException {
+    public DeviceSecretsService(@Reference final ControllerStores datastores) throws SecretException {
         this(datastores.config(), keyRingOrSayWhy(ControllerSettings.fromSystemProperties().dataDir()));
     }
 

@@ -365,7 +365,7 @@ class NetconfTopologyTest {
     void renderEditConfigShowsTheExactPayloadWithoutSendingIt() throws Exception {
         final NetconfDeviceSession session = fixture.topology.session("tt0").orElseThrow();
         final Oc oc = new Oc(TopologyFixture.ocInterfaces(session.schema()));
-        final List<String> xml = session.renderEditConfig(Datastore.CANDIDATE, List.of(
+        final List<String> xml = session.renderEditConfig(NetconfDatastore.CANDIDATE, List.of(
             Edit.merge(oc.mtu("eth-dry"), ImmutableNodes.leafNode(oc.q("mtu"), Uint16.valueOf(1234)))),
             EditOptions.DEFAULT);
         assertEquals(1, xml.size());

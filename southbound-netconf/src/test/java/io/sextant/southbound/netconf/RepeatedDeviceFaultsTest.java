@@ -133,7 +133,7 @@ class RepeatedDeviceFaultsTest {
                     final Reply kind = kinds.get(fault % kinds.size());
                     device.next("get-config", kind);
                     try {
-                        session.getConfig(Datastore.RUNNING, YangInstanceIdentifier.of()).toCompletableFuture()
+                        session.getConfig(NetconfDatastore.RUNNING, YangInstanceIdentifier.of()).toCompletableFuture()
                             .get(REQUEST_TIMEOUT_MILLIS + 10_000, TimeUnit.MILLISECONDS);
                     } catch (ExecutionException e) {
                         assertTrue(e.getCause() instanceof OperationErrorsException, e.toString());

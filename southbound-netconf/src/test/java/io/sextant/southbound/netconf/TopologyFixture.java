@@ -2,7 +2,7 @@ package io.sextant.southbound.netconf;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.DeviceSecrets;
@@ -37,7 +37,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 final class TopologyFixture implements AutoCloseable {
     static final String OC_IF_NS = "http://openconfig.net/yang/interfaces";
 
-    final Datastores datastores = new Datastores();
+    final ControllerStores datastores = new ControllerStores();
     final MountPointRegistry mounts = new MountPointRegistry();
     final RpcRegistry rpcs = new RpcRegistry();
     final Path schemaCache;

@@ -4,7 +4,7 @@ import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.EditOptions;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
@@ -84,8 +84,8 @@ final class NetconfDeviceChange implements DeviceChange {
             options()));
     }
 
-    private Datastore target() {
-        return mode == Mode.IMMEDIATE ? Datastore.RUNNING : Datastore.CANDIDATE;
+    private NetconfDatastore target() {
+        return mode == Mode.IMMEDIATE ? NetconfDatastore.RUNNING : NetconfDatastore.CANDIDATE;
     }
 
     private EditOptions options() {
@@ -189,11 +189,11 @@ final class NetconfDeviceChange implements DeviceChange {
         return switch (reached) {
             case LOCKED, EDITED -> mode == Mode.IMMEDIATE
                 ? (reached == Step.EDITED ? reverseRunning(session) : done())
-                    .thenCompose(r -> session.unlock(Datastore.RUNNING))
-                : session.discardChanges().thenCompose(r -> session.unlock(Datastore.CANDIDATE));
+                    .thenCompose(r -> session.unlock(NetconfDatastore.RUNNING))
+                : session.discardChanges().thenCompose(r -> session.unlock(NetconfDatastore.CANDIDATE));
             case COMMIT_SENT, APPLIED, CONFIRM_SENT -> rollbackCommitted()
                 .thenCompose(r -> session.discardChanges())
-                .thenCompose(r -> session.unlock(Datastore.CANDIDATE));
+                .thenCompose(r -> session.unlock(NetconfDatastore.CANDIDATE));
             case FINISHED -> session.lock(target())
                 .thenCompose(locked -> mode == Mode.IMMEDIATE ? reverseRunning(session)
                     : reverseCommitted(session))
@@ -246,7 +246,7 @@ final class NetconfDeviceChange implements DeviceChange {
     }
 
     /** Lock, retrying while the device still holds the lost session's lock. */
-    private static CompletionStage<Void> lockPatiently(final NetconfDeviceSession on, final Datastore target,
+    private static CompletionStage<Void> lockPatiently(final NetconfDeviceSession on, final NetconfDatastore target,
             final int attempts) {
         return on.lock(target).exceptionallyCompose(failure -> {
             if (attempts <= 1 || !isLockInUse(failure) || !on.isOpen()) {
@@ -258,12 +258,12 @@ final class NetconfDeviceChange implements DeviceChange {
     }
 
     private CompletionStage<Void> reverseCommitted(final NetconfDeviceSession on) {
-        return on.editConfig(Datastore.CANDIDATE, plan.reverse(), EditOptions.DEFAULT)
+        return on.editConfig(NetconfDatastore.CANDIDATE, plan.reverse(), EditOptions.DEFAULT)
             .thenCompose(edited -> on.commit());
     }
 
     private CompletionStage<Void> reverseRunning(final NetconfDeviceSession on) {
-        return on.editConfig(Datastore.RUNNING, plan.reverse(), EditOptions.DEFAULT);
+        return on.editConfig(NetconfDatastore.RUNNING, plan.reverse(), EditOptions.DEFAULT);
     }
 
     /** Notes when a request of the change fails without the device's answer. */

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
@@ -70,7 +70,7 @@ class NetconfRollbackAfterFaultsTest {
     private static NetconfTestTool testTool;
     private static FaultProxy netconfdProxy;
     private static FaultProxy testToolProxy;
-    private static Datastores datastores;
+    private static ControllerStores datastores;
     private static NetconfTopology topology;
     private static UnifiedDeviceRegistry registry;
     private static Path schemaCache;
@@ -84,7 +84,7 @@ class NetconfRollbackAfterFaultsTest {
         netconfdProxy = FaultProxy.start(netconfd.host(), netconfd.port());
         testToolProxy = FaultProxy.start(testTool.host(), testTool.port(0));
         timer = Executors.newSingleThreadScheduledExecutor();
-        datastores = new Datastores();
+        datastores = new ControllerStores();
         topology = NetconfTopology.withDefaultParser(datastores, new MountPointRegistry(), new RpcRegistry(),
             new NetconfSettings(schemaCache = Files.createTempDirectory("sextant-schemas-"), 1, 2,
                 Duration.ofSeconds(30)), HostKeys.inMemory());

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
@@ -59,7 +59,7 @@ class NetconfUnifiedDevicesTest {
 
     private static Netconfd netconfd;
     private static NetconfTestTool testTool;
-    private static Datastores datastores;
+    private static ControllerStores datastores;
     private static NetconfTopology topology;
     private static UnifiedDeviceRegistry registry;
     private static Path schemaCache;
@@ -69,7 +69,7 @@ class NetconfUnifiedDevicesTest {
     static void start() throws Exception {
         netconfd = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
         testTool = NetconfTestTool.builder().ssh(false).models(ModelSets.OPENCONFIG_INTERFACES).start();
-        datastores = new Datastores();
+        datastores = new ControllerStores();
         topology = NetconfTopology.withDefaultParser(datastores, new MountPointRegistry(), new RpcRegistry(),
             new NetconfSettings(schemaCache = Files.createTempDirectory("sextant-schemas-"), 1, 2,
                 Duration.ofSeconds(30)), HostKeys.inMemory());

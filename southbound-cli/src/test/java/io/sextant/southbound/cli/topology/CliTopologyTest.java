@@ -161,9 +161,9 @@ class CliTopologyTest {
     @Test
     void mountedDeviceConnectsReportsStatusReconnectsAndUnmounts() throws Exception {
         final List<String> events = new CopyOnWriteArrayList<>();
-        topology.registerListener(new CliMountListener() {
+        topology.registerListener(new CliConnectionListener() {
             @Override
-            public void connected(final CliMountedDevice device) {
+            public void connected(final CliConnection device) {
                 events.add("connected " + device.nodeId());
             }
 
@@ -179,13 +179,13 @@ class CliTopologyTest {
             status("R1", CliTopologyModel.CONNECTED_MESSAGE));
         assertEquals(List.of(new MountedNode("R1", "cli", "ssh", router.sshHost(), router.sshPort(), "connected",
             "Connected, prompt " + router.name() + "#")), topology.nodes());
-        final CliMountedDevice first = topology.find("R1").orElseThrow();
+        final CliConnection first = topology.find("R1").orElseThrow();
         assertTrue(first.session().execute("show version").toCompletableFuture().join().startsWith("FRRouting"));
 
         // the device drops the session: the mount reconnects with a new one
         assertTrue(router.dropSshSessions() > 0);
         await("R1 reconnects", () -> topology.find("R1").map(d -> d.session() != first.session()).orElse(false));
-        final CliMountedDevice second = topology.find("R1").orElseThrow();
+        final CliConnection second = topology.find("R1").orElseThrow();
         assertNotSame(first.session(), second.session());
         assertTrue(second.session().execute("show version").toCompletableFuture().join().startsWith("FRRouting"));
         await("R1 is connected again", () -> status("R1", CliTopologyModel.CONNECTION_STATUS)

@@ -2,7 +2,7 @@ package io.sextant.southbound.netconf.client;
 
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.EditOptions;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
@@ -89,7 +89,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     @Override
-    public CompletionStage<Optional<NormalizedNode>> getConfig(final Datastore source,
+    public CompletionStage<Optional<NormalizedNode>> getConfig(final NetconfDatastore source,
             final YangInstanceIdentifier path) {
         return read(path, filter -> BaseOperations.getConfig(source, filter));
     }
@@ -126,7 +126,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     @Override
-    public CompletionStage<Void> editConfig(final Datastore target, final List<Edit> edits,
+    public CompletionStage<Void> editConfig(final NetconfDatastore target, final List<Edit> edits,
             final EditOptions options) {
         final List<String> editConfigs;
         try {
@@ -142,24 +142,24 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     @Override
-    public List<String> renderEditConfig(final Datastore target, final List<Edit> edits, final EditOptions options)
+    public List<String> renderEditConfig(final NetconfDatastore target, final List<Edit> edits, final EditOptions options)
             throws OperationErrorsException {
-        if (target == Datastore.CANDIDATE && !capabilities.hasCandidate()) {
+        if (target == NetconfDatastore.CANDIDATE && !capabilities.hasCandidate()) {
             throw unsupported("the candidate datastore (:candidate)");
         }
-        if (target == Datastore.RUNNING && !capabilities.hasWritableRunning() && !capabilities.hasCandidate()) {
+        if (target == NetconfDatastore.RUNNING && !capabilities.hasWritableRunning() && !capabilities.hasCandidate()) {
             throw unsupported("writing the running datastore (:writable-running)");
         }
         return codec().editConfigs(target, edits, options);
     }
 
     @Override
-    public CompletionStage<Void> lock(final Datastore target) {
+    public CompletionStage<Void> lock(final NetconfDatastore target) {
         return ok(BaseOperations.lock(target));
     }
 
     @Override
-    public CompletionStage<Void> unlock(final Datastore target) {
+    public CompletionStage<Void> unlock(final NetconfDatastore target) {
         return ok(BaseOperations.unlock(target));
     }
 
@@ -198,7 +198,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     @Override
-    public CompletionStage<Void> validate(final Datastore source) {
+    public CompletionStage<Void> validate(final NetconfDatastore source) {
         if (!capabilities.hasValidate()) {
             return CompletableFuture.failedFuture(unsupported("validate (:validate)"));
         }

@@ -3,7 +3,7 @@ package io.sextant.southbound.netconf.xml;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.EditOptions;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -121,7 +121,7 @@ public final class DataCodec {
      * The {@code <edit-config>} elements for {@code edits}, one per batch of edits whose paths do
      * not nest (usually one).
      */
-    public List<String> editConfigs(final Datastore target, final List<Edit> edits, final EditOptions options)
+    public List<String> editConfigs(final NetconfDatastore target, final List<Edit> edits, final EditOptions options)
             throws OperationErrorsException {
         return editConfig.editConfigs(target, edits, options);
     }

@@ -3,7 +3,7 @@ package io.sextant.southbound.netconf.xml;
 import com.google.common.collect.ImmutableMap;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.EditOptions;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -50,7 +50,7 @@ final class EditConfigEncoder {
      * The {@code <edit-config>} elements for {@code edits}, one per batch of edits whose paths do
      * not nest (usually one).
      */
-    List<String> editConfigs(final Datastore target, final List<Edit> edits, final EditOptions options)
+    List<String> editConfigs(final NetconfDatastore target, final List<Edit> edits, final EditOptions options)
             throws OperationErrorsException {
         if (edits.isEmpty()) {
             return List.of();
@@ -62,7 +62,7 @@ final class EditConfigEncoder {
         return result;
     }
 
-    private String editConfig(final Datastore target, final EditTree batch, final EditOptions options)
+    private String editConfig(final NetconfDatastore target, final EditTree batch, final EditOptions options)
             throws OperationErrorsException {
         final StringWriter out = new StringWriter();
         try {

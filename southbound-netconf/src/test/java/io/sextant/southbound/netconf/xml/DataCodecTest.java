@@ -9,7 +9,7 @@ import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.model.ControllerSchema;
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.EditOptions;
 import java.util.List;
 import java.util.Optional;
@@ -70,7 +70,7 @@ class DataCodecTest {
     @Test
     void editsShareParentsAndCarryTheirOperation() throws OperationErrorsException {
         final LeafNode<Uint16> mtu = ImmutableNodes.leafNode(oc("mtu"), Uint16.valueOf(1400));
-        final List<String> xml = codec.editConfigs(Datastore.CANDIDATE, List.of(
+        final List<String> xml = codec.editConfigs(NetconfDatastore.CANDIDATE, List.of(
             Edit.merge(mtuPath("eth0"), mtu), Edit.delete(interfacePath("eth1"))), EditOptions.DEFAULT);
         assertEquals(1, xml.size(), xml.toString());
         final String edit = xml.get(0);
@@ -85,7 +85,7 @@ class DataCodecTest {
     @Test
     void nestedEditsGoToSeparateEditConfigs() throws OperationErrorsException {
         final LeafNode<Uint16> mtu = ImmutableNodes.leafNode(oc("mtu"), Uint16.valueOf(1400));
-        final List<String> xml = codec.editConfigs(Datastore.RUNNING, List.of(
+        final List<String> xml = codec.editConfigs(NetconfDatastore.RUNNING, List.of(
             Edit.remove(interfacePath("eth0")), Edit.merge(mtuPath("eth0"), mtu)), EditOptions.ROLLBACK_ON_ERROR);
         assertEquals(2, xml.size());
         assertTrue(xml.get(0).contains("nc:operation=\"remove\""));
@@ -99,7 +99,7 @@ class DataCodecTest {
         final var data = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(new NodeIdentifier(oc("interface")))
             .build();
         final var error = assertThrows(OperationErrorsException.class,
-            () -> codec.editConfigs(Datastore.CANDIDATE, List.of(Edit.replace(list, data)), EditOptions.DEFAULT));
+            () -> codec.editConfigs(NetconfDatastore.CANDIDATE, List.of(Edit.replace(list, data)), EditOptions.DEFAULT));
         assertEquals("operation-not-supported", error.errors().get(0).tag().elementBody());
     }
 
