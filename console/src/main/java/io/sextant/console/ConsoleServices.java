@@ -1,6 +1,6 @@
 package io.sextant.console;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.persistence.StateReport;
 import io.sextant.security.audit.AuditLog;
@@ -40,7 +40,7 @@ public final class ConsoleServices {
     private volatile NetconfDevices netconf;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    private volatile Datastores datastores;
+    private volatile ControllerStores datastores;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile StateReport state;
@@ -67,7 +67,7 @@ public final class ConsoleServices {
         return netconf;
     }
 
-    Datastores datastores() {
+    ControllerStores datastores() {
         return datastores;
     }
 

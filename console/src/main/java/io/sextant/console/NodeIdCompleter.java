@@ -1,6 +1,6 @@
 package io.sextant.console;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import java.util.List;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
@@ -21,7 +21,7 @@ public final class NodeIdCompleter implements Completer {
 
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
-        final Datastores datastores = services.datastores();
+        final ControllerStores datastores = services.datastores();
         if (datastores == null) {
             return -1;
         }

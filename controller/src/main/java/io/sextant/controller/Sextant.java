@@ -1,6 +1,6 @@
 package io.sextant.controller;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -42,7 +42,7 @@ import java.util.List;
  */
 public final class Sextant implements AutoCloseable {
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
-    private final Datastores datastores;
+    private final ControllerStores datastores;
     private final RpcRegistry rpcs;
     private final MountPointRegistry mounts;
     private final UnifiedDeviceRegistry devices;
@@ -61,7 +61,7 @@ public final class Sextant implements AutoCloseable {
         bindHost = settings.bindHost();
         dataDir = settings.dataDir();
         try {
-            datastores = started(new Datastores(ControllerSchema.get(), backend));
+            datastores = started(new ControllerStores(ControllerSchema.get(), backend));
             rpcs = new RpcRegistry();
             audit = started(new AuditService(settings.dataDir()));
             access = started(new AccessControl(datastores.config(), rpcs, settings, security, new PasswordHasher(),
@@ -124,7 +124,7 @@ public final class Sextant implements AutoCloseable {
         return component;
     }
 
-    public Datastores datastores() {
+    public ControllerStores datastores() {
         return datastores;
     }
 

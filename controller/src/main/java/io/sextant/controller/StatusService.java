@@ -1,7 +1,7 @@
 package io.sextant.controller;
 
-import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
@@ -47,7 +47,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     private static final YangInstanceIdentifier PATH = YangInstanceIdentifier.of(STATUS);
 
     private final Instant startedAt = Instant.now();
-    private final Datastores datastores;
+    private final ControllerStores datastores;
     private final List<MountedNodes> southbounds;
     private final ScheduledExecutorService publisher;
     private final StateBackend backend;
@@ -56,7 +56,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     private volatile long stateAt;
 
     @Activate
-    public StatusService(@Reference final Datastores datastores,
+    public StatusService(@Reference final ControllerStores datastores,
             @Reference(cardinality = ReferenceCardinality.MULTIPLE, policyOption = ReferencePolicyOption.GREEDY)
             final List<MountedNodes> southbounds, @Reference final StateBackend backend) {
         this.datastores = datastores;
@@ -158,7 +158,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
         try {
             final ContainerNode status = toContainer(Instant.now());
             datastores.operational().update(tx -> tx.put(PATH, status));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             // an update cannot conflict with other writers: the container does not fit the schema
             LOG.error("Cannot publish sextant:status", e);
         } catch (RuntimeException e) {

@@ -13,5 +13,5 @@ public interface CommitJournal {
     /** Keeps nothing: a store in memory only. */
     CommitJournal NONE = candidate -> { };
 
-    void record(DataTreeCandidate candidate) throws OperationFailedException;
+    void record(DataTreeCandidate candidate) throws OperationErrorsException;
 }

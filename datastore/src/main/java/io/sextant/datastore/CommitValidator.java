@@ -11,7 +11,7 @@ public interface CommitValidator {
 
     /**
      * @param candidate the whole change about to be committed, rooted at the store root
-     * @throws OperationFailedException to refuse the commit; nothing is applied
+     * @throws OperationErrorsException to refuse the commit; nothing is applied
      */
-    void validate(DataTreeCandidate candidate) throws OperationFailedException;
+    void validate(DataTreeCandidate candidate) throws OperationErrorsException;
 }

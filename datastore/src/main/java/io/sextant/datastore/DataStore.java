@@ -33,12 +33,12 @@ public interface DataStore {
      *
      * @return what changed
      */
-    DataTreeCandidate update(Changes changes) throws OperationFailedException;
+    DataTreeCandidate update(Changes changes) throws OperationErrorsException;
 
     /** The changes of an {@link #update(Changes)}. */
     @FunctionalInterface
     interface Changes {
-        void apply(WriteTransaction tx) throws OperationFailedException;
+        void apply(WriteTransaction tx) throws OperationErrorsException;
     }
 
     /**

@@ -32,7 +32,7 @@ final class DurableConfig implements CommitJournal {
     }
 
     @Override
-    public void record(final DataTreeCandidate candidate) throws OperationFailedException {
+    public void record(final DataTreeCandidate candidate) throws OperationErrorsException {
         if (loading) {
             return;
         }
@@ -50,7 +50,7 @@ final class DurableConfig implements CommitJournal {
      * a transaction's earlier writes again for every read: one transaction of n entries cost n²,
      * and a restart with 10,000 mounted nodes spent minutes here.
      */
-    void load(final DataStore store) throws PersistenceException, OperationFailedException {
+    void load(final DataStore store) throws PersistenceException, OperationErrorsException {
         final List<ConfigEntry> entries = database.call("load the configuration", rows::load);
         loading = true;
         try {

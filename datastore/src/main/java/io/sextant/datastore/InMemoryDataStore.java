@@ -9,15 +9,12 @@ import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
-import org.opendaylight.yangtools.yang.data.tree.api.ConflictingModificationAppliedException;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTree;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeConfiguration;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeModification;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeSnapshot;
 import org.opendaylight.yangtools.yang.data.tree.api.DataValidationFailedException;
-import org.opendaylight.yangtools.yang.data.tree.api.ModifiedNodeDoesNotExistException;
-import org.opendaylight.yangtools.yang.data.tree.api.RequiredElementCountException;
 import org.opendaylight.yangtools.yang.data.tree.impl.di.InMemoryDataTreeFactory;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContextTree;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -119,13 +116,13 @@ public final class InMemoryDataStore implements DataStore {
     }
 
     @Override
-    public DataTreeCandidate update(final Changes changes) throws OperationFailedException {
+    public DataTreeCandidate update(final Changes changes) throws OperationErrorsException {
         final DataTreeCandidate candidate;
         synchronized (commitLock) {
             final Transaction tx = new Transaction(tree.takeSnapshot());
             try {
                 changes.apply(tx);
-            } catch (OperationFailedException | RuntimeException e) {
+            } catch (OperationErrorsException | RuntimeException e) {
                 tx.cancel();
                 throw e;
             }
@@ -162,11 +159,7 @@ public final class InMemoryDataStore implements DataStore {
         return size;
     }
 
-    private DataTreeCandidate commit(final DataTreeModification modification) throws OperationFailedException {
-        return prepareKeepApply(modification);
-    }
-
-    private DataTreeCandidate prepare(final DataTreeModification modification) throws OperationFailedException {
+    private DataTreeCandidate prepare(final DataTreeModification modification) throws OperationErrorsException {
         final DataTreeCandidate candidate;
         synchronized (commitLock) {
             try {
@@ -174,10 +167,10 @@ public final class InMemoryDataStore implements DataStore {
                 tree.validate(modification);
                 candidate = tree.prepare(modification);
             } catch (DataValidationFailedException e) {
-                throw translate(e, schemaTree.modelContext());
+                throw TreeFailures.validation(e, schemaTree.modelContext());
             } catch (IllegalArgumentException | IllegalStateException e) {
                 // IllegalStateException: a list entry whose key leaf differs from its key (yangtools' builder)
-                throw refused(e, null);
+                throw TreeFailures.refused(e, null, schemaTree.modelContext());
             }
             uniques.check(candidate);
             for (var sub : validators) {
@@ -191,7 +184,7 @@ public final class InMemoryDataStore implements DataStore {
 
     /** Validate, keep (journal) and apply: the path of every commit that is applied at once. */
     private DataTreeCandidate prepareKeepApply(final DataTreeModification modification)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         synchronized (commitLock) {
             final DataTreeCandidate candidate = prepare(modification);
             keepAndApply(candidate);
@@ -199,7 +192,7 @@ public final class InMemoryDataStore implements DataStore {
         }
     }
 
-    private void keepAndApply(final DataTreeCandidate candidate) throws OperationFailedException {
+    private void keepAndApply(final DataTreeCandidate candidate) throws OperationErrorsException {
         synchronized (commitLock) {
             journal.record(candidate);
             apply(candidate);
@@ -210,13 +203,13 @@ public final class InMemoryDataStore implements DataStore {
      * Apply a prepared candidate and hand it to the listeners. Both happen under the commit
      * lock, so listeners get candidates in commit order (their executor keeps that order).
      */
-    private void apply(final DataTreeCandidate candidate) throws OperationFailedException {
+    private void apply(final DataTreeCandidate candidate) throws OperationErrorsException {
         synchronized (commitLock) {
             try {
                 tree.commit(candidate);
                 size += NormalizedNodeCounter.delta(candidate.getRootNode());
             } catch (IllegalArgumentException | IllegalStateException e) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
+                throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
                     "The data was changed by another transaction after this change was prepared");
             }
             notifyListeners(candidate);
@@ -235,52 +228,6 @@ public final class InMemoryDataStore implements DataStore {
                 });
             }
         }
-    }
-
-    /** The tree's failure with its path, its message in user terms (module:name, not yangtools' renderings). */
-    private static OperationFailedException translate(final DataValidationFailedException e,
-            final EffectiveModelContext schema) {
-        final YangInstanceIdentifier path = e.getPath();
-        final String message = UserTerms.of(e.getMessage(), schema);
-        if (e instanceof ConflictingModificationAppliedException) {
-            return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
-                "The data was changed by another transaction: " + message, path);
-        }
-        if (e instanceof ModifiedNodeDoesNotExistException) {
-            return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, message, path);
-        }
-        if (e instanceof RequiredElementCountException) {
-            return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
-                message, Optional.ofNullable(path), elementCountTag(e.getMessage()), Optional.empty()));
-        }
-        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
-    }
-
-    /**
-     * A change yangtools refused while applying it (a lazily applied edit, a parent created
-     * implicitly, min/max-elements): invalid-value, or operation-failed with RFC 7950's
-     * too-few-elements / too-many-elements, in the user's terms.
-     */
-    private OperationFailedException refused(final RuntimeException e, final YangInstanceIdentifier path) {
-        final String message = UserTerms.of(e.getMessage(), schemaTree.modelContext());
-        final Optional<String> appTag = elementCountTag(e.getMessage());
-        if (appTag.isPresent()) {
-            return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
-                message, Optional.ofNullable(path), appTag, Optional.empty()));
-        }
-        return new OperationFailedException(OperationError.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message,
-            path));
-    }
-
-    /** RFC 7950 15.2 / 15.3 error-app-tag of yangtools' min/max-elements message (its counts are swapped). */
-    private static Optional<String> elementCountTag(final String message) {
-        if (message == null) {
-            return Optional.empty();
-        }
-        if (message.contains("does not have enough elements")) {
-            return Optional.of("too-few-elements");
-        }
-        return message.contains("has too many elements") ? Optional.of("too-many-elements") : Optional.empty();
     }
 
     private final class Transaction implements WriteTransaction {
@@ -302,7 +249,7 @@ public final class InMemoryDataStore implements DataStore {
         }
 
         @Override
-        public void put(final YangInstanceIdentifier path, final NormalizedNode data) throws OperationFailedException {
+        public void put(final YangInstanceIdentifier path, final NormalizedNode data) throws OperationErrorsException {
             checkOpen();
             final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
@@ -312,7 +259,7 @@ public final class InMemoryDataStore implements DataStore {
 
         @Override
         public void merge(final YangInstanceIdentifier path, final NormalizedNode data)
-                throws OperationFailedException {
+                throws OperationErrorsException {
             checkOpen();
             final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
@@ -322,10 +269,10 @@ public final class InMemoryDataStore implements DataStore {
 
         @Override
         public void create(final YangInstanceIdentifier path, final NormalizedNode data)
-                throws OperationFailedException {
+                throws OperationErrorsException {
             checkOpen();
             if (readChecked(path).isPresent()) {
-                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_EXISTS,
+                throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.DATA_EXISTS,
                     "Data already exists", path);
             }
             final NormalizedNode filtered = filtered(path, data);
@@ -335,17 +282,17 @@ public final class InMemoryDataStore implements DataStore {
         }
 
         @Override
-        public void delete(final YangInstanceIdentifier path) throws OperationFailedException {
+        public void delete(final YangInstanceIdentifier path) throws OperationErrorsException {
             checkOpen();
             if (readChecked(path).isEmpty()) {
-                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
+                throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
                     "Data does not exist", path);
             }
             apply(path, () -> modification.delete(path));
         }
 
         @Override
-        public void remove(final YangInstanceIdentifier path) throws OperationFailedException {
+        public void remove(final YangInstanceIdentifier path) throws OperationErrorsException {
             checkOpen();
             if (readChecked(path).isPresent()) {
                 apply(path, () -> modification.delete(path));
@@ -353,14 +300,14 @@ public final class InMemoryDataStore implements DataStore {
         }
 
         @Override
-        public DataTreeCandidate commit() throws OperationFailedException {
+        public DataTreeCandidate commit() throws OperationErrorsException {
             checkOpen();
             done = true;
-            return InMemoryDataStore.this.commit(modification);
+            return InMemoryDataStore.this.prepareKeepApply(modification);
         }
 
         @Override
-        public PreparedCommit prepare() throws OperationFailedException {
+        public PreparedCommit prepare() throws OperationErrorsException {
             checkOpen();
             done = true;
             final DataTreeCandidate candidate = InMemoryDataStore.this.prepare(modification);
@@ -371,7 +318,7 @@ public final class InMemoryDataStore implements DataStore {
                 }
 
                 @Override
-                public void commit() throws OperationFailedException {
+                public void commit() throws OperationErrorsException {
                     InMemoryDataStore.this.keepAndApply(candidate);
                 }
             };
@@ -384,7 +331,7 @@ public final class InMemoryDataStore implements DataStore {
 
         /** {@code data} as the write filters whose subtree it reaches make it, in registration order. */
         private NormalizedNode filtered(final YangInstanceIdentifier path, final NormalizedNode data)
-                throws OperationFailedException {
+                throws OperationErrorsException {
             NormalizedNode result = data;
             for (var sub : filters) {
                 if (sub.subtree().contains(path) || path.contains(sub.subtree())) {
@@ -392,7 +339,7 @@ public final class InMemoryDataStore implements DataStore {
                         result = sub.target().filter(this, path, result);
                     } catch (IllegalArgumentException | IllegalStateException e) {
                         // reading this transaction's earlier edits checks them (see readChecked)
-                        throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                        throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                             UserTerms.of(e.getMessage(), schemaTree.modelContext()), path);
                     }
                 }
@@ -400,7 +347,7 @@ public final class InMemoryDataStore implements DataStore {
             return result;
         }
 
-        private void ensureParents(final YangInstanceIdentifier path) throws OperationFailedException {
+        private void ensureParents(final YangInstanceIdentifier path) throws OperationErrorsException {
             final List<YangInstanceIdentifier.PathArgument> args = path.getPathArguments();
             YangInstanceIdentifier parent = YangInstanceIdentifier.of();
             for (int i = 0; i < args.size() - 1; i++) {
@@ -417,7 +364,7 @@ public final class InMemoryDataStore implements DataStore {
 
         /** Deletes what the write displaces: the nodes of the other cases of the choices it writes into. */
         private void displaceOtherCases(final YangInstanceIdentifier path, final NormalizedNode data,
-                final boolean merge) throws OperationFailedException {
+                final boolean merge) throws OperationErrorsException {
             for (YangInstanceIdentifier displaced : otherCases.displacedBy(path, data, merge, this::readChecked)) {
                 apply(displaced, () -> modification.delete(displaced));
             }
@@ -429,19 +376,19 @@ public final class InMemoryDataStore implements DataStore {
          * nodes fails here, as invalid-value in the user's terms like any other refused edit.
          */
         private Optional<NormalizedNode> readChecked(final YangInstanceIdentifier path)
-                throws OperationFailedException {
+                throws OperationErrorsException {
             try {
                 return modification.readNode(path);
             } catch (IllegalArgumentException | IllegalStateException e) {
-                throw refused(e, path);
+                throw TreeFailures.refused(e, path, schemaTree.modelContext());
             }
         }
 
-        private void apply(final YangInstanceIdentifier path, final Runnable change) throws OperationFailedException {
+        private void apply(final YangInstanceIdentifier path, final Runnable change) throws OperationErrorsException {
             try {
                 change.run();
             } catch (IllegalArgumentException | IllegalStateException e) {
-                throw refused(e, path);
+                throw TreeFailures.refused(e, path, schemaTree.modelContext());
             }
         }
 

@@ -31,7 +31,7 @@ public final class OtherCases {
 
     /** Reads the node at a path as the writer sees it. */
     public interface Reader {
-        Optional<NormalizedNode> read(YangInstanceIdentifier path) throws OperationFailedException;
+        Optional<NormalizedNode> read(YangInstanceIdentifier path) throws OperationErrorsException;
     }
 
     /** The rule for one schema; it remembers which parts of the schema have choices. */
@@ -46,7 +46,7 @@ public final class OtherCases {
      *     loses its old content anyway
      */
     public List<YangInstanceIdentifier> displacedBy(final YangInstanceIdentifier path, final NormalizedNode data,
-            final boolean merge, final Reader reader) throws OperationFailedException {
+            final boolean merge, final Reader reader) throws OperationErrorsException {
         final List<YangInstanceIdentifier> displaced = new ArrayList<>();
         final List<PathArgument> args = path.getPathArguments();
         DataSchemaContext context = schemaTree.getRoot();
@@ -70,7 +70,7 @@ public final class OtherCases {
     }
 
     private void walk(final YangInstanceIdentifier path, final DataSchemaContext context, final NormalizedNode data,
-            final Reader reader, final List<YangInstanceIdentifier> displaced) throws OperationFailedException {
+            final Reader reader, final List<YangInstanceIdentifier> displaced) throws OperationErrorsException {
         if (!(data instanceof NormalizedNodeContainer<?> container)
                 || !(context instanceof DataSchemaContext.Composite composite)
                 || context.dataSchemaNode() != null && !hasChoice(context.dataSchemaNode())) {
@@ -92,7 +92,7 @@ public final class OtherCases {
 
     private static void otherCases(final ChoiceSchemaNode choice, final YangInstanceIdentifier choicePath,
             final QName chosen, final Reader reader, final List<YangInstanceIdentifier> displaced)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final CaseSchemaNode caze = choice.getCases().stream()
             .filter(c -> c.dataChildByName(chosen) != null).findFirst().orElse(null);
         if (caze == null) {

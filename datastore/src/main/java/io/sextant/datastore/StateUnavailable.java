@@ -18,13 +18,13 @@ public final class StateUnavailable {
     }
 
     /** The request's error for a failure of the database. */
-    public static OperationFailedException of(final PersistenceException failure) {
+    public static OperationErrorsException of(final PersistenceException failure) {
         if (failure.unavailable()) {
-            return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
+            return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
                 failure.getMessage() + "; nothing was changed, try again when the database is back",
                 Optional.empty(), Optional.of(APP_TAG), Optional.empty()), failure);
         }
-        return new OperationFailedException(OperationError.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+        return new OperationErrorsException(OperationError.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
             failure.getMessage() + "; nothing was changed"), failure);
     }
 

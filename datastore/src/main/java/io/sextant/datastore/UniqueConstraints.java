@@ -70,7 +70,7 @@ final class UniqueConstraints {
     }
 
     /** Refuses the candidate when a list it changed has two entries with the same unique values. */
-    void check(final DataTreeCandidate candidate) throws OperationFailedException {
+    void check(final DataTreeCandidate candidate) throws OperationErrorsException {
         final Optional<DataSchemaContext> context = schemaTree.findChild(candidate.getRootPath());
         if (context.isPresent()) {
             walk(candidate.getRootPath(), context.orElseThrow(), candidate.getRootNode());
@@ -78,7 +78,7 @@ final class UniqueConstraints {
     }
 
     private void walk(final YangInstanceIdentifier path, final DataSchemaContext context,
-            final DataTreeCandidateNode node) throws OperationFailedException {
+            final DataTreeCandidateNode node) throws OperationErrorsException {
         if (node.modificationType() == ModificationType.UNMODIFIED || node.dataAfter() == null) {
             return;
         }
@@ -126,7 +126,7 @@ final class UniqueConstraints {
     }
 
     private void checkList(final YangInstanceIdentifier path, final ListSchemaNode list, final MapNode map,
-            final DataTreeCandidateNode node) throws OperationFailedException {
+            final DataTreeCandidateNode node) throws OperationErrorsException {
         for (Constraint constraint : constraints.computeIfAbsent(list, UniqueConstraints::compile)) {
             final Map<List<Object>, MapEntryNode> seen = new HashMap<>();
             for (MapEntryNode entry : map.body()) {
@@ -238,7 +238,7 @@ final class UniqueConstraints {
         return String.valueOf(value);
     }
 
-    private OperationFailedException violation(final YangInstanceIdentifier listPath, final ListSchemaNode list,
+    private OperationErrorsException violation(final YangInstanceIdentifier listPath, final ListSchemaNode list,
             final Constraint constraint, final MapEntryNode first, final MapEntryNode second,
             final List<Object> values, final DataTreeCandidateNode node) {
         // name the entry this commit wrote as the one in violation, the other as the one it collides with
@@ -258,7 +258,7 @@ final class UniqueConstraints {
             + entryPath(listPath, other.name(), schema) + " of list '" + module + ":" + list.getQName().getLocalName()
             + "' have the same " + String.join(", ", named) + "; the list's unique \"" + constraint.text()
             + "\" requires them to differ";
-        return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+        return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
             message, Optional.of(offendingPath), Optional.of("data-not-unique"), Optional.empty()));
     }
 

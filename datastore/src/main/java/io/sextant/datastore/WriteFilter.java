@@ -17,8 +17,8 @@ public interface WriteFilter {
      * @param path where {@code data} is written; it may lie above, at or below the filter's subtree
      * @param data what the request writes
      * @return what to write instead: {@code data} itself when nothing changes
-     * @throws OperationFailedException to refuse the write; nothing of it is written
+     * @throws OperationErrorsException to refuse the write; nothing of it is written
      */
     NormalizedNode filter(ReadSnapshot current, YangInstanceIdentifier path, NormalizedNode data)
-        throws OperationFailedException;
+        throws OperationErrorsException;
 }

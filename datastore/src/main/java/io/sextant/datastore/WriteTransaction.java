@@ -15,36 +15,36 @@ import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 public interface WriteTransaction extends ReadSnapshot {
 
     /** Replace the data at {@code path} (RESTCONF PUT, NETCONF replace). */
-    void put(YangInstanceIdentifier path, NormalizedNode data) throws OperationFailedException;
+    void put(YangInstanceIdentifier path, NormalizedNode data) throws OperationErrorsException;
 
     /** Merge {@code data} into what is at {@code path} (RESTCONF PATCH, NETCONF merge). */
-    void merge(YangInstanceIdentifier path, NormalizedNode data) throws OperationFailedException;
+    void merge(YangInstanceIdentifier path, NormalizedNode data) throws OperationErrorsException;
 
     /** Create data that must not exist yet; {@code data-exists} otherwise. */
-    void create(YangInstanceIdentifier path, NormalizedNode data) throws OperationFailedException;
+    void create(YangInstanceIdentifier path, NormalizedNode data) throws OperationErrorsException;
 
     /** Delete data that must exist; {@code data-missing} otherwise. */
-    void delete(YangInstanceIdentifier path) throws OperationFailedException;
+    void delete(YangInstanceIdentifier path) throws OperationErrorsException;
 
     /** Delete data if it exists. */
-    void remove(YangInstanceIdentifier path) throws OperationFailedException;
+    void remove(YangInstanceIdentifier path) throws OperationErrorsException;
 
     /**
      * Validate and apply the changes. Registered validators may veto; listeners are told
      * afterwards.
      *
      * @return what changed
-     * @throws OperationFailedException when validation fails or a concurrent commit conflicts;
+     * @throws OperationErrorsException when validation fails or a concurrent commit conflicts;
      *     the datastore is then unchanged
      */
-    DataTreeCandidate commit() throws OperationFailedException;
+    DataTreeCandidate commit() throws OperationErrorsException;
 
     /**
      * Validate the changes and compute what they would do, without applying them yet. The
      * result can then be committed, or dropped. Until then, commits by other transactions make
      * {@link PreparedCommit#commit()} fail.
      */
-    PreparedCommit prepare() throws OperationFailedException;
+    PreparedCommit prepare() throws OperationErrorsException;
 
     /** A validated change, ready to be applied. */
     interface PreparedCommit {
@@ -52,7 +52,7 @@ public interface WriteTransaction extends ReadSnapshot {
         DataTreeCandidate candidate();
 
         /** Apply the change; listeners are told afterwards. */
-        void commit() throws OperationFailedException;
+        void commit() throws OperationErrorsException;
     }
 
     /** Drop the changes. Harmless after commit. */

@@ -113,7 +113,7 @@ class InMemoryDataStoreTest {
             .withNodeIdentifier(NodeIdentifierWithPredicates.of(NODE, NODE_ID, "r1"))
             .withChild(ImmutableNodes.leafNode(NODE_ID, "r1"))
             .withChild(ImmutableNodes.leafNode(STATUS, "connected")).build();
-        final var ex = assertThrows(OperationFailedException.class, () -> {
+        final var ex = assertThrows(OperationErrorsException.class, () -> {
             tx.put(nodePath("r1"), withState);
             tx.commit();
         });
@@ -127,7 +127,7 @@ class InMemoryDataStoreTest {
         tx.create(nodePath("r1"), node("r1", Uint16.valueOf(830)));
         tx.commit();
         final WriteTransaction again = config.newTransaction();
-        final var ex = assertThrows(OperationFailedException.class,
+        final var ex = assertThrows(OperationErrorsException.class,
             () -> again.create(nodePath("r1"), node("r1", Uint16.valueOf(831))));
         assertEquals(ErrorTag.DATA_EXISTS, ex.errors().get(0).tag());
         assertEquals(nodePath("r1"), ex.path().orElseThrow());
@@ -135,7 +135,7 @@ class InMemoryDataStoreTest {
 
     @Test
     void deleteOfMissingDataFailsWithDataMissing() {
-        final var ex = assertThrows(OperationFailedException.class, () -> config.newTransaction().delete(nodePath("x")));
+        final var ex = assertThrows(OperationErrorsException.class, () -> config.newTransaction().delete(nodePath("x")));
         assertEquals(ErrorTag.DATA_MISSING, ex.errors().get(0).tag());
     }
 
@@ -146,7 +146,7 @@ class InMemoryDataStoreTest {
         first.put(nodePath("r1"), node("r1", Uint16.valueOf(1)));
         second.put(nodePath("r1"), node("r1", Uint16.valueOf(2)));
         first.commit();
-        final var ex = assertThrows(OperationFailedException.class, second::commit);
+        final var ex = assertThrows(OperationErrorsException.class, second::commit);
         assertEquals(ErrorTag.IN_USE, ex.errors().get(0).tag());
         assertEquals(node("r1", Uint16.valueOf(1)), config.snapshot().read(nodePath("r1")).orElseThrow());
     }
@@ -156,11 +156,11 @@ class InMemoryDataStoreTest {
         final List<YangInstanceIdentifier> seen = new ArrayList<>();
         config.registerListener(nodePath("r1"), candidate -> seen.add(nodePath("r1")));
         try (var reg = config.registerValidator(nodePath("r1"), candidate -> {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, "no", nodePath("r1"));
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, "no", nodePath("r1"));
         })) {
             final WriteTransaction tx = config.newTransaction();
             tx.put(nodePath("r1"), node("r1", Uint16.valueOf(830)));
-            assertThrows(OperationFailedException.class, tx::commit);
+            assertThrows(OperationErrorsException.class, tx::commit);
         }
         assertTrue(config.snapshot().read(nodePath("r1")).isEmpty());
         assertTrue(seen.isEmpty());
@@ -221,7 +221,7 @@ class InMemoryDataStoreTest {
     void anInvalidUpdateChangesNothing() throws Exception {
         config.update(tx -> tx.put(nodePath("r1"), node("r1", Uint16.valueOf(830))));
         final var before = config.snapshot().read(YangInstanceIdentifier.of()).orElseThrow();
-        assertThrows(OperationFailedException.class, () -> config.update(tx -> {
+        assertThrows(OperationErrorsException.class, () -> config.update(tx -> {
             tx.put(nodePath("r2"), node("r2", Uint16.valueOf(830)));
             tx.put(nodePath("r3"), node("r4", Uint16.valueOf(830)));
         }));
@@ -247,7 +247,7 @@ class InMemoryDataStoreTest {
             if (data instanceof MapEntryNode entry
                     && entry.childByArg(new NodeIdentifier(PORT)) instanceof LeafNode<?> port
                     && ((Uint16) port.body()).intValue() == 666) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, "refused", path);
+                throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, "refused", path);
             }
             return doublePorts(path, data);
         });
@@ -260,7 +260,7 @@ class InMemoryDataStoreTest {
         assertEquals(node("r2", Uint16.valueOf(5)), config.snapshot().read(nodePath("r2")).orElseThrow());
         assertEquals(List.of(nodePath("r1"), nodePath("r1")), seen);
         // a refused write changes nothing, also of the other writes of its transaction
-        assertThrows(OperationFailedException.class, () -> config.update(tx -> {
+        assertThrows(OperationErrorsException.class, () -> config.update(tx -> {
             tx.put(nodePath("r3"), node("r3", Uint16.valueOf(1)));
             tx.put(nodePath("r1"), node("r1", Uint16.valueOf(666)));
         }));

@@ -1,6 +1,6 @@
 package io.sextant.restconf;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -42,7 +42,7 @@ public final class RestconfService implements AutoCloseable {
      * only once device passwords are sealed on their way into the configuration datastore.
      */
     @Activate
-    public RestconfService(@Reference final Datastores datastores, @Reference final RpcRegistry rpcs,
+    public RestconfService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcs,
             @Reference final MountPointRegistry mounts, @Reference final AccessControl access,
             @Reference final DeviceSecrets sealing) throws InterruptedException, TlsMaterialException {
         this(datastores, rpcs, mounts, access, ControllerSettings.fromSystemProperties(),
@@ -53,7 +53,7 @@ public final class RestconfService implements AutoCloseable {
      * @throws TlsMaterialException when the TLS certificate or key cannot be used, or plain HTTP
      *     was asked for on an address that is not a loopback one: RESTCONF does not start
      */
-    public RestconfService(final Datastores datastores, final RpcRegistry rpcs, final MountPointRegistry mounts,
+    public RestconfService(final ControllerStores datastores, final RpcRegistry rpcs, final MountPointRegistry mounts,
             final AccessControl access, final ControllerSettings settings, final SecuritySettings security)
             throws InterruptedException, TlsMaterialException {
         final EffectiveModelContext schema = datastores.config().snapshot().schema();

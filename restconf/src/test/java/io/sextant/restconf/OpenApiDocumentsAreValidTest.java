@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.service.HttpLimits;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
@@ -53,7 +53,7 @@ class OpenApiDocumentsAreValidTest {
     static void start() throws Exception {
         validator = PythonTool.install("openapi-spec-validator-venv", "openapi-spec-validator==0.9.0");
         device = NetconfTestTool.builder().ssh(false).models(ModelSets.OPENCONFIG_INTERFACES).start();
-        final Datastores datastores = new Datastores();
+        final ControllerStores datastores = new ControllerStores();
         final MountPointRegistry mounts = new MountPointRegistry();
         final RpcRegistry rpcs = new RpcRegistry();
         topology = NetconfTopology.withDefaultParser(datastores, mounts, rpcs, new NetconfSettings(

@@ -3,7 +3,7 @@ package io.sextant.simulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.MountPoint;
@@ -65,7 +65,7 @@ class SouthboundMountTest {
         final Path cache = Files.createTempDirectory("sextant-sim-schemas-");
         try (DeviceSimulator simulator = DeviceSimulator.start(schema, BaseConfig.fromJson(schema, List.of(BASE)),
                 new DeviceSimulator.Settings("127.0.0.1", FreePorts.range(DEVICES), DEVICES, ssh, "admin", "admin", 2));
-                Datastores datastores = new Datastores()) {
+                ControllerStores datastores = new ControllerStores()) {
             final MountPointRegistry mounts = new MountPointRegistry();
             try (NetconfTopology topology = NetconfTopology.withDefaultParser(datastores, mounts, new RpcRegistry(),
                     new NetconfSettings(cache, 2, 2, Duration.ofSeconds(30),
@@ -111,7 +111,7 @@ class SouthboundMountTest {
             : NetconfVerifier.tcp("127.0.0.1", simulator.port(device));
     }
 
-    private static void awaitConnected(final Datastores datastores, final Duration timeout) throws Exception {
+    private static void awaitConnected(final ControllerStores datastores, final Duration timeout) throws Exception {
         final long deadline = System.nanoTime() + timeout.toNanos();
         List<String> waiting = List.of();
         while (System.nanoTime() < deadline) {

@@ -1,7 +1,7 @@
 package io.sextant.translation;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliSession;
 import java.util.LinkedHashMap;
@@ -72,7 +72,7 @@ public final class CliDevice {
             }
             try {
                 return model.read(byCommand);
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 throw new CompletionException(e);
             }
         });
@@ -90,12 +90,12 @@ public final class CliDevice {
 
     /** The lines that turn {@code before} into {@code after} (root containers; null = empty). */
     public CommandPlan commands(final @Nullable ContainerNode before, final @Nullable ContainerNode after)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         return model.commands(before, after);
     }
 
     /** The lines for a change of the device's configuration, a candidate rooted at its root. */
-    public CommandPlan commands(final DataTreeCandidate change) throws OperationFailedException {
+    public CommandPlan commands(final DataTreeCandidate change) throws OperationErrorsException {
         return model.commands(change);
     }
 

@@ -1,7 +1,7 @@
 package io.sextant.translation;
 
-import io.sextant.southbound.cli.topology.CliMountedDevice;
-import io.sextant.southbound.cli.topology.CliMounts;
+import io.sextant.southbound.cli.topology.CliConnection;
+import io.sextant.southbound.cli.topology.CliConnections;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.osgi.service.component.annotations.Activate;
@@ -11,11 +11,11 @@ import org.osgi.service.component.annotations.Reference;
 /** The connected CLI devices of {@code topology=topology-cli}, each with its translation unit. */
 @Component(service = CliDevices.class)
 public final class CliDevices {
-    private final CliMounts mounts;
+    private final CliConnections mounts;
     private final TranslationUnitRegistry units;
 
     @Activate
-    public CliDevices(@Reference final CliMounts mounts, @Reference final TranslationUnitRegistry units) {
+    public CliDevices(@Reference final CliConnections mounts, @Reference final TranslationUnitRegistry units) {
         this.mounts = mounts;
         this.units = units;
     }
@@ -26,7 +26,7 @@ public final class CliDevices {
     }
 
     /** The facade of a mounted device (for mount listeners). */
-    public Optional<CliDevice> device(final CliMountedDevice mounted) {
+    public Optional<CliDevice> device(final CliConnection mounted) {
         return units.byName(mounted.deviceType().unit())
             .map(unit -> new CliDevice(mounted.nodeId(), units.model(unit), mounted.session()));
     }
@@ -41,7 +41,7 @@ public final class CliDevices {
         }
     }
 
-    public CliMounts mounts() {
+    public CliConnections mounts() {
         return mounts;
     }
 }

@@ -1,6 +1,6 @@
 package io.sextant.translation;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
@@ -39,7 +39,7 @@ public final class ConfigCoverageRpc implements AutoCloseable {
                 .map(node -> String.valueOf(((LeafNode<?>) node).body())).orElse("");
             final Optional<CliDevice> device = devices.find(nodeId);
             if (device.isEmpty()) {
-                return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.APPLICATION,
+                return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION,
                     ErrorTag.DATA_MISSING, "No connected CLI node " + nodeId + " in topology-cli"));
             }
             return device.orElseThrow().configCoverage().thenApply(lines -> Optional.of(output(lines)));

@@ -1,6 +1,6 @@
 package io.sextant.translation;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.engine.CommandPlanner;
 import io.sextant.translation.engine.ConfigReadEngine;
 import io.sextant.translation.engine.DiffNode;
@@ -79,10 +79,10 @@ public final class UnitModel {
      *
      * @param outputs the output of every {@link #readCommands() read command}
      */
-    public ReadResult read(final Map<String, String> outputs) throws OperationFailedException {
+    public ReadResult read(final Map<String, String> outputs) throws OperationErrorsException {
         final String running = outputs.get(unit.runningConfigCommand());
         if (running == null) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
                 "No output of '" + unit.runningConfigCommand() + "'");
         }
         final ConfigText config = ConfigText.parse(running);
@@ -93,10 +93,10 @@ public final class UnitModel {
             }
 
             @Override
-            public String show(final String command) throws OperationFailedException {
+            public String show(final String command) throws OperationErrorsException {
                 final String output = outputs.get(command);
                 if (output == null) {
-                    throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+                    throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
                         "Unit " + unit.name() + " reads '" + command + "' without declaring it");
                 }
                 return output;
@@ -112,11 +112,11 @@ public final class UnitModel {
      * The commands turning {@code before} into {@code after}: root containers holding top-level
      * OpenConfig containers; null is an empty configuration.
      *
-     * @throws OperationFailedException {@code operation-not-supported} with the path of data no
+     * @throws OperationErrorsException {@code operation-not-supported} with the path of data no
      *     writer configures, or a writer's refusal
      */
     public CommandPlan commands(final @Nullable ContainerNode before, final @Nullable ContainerNode after)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         return planner.plan(DiffNode.root(before, after));
     }
 
@@ -124,10 +124,10 @@ public final class UnitModel {
      * The commands of a change of the configuration, as the UniConfig layer hands it over.
      *
      * @param change a candidate rooted at the configuration root
-     * @throws OperationFailedException as {@link #commands(ContainerNode, ContainerNode)}
+     * @throws OperationErrorsException as {@link #commands(ContainerNode, ContainerNode)}
      * @throws IllegalArgumentException when the candidate is not rooted at the configuration root
      */
-    public CommandPlan commands(final DataTreeCandidate change) throws OperationFailedException {
+    public CommandPlan commands(final DataTreeCandidate change) throws OperationErrorsException {
         if (!change.getRootPath().isEmpty()) {
             throw new IllegalArgumentException("A configuration change is rooted at the configuration root, not at "
                 + change.getRootPath());

@@ -2,7 +2,7 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.DeviceChange.Mode;
@@ -144,7 +144,7 @@ final class CommitCoordinator {
     /** The device's errors, with their paths and details, as one line. */
     static String describe(final Throwable failure, final @Nullable EffectiveModelContext schema) {
         final Throwable cause = Failures.unwrap(failure);
-        if (cause instanceof OperationFailedException failed) {
+        if (cause instanceof OperationErrorsException failed) {
             return failed.errors().stream().map(error -> describe(error, schema)).collect(Collectors.joining("; "));
         }
         // a failure without a message is a bug of ours: its class name would tell a user nothing

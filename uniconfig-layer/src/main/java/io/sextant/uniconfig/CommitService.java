@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
@@ -170,7 +170,7 @@ public final class CommitService {
                 }
                 participants.add(new CommitCoordinator.Participant(nodeId, device.orElseThrow().prepare(
                     target.diff(), commitId), target.node().schema()));
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 failures.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR,
                     CommitCoordinator.describe(e, target.node().schema())));
             }
@@ -195,7 +195,7 @@ public final class CommitService {
         final UniconfigStore store = registry.store();
         try {
             store.commitStarted(commitId, operation, context.user(), targets.stream().map(Target::nodeId).toList());
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             // no device was touched: the request fails as a whole (503 when the database is down)
             abandon(tx, preparedIntents.keySet());
             return CompletableFuture.failedFuture(e);
@@ -203,7 +203,7 @@ public final class CommitService {
         return CommitCoordinator.run(participants, () -> CompletableFuture.runAsync(() -> {
             try {
                 store.commitApplied(commitId, updates, success);
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 throw new CompletionException(e);
             }
         }, executor)).thenApplyAsync(failure -> {
@@ -215,7 +215,7 @@ public final class CommitService {
                 finish(commitId, false, failed);
                 view(failed);
                 if (why.ofController() && why.rollbackProblems().isEmpty()
-                        && why.cause() instanceof OperationFailedException notKept) {
+                        && why.cause() instanceof OperationErrorsException notKept) {
                     // every device was put back: the request fails as a whole, as if nothing was tried
                     throw new CompletionException(notKept);
                 }
@@ -239,7 +239,7 @@ public final class CommitService {
                 committed.add(nodeId);
                 registry.publish(update.node());
                 results.add(NodeResult.ok(nodeId));
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 LOG.error("Commit of {} kept but not applied in memory", nodeId, e);
                 results.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, "The devices were changed and "
                     + "the change kept, but the controller could not apply it: " + CommitCoordinator.describe(e,
@@ -259,7 +259,7 @@ public final class CommitService {
     private void finish(final String commitId, final boolean done, final @Nullable CommitRecord failure) {
         try {
             registry.store().commitFinished(commitId, done, failure);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             LOG.warn("Commit {} ({}) could not be marked finished; it is checked at the next start: {}", commitId,
                 done ? "done" : "failed", e.getMessage());
         }

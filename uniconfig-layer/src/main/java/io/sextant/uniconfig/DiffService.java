@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.unified.DeviceChange;
@@ -39,7 +39,7 @@ public final class DiffService {
                 final DeviceChange change = device.orElseThrow().prepare(diff);
                 return NodeResult.ok(node.nodeId()).withDiff(diff).withPayload(device.orElseThrow().protocol(),
                     change.payload());
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 return NodeResult.failed(node.nodeId(), ErrorKind.PROCESSING_ERROR,
                     CommitCoordinator.describe(e, node.schema()));
             }

@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StateUnavailable;
 import io.sextant.persistence.CommitRepository;
 import io.sextant.persistence.Compaction;
@@ -47,7 +47,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
-    public List<KeptNode> load() throws OperationFailedException {
+    public List<KeptNode> load() throws OperationErrorsException {
         return call("load the UniConfig nodes", tx -> {
             final List<KeptNode> kept = new ArrayList<>();
             for (StoredNode stored : nodes.loadAll(tx)) {
@@ -58,7 +58,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
-    public List<Interrupted> interrupted() throws OperationFailedException {
+    public List<Interrupted> interrupted() throws OperationErrorsException {
         return call("load the commits left pending", tx -> {
             final List<Interrupted> interrupted = new ArrayList<>();
             for (PendingCommit pending : commits.pending(tx)) {
@@ -71,25 +71,25 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public void created(final UniconfigNode node, final NormalizedNode configuration)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         run("keep node " + node.nodeId(), tx -> nodes.create(tx, node.nodeId(), node.schemaKey(), configuration,
             configuration));
     }
 
     @Override
-    public void changed(final NodeUpdate update) throws OperationFailedException {
+    public void changed(final NodeUpdate update) throws OperationErrorsException {
         run("keep the change of node " + update.node().nodeId(), tx -> record(tx, update));
     }
 
     @Override
     public void commitStarted(final String commitId, final String operation, final String user,
-            final List<String> nodeIds) throws OperationFailedException {
+            final List<String> nodeIds) throws OperationErrorsException {
         run("record commit " + commitId, tx -> commits.begin(tx, commitId, operation, user, nodeIds));
     }
 
     @Override
     public void commitApplied(final String commitId, final List<NodeUpdate> updates, final CommitRecord record)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         run("keep commit " + commitId, tx -> {
             for (NodeUpdate update : updates) {
                 record(tx, update);
@@ -100,7 +100,7 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public void commitFinished(final String commitId, final boolean done, final @Nullable CommitRecord failure)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         run("finish commit " + commitId, tx -> {
             if (failure != null) {
                 log.append(tx, logged(failure));
@@ -111,7 +111,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
-    public List<CommitRecord> loadLog(final int limit) throws OperationFailedException {
+    public List<CommitRecord> loadLog(final int limit) throws OperationErrorsException {
         final List<LoggedCommit> latest = call("load the transaction log", tx -> log.latest(tx, limit));
         final List<CommitRecord> records = new ArrayList<>();
         for (LoggedCommit commit : latest) {
@@ -141,7 +141,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
-    public List<KeptSnapshot> loadSnapshots() throws OperationFailedException {
+    public List<KeptSnapshot> loadSnapshots() throws OperationErrorsException {
         return call("load the snapshots", tx -> {
             final List<KeptSnapshot> kept = new ArrayList<>();
             for (String name : snapshots.names(tx)) {
@@ -158,14 +158,14 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public void snapshotCreated(final String name, final Instant created,
-            final Map<String, SnapshotStore.Captured> captured) throws OperationFailedException {
+            final Map<String, SnapshotStore.Captured> captured) throws OperationErrorsException {
         final List<SnapshotNode> kept = new ArrayList<>();
         captured.forEach((nodeId, node) -> kept.add(new SnapshotNode(nodeId, node.schemaKey(), node.configuration())));
         run("keep snapshot " + name, tx -> snapshots.create(tx, name, created, kept));
     }
 
     @Override
-    public void snapshotDeleted(final String name) throws OperationFailedException {
+    public void snapshotDeleted(final String name) throws OperationErrorsException {
         run("delete snapshot " + name, tx -> snapshots.delete(tx, name));
     }
 
@@ -194,7 +194,7 @@ final class DurableUniconfigStore implements UniconfigStore {
             record.result().ok() ? "complete" : "fail", logged);
     }
 
-    private <T> T call(final String doing, final Database.Work<T> work) throws OperationFailedException {
+    private <T> T call(final String doing, final Database.Work<T> work) throws OperationErrorsException {
         try {
             return database.call(doing, work);
         } catch (PersistenceException e) {
@@ -202,7 +202,7 @@ final class DurableUniconfigStore implements UniconfigStore {
         }
     }
 
-    private void run(final String doing, final Database.Action action) throws OperationFailedException {
+    private void run(final String doing, final Database.Action action) throws OperationErrorsException {
         try {
             database.run(doing, action);
         } catch (PersistenceException e) {

@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -17,7 +17,7 @@ final class IntentService {
     /** A change of a node's intent made under its lock. */
     @FunctionalInterface
     private interface LockedChange<T> {
-        T apply() throws OperationFailedException;
+        T apply() throws OperationErrorsException;
     }
 
     private final NodeRegistry registry;
@@ -78,7 +78,7 @@ final class IntentService {
     private static <T> CompletionStage<T> now(final LockedChange<T> change) {
         try {
             return CompletableFuture.completedFuture(change.apply());
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
     }

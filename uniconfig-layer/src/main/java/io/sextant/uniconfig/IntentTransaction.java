@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import io.sextant.datastore.service.Edit;
@@ -49,12 +49,12 @@ final class IntentTransaction {
         }
 
         /** Apply {@code edits} all or none. */
-        void apply(final List<Edit> edits) throws OperationFailedException {
+        void apply(final List<Edit> edits) throws OperationErrorsException {
             try {
                 for (Edit edit : edits) {
                     StoreDataService.apply(changes, edit);
                 }
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 rebuild();
                 throw e;
             }
@@ -62,7 +62,7 @@ final class IntentTransaction {
         }
 
         /** Start over from the node's intent, with the edits that succeeded so far. */
-        void rebuild() throws OperationFailedException {
+        void rebuild() throws OperationErrorsException {
             changes.cancel();
             changes = node.intended().newTransaction();
             for (Edit edit : applied) {
@@ -99,7 +99,7 @@ final class IntentTransaction {
      * @return for each edit, whether its target did not exist before
      */
     synchronized List<Boolean> edit(final UniconfigNode node, final List<Edit> edits)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final NodeChanges changes = touch(node);
         final List<Boolean> created = new ArrayList<>(edits.size());
         for (Edit edit : edits) {
@@ -138,7 +138,7 @@ final class IntentTransaction {
      *
      * @return the change, or null when this transaction did not change the node
      */
-    synchronized @Nullable PreparedCommit prepare(final String nodeId) throws OperationFailedException {
+    synchronized @Nullable PreparedCommit prepare(final String nodeId) throws OperationErrorsException {
         final NodeChanges changes = nodes.get(nodeId);
         return changes == null || changes.applied.isEmpty() ? null : changes.changes.prepare();
     }
@@ -152,7 +152,7 @@ final class IntentTransaction {
             }
             try {
                 changes.rebuild();
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 // the same edits applied before on the same base: cannot fail but by a bug
                 LOG.error("Transaction {}: the view of {} could not be rebuilt", id, nodeId, e);
                 nodes.remove(nodeId);

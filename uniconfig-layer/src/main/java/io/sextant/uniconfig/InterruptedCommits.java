@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.unified.UnifiedDevice;
 import java.time.Instant;
@@ -63,7 +63,7 @@ final class InterruptedCommits {
      * @param keptNodeIds the nodes kept: an in-doubt node that is not (anymore) cannot come back
      */
     InterruptedCommits(final UniconfigStore store, final Collection<String> keptNodeIds)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         this.store = store;
         for (UniconfigStore.Interrupted interrupted : store.interrupted()) {
             final Commit commit = new Commit(interrupted);
@@ -145,7 +145,7 @@ final class InterruptedCommits {
         try {
             participant = new CommitCoordinator.Participant(nodeId, device.prepare(back, "recovery-"
                 + UUID.randomUUID()), device.schema());
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.completedFuture(new Outcome(held, "it could not be put back: "
                 + CommitCoordinator.describe(e, device.schema())));
         }
@@ -189,7 +189,7 @@ final class InterruptedCommits {
             // a commit kept but not brought to every device keeps its "complete" log entry: the
             // failure shows in the commit record and in the nodes' status
             store.commitFinished(commit.commitId(), done, done || commit.kept() ? null : failure);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             LOG.warn("Interrupted commit {} could not be marked finished; it is checked again at the next start: {}",
                 commit.commitId(), e.getMessage());
         }

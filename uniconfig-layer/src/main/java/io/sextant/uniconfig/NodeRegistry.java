@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
@@ -44,7 +44,7 @@ final class NodeRegistry {
     private final Executor executor;
 
     NodeRegistry(final UnifiedDevices devices, final NodeStatusWriter status, final UniconfigStore store,
-            final Executor executor) throws OperationFailedException {
+            final Executor executor) throws OperationErrorsException {
         this.devices = devices;
         this.status = status;
         this.store = store;
@@ -86,7 +86,7 @@ final class NodeRegistry {
             try {
                 node = new UniconfigNode(nodeId, schema.orElseThrow(), keptNode.schemaKey(), keptNode.intended(),
                     keptNode.actual());
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 LOG.warn("Kept node {} waits for its device: its configuration does not fit its schema built "
                     + "without the device: {}", nodeId, CommitCoordinator.describe(e, schema.orElseThrow()));
                 continue;
@@ -168,7 +168,7 @@ final class NodeRegistry {
                 // published before it is visible: a write to the new node publishes after this
                 publish(node, true);
                 nodes.put(nodeId, node);
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 throw new IllegalStateException("The configuration read from " + nodeId + " could not be taken: "
                     + CommitCoordinator.describe(e, device.schema()), e);
             }
@@ -205,7 +205,7 @@ final class NodeRegistry {
             }
             publish(node, true);
             nodes.put(node.nodeId(), node);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             kept.put(keptNode.nodeId(), keptNode);
             throw new IllegalStateException("The kept configuration of " + keptNode.nodeId()
                 + " does not fit its device's schema: " + CommitCoordinator.describe(e, device.schema()), e);
@@ -222,7 +222,7 @@ final class NodeRegistry {
      * Keep {@code update}, then apply it and publish the node's status. Call with the node's
      * lock held. Nothing changes when it cannot be kept.
      */
-    void apply(final NodeUpdate update) throws OperationFailedException {
+    void apply(final NodeUpdate update) throws OperationErrorsException {
         store.changed(update);
         update.apply();
         publish(update.node());

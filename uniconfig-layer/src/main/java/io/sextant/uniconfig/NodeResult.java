@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.unified.UnifiedDevice.Protocol;
 import java.util.Optional;
 import org.eclipse.jdt.annotation.Nullable;
@@ -76,7 +76,7 @@ public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, C
         if (cause instanceof NodeFailure node) {
             return failed(nodeId, node.kind(), node.getMessage());
         }
-        if (cause instanceof OperationFailedException) {
+        if (cause instanceof OperationErrorsException) {
             return failed(nodeId, operationFailed, CommitCoordinator.describe(cause, schema));
         }
         LOG.error("Operation on node {} failed unexpectedly", nodeId, cause);

@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.time.Instant;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
@@ -51,7 +51,7 @@ final class NodeStatusWriter {
     void remove(final String nodeId) {
         try {
             operational.update(tx -> tx.remove(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId)));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new IllegalStateException("Cannot remove the status of node " + nodeId, e);
         }
     }
@@ -64,7 +64,7 @@ final class NodeStatusWriter {
     private void put(final String nodeId, final MapEntryNode entry) {
         try {
             operational.update(tx -> tx.put(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId), entry));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new IllegalStateException("The status entry of node " + nodeId + " does not fit the schema", e);
         }
     }

@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import java.util.List;
 import org.eclipse.jdt.annotation.Nullable;
@@ -69,7 +69,7 @@ final class NodeUpdate {
     }
 
     /** Make the change visible. Call with the node's lock held, once the change is kept. */
-    void apply() throws OperationFailedException {
+    void apply() throws OperationErrorsException {
         if (intent != null) {
             intent.commit();
             node.intentChanged();

@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.model.ControllerSchema;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ final class OperationalTransactionLog implements TransactionLog {
     }
 
     @Override
-    public synchronized void record(final CommitRecord commit) throws OperationFailedException {
+    public synchronized void record(final CommitRecord commit) throws OperationErrorsException {
         final YangInstanceIdentifier path = YangInstanceIdentifier.builder().node(LOG).node(TRANSACTION)
             .nodeWithKey(TRANSACTION, ID, commit.id()).build();
         final var entry = ImmutableNodes.newMapEntryBuilder()

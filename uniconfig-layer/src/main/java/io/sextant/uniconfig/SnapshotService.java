@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import java.util.ArrayList;
@@ -45,7 +45,7 @@ public final class SnapshotService {
         }
         try {
             snapshots.create(name, captured);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return done(OperationResult.failed(e.errors().get(0).message(), List.of()));
         }
         return done(OperationResult.of(results));
@@ -87,7 +87,7 @@ public final class SnapshotService {
         try {
             return done(snapshots.delete(name) ? OperationResult.of(List.of())
                 : OperationResult.failed("Snapshot " + name + " does not exist", List.of()));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return done(OperationResult.failed(e.errors().get(0).message(), List.of()));
         }
     }

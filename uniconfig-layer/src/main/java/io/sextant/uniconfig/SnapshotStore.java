@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -35,7 +35,7 @@ final class SnapshotStore {
     private final UniconfigStore store;
 
     /** The snapshots kept in {@code store}, listed in {@code operational}. */
-    SnapshotStore(final DataStore operational, final UniconfigStore store) throws OperationFailedException {
+    SnapshotStore(final DataStore operational, final UniconfigStore store) throws OperationErrorsException {
         this.operational = operational;
         this.store = store;
         for (UniconfigStore.KeptSnapshot kept : store.loadSnapshots()) {
@@ -47,9 +47,9 @@ final class SnapshotStore {
         return Optional.ofNullable(snapshots.get(name));
     }
 
-    synchronized void create(final String name, final Map<String, Captured> nodes) throws OperationFailedException {
+    synchronized void create(final String name, final Map<String, Captured> nodes) throws OperationErrorsException {
         if (snapshots.containsKey(name)) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.DATA_EXISTS, "Snapshot " + name
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.DATA_EXISTS, "Snapshot " + name
                 + " already exists; delete it first or choose another name");
         }
         final Snapshot snapshot = new Snapshot(name, Instant.now(), Map.copyOf(nodes));
@@ -58,7 +58,7 @@ final class SnapshotStore {
     }
 
     /** Known and listed under topology=snapshots. */
-    private void list(final Snapshot snapshot) throws OperationFailedException {
+    private void list(final Snapshot snapshot) throws OperationErrorsException {
         final String name = snapshot.name();
         final var list = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(
             NodeIdentifier.create(TopologyPaths.SNAPSHOT_NODE));
@@ -82,7 +82,7 @@ final class SnapshotStore {
         snapshots.put(name, snapshot);
     }
 
-    synchronized boolean delete(final String name) throws OperationFailedException {
+    synchronized boolean delete(final String name) throws OperationErrorsException {
         if (!snapshots.containsKey(name)) {
             return false;
         }

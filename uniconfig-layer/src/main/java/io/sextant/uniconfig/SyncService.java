@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.unified.UnifiedDevice;
@@ -58,7 +58,7 @@ public final class SyncService {
                 update.apply();
                 registry.publishSynced(node);
                 return NodeResult.ok(node.nodeId());
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 return NodeResult.failedProcessing(node.nodeId(), e, node.schema());
             } finally {
                 node.lock().release();

@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.RequestContext;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -59,14 +59,14 @@ final class TransactionManager implements AutoCloseable {
         final IntentTransaction tx;
         try {
             tx = find(context);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
         return action.apply(tx);
     }
 
     /** The transaction a request runs in, or null in immediate mode. */
-    @Nullable IntentTransaction find(final RequestContext context) throws OperationFailedException {
+    @Nullable IntentTransaction find(final RequestContext context) throws OperationErrorsException {
         if (context.transactionId().isEmpty()) {
             return null;
         }
@@ -78,7 +78,7 @@ final class TransactionManager implements AutoCloseable {
         }
         if (tx == null) {
             // 404: the resource named (the transaction) is not there; open transactions are not kept over a restart
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
                 "Transaction " + id + " does not exist: it was closed, committed, expired after being idle, or "
                     + "opened before the controller restarted");
         }

@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.EditResult;
@@ -44,14 +44,14 @@ final class UniconfigMount implements MountPointProvider {
     }
 
     @Override
-    public Optional<MountPoint> find(final YangInstanceIdentifier path) throws OperationFailedException {
+    public Optional<MountPoint> find(final YangInstanceIdentifier path) throws OperationErrorsException {
         if (TopologyPaths.endsWith(path, TopologyPaths.CONFIGURATION)) {
             final Optional<String> nodeId = TopologyPaths.nodeId(path, TopologyPaths.UNICONFIG);
             if (nodeId.isEmpty()) {
                 return Optional.empty();
             }
             final UniconfigNode node = registry.node(nodeId.orElseThrow()).orElseThrow(() ->
-                OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "UniConfig node "
+                OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "UniConfig node "
                     + nodeId.orElseThrow() + (registry.waitsForDevice(nodeId.orElseThrow())
                         ? " was kept by an earlier run and is served again once its device connects"
                         : " does not exist: it appears after its device is mounted and synced"), path));
@@ -66,10 +66,10 @@ final class UniconfigMount implements MountPointProvider {
             }
             final String nodeId = String.valueOf(entry.getValue(TopologyPaths.SNAPSHOT_NODE_ID));
             final SnapshotStore.Captured captured = snapshots.get(name.orElseThrow())
-                .map(s -> s.nodes().get(nodeId)).orElseThrow(() -> OperationFailedException.of(ErrorType.PROTOCOL,
+                .map(s -> s.nodes().get(nodeId)).orElseThrow(() -> OperationErrorsException.of(ErrorType.PROTOCOL,
                     ErrorTag.DATA_MISSING, "Snapshot " + name.orElseThrow() + " has no node " + nodeId, path));
             final EffectiveModelContext schema = registry.schemaOf(captured.schemaKey()).orElseThrow(() ->
-                OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED, "Snapshot "
+                OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED, "Snapshot "
                     + name.orElseThrow() + " of node " + nodeId + " can be read once a device with the same models is "
                     + "connected", path));
             return Optional.of(mount(schema, new SnapshotData(captured.configuration())));
@@ -96,7 +96,7 @@ final class UniconfigMount implements MountPointProvider {
                 final NormalizedNode root = scope == ReadScope.NONCONFIG ? node.actualRoot()
                     : intents.intended(node, transactions.find(context));
                 return CompletableFuture.completedFuture(NormalizedNodes.findNode(root, path));
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 return CompletableFuture.failedFuture(e);
             }
         }
@@ -123,7 +123,7 @@ final class UniconfigMount implements MountPointProvider {
 
         @Override
         public CompletionStage<EditResult> edit(final List<Edit> edits, final RequestContext context) {
-            return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.PROTOCOL,
+            return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.PROTOCOL,
                 ErrorTag.OPERATION_NOT_SUPPORTED, "Snapshots are read-only; use replace-config-with-snapshot"));
         }
     }

@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import io.sextant.datastore.StoreType;
@@ -47,13 +47,13 @@ final class UniconfigNode {
 
     /** A node just read from its device: intent = actual = {@code configuration}. */
     UniconfigNode(final String nodeId, final EffectiveModelContext schema, final String schemaKey,
-            final NormalizedNode configuration) throws OperationFailedException {
+            final NormalizedNode configuration) throws OperationErrorsException {
         this(nodeId, schema, schemaKey, configuration, configuration);
     }
 
     /** A node as it was kept: its intended and actual configuration (sharing restored between them). */
     UniconfigNode(final String nodeId, final EffectiveModelContext schema, final String schemaKey,
-            final NormalizedNode intent, final NormalizedNode actual) throws OperationFailedException {
+            final NormalizedNode intent, final NormalizedNode actual) throws OperationErrorsException {
         this.nodeId = nodeId;
         this.schema = schema;
         this.schemaKey = schemaKey;
@@ -128,7 +128,7 @@ final class UniconfigNode {
     }
 
     /** Apply {@code edits} to the intent, all or none. */
-    NodeUpdate editIntent(final List<Edit> edits) throws OperationFailedException {
+    NodeUpdate editIntent(final List<Edit> edits) throws OperationErrorsException {
         final WriteTransaction tx = intended.newTransaction();
         final List<Boolean> created = new ArrayList<>(edits.size());
         try {
@@ -136,7 +136,7 @@ final class UniconfigNode {
                 created.add(tx.read(edit.path()).isEmpty());
                 StoreDataService.apply(tx, edit);
             }
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             tx.cancel();
             throw e;
         }
@@ -144,13 +144,13 @@ final class UniconfigNode {
     }
 
     /** Intent := {@code configuration} (for example a snapshot's). */
-    NodeUpdate replaceIntent(final NormalizedNode configuration) throws OperationFailedException {
+    NodeUpdate replaceIntent(final NormalizedNode configuration) throws OperationErrorsException {
         return new NodeUpdate(this, writeIntent(Sharing.rebase(actualRoot, configuration)), actualRoot, false,
             false, List.of());
     }
 
     /** Intent := actual. */
-    NodeUpdate resetIntent() throws OperationFailedException {
+    NodeUpdate resetIntent() throws OperationErrorsException {
         return new NodeUpdate(this, hasChanges() ? writeIntent(actualRoot) : null, actualRoot, false, false,
             List.of());
     }
@@ -167,7 +167,7 @@ final class UniconfigNode {
      * The device was read: the actual configuration becomes {@code fresh}, sharing what did not
      * change. Intent without pending changes follows it; pending changes stay.
      */
-    NodeUpdate synced(final NormalizedNode fresh) throws OperationFailedException {
+    NodeUpdate synced(final NormalizedNode fresh) throws OperationErrorsException {
         final NormalizedNode oldActual = actualRoot;
         final NormalizedNode oldIntended = intendedRoot();
         final NormalizedNode rebased = Sharing.rebase(oldActual, fresh);
@@ -180,7 +180,7 @@ final class UniconfigNode {
             true, List.of());
     }
 
-    private PreparedCommit writeIntent(final NormalizedNode root) throws OperationFailedException {
+    private PreparedCommit writeIntent(final NormalizedNode root) throws OperationErrorsException {
         final WriteTransaction tx = intended.newTransaction();
         tx.put(ROOT, root);
         return tx.prepare();

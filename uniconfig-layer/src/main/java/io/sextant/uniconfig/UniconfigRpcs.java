@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcImplementation;
@@ -82,7 +82,7 @@ final class UniconfigRpcs implements AutoCloseable {
         register(registry, QName.create(TXM, "close-transaction"), (input, context) -> {
             final String id = leaf(input, QName.create(TXM, "transaction-id")).map(Object::toString).orElse("");
             if (!transactions.close(id)) {
-                return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.PROTOCOL,
+                return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.PROTOCOL,
                     ErrorTag.DATA_MISSING, "Transaction " + id + " does not exist (closed, committed or expired)"));
             }
             return CompletableFuture.completedFuture(Optional.of(ImmutableNodes.newContainerBuilder()
@@ -117,7 +117,7 @@ final class UniconfigRpcs implements AutoCloseable {
                 return CompletableFuture.completedFuture(result);
             }
             final Throwable cause = Failures.unwrap(failure);
-            if (cause instanceof OperationFailedException) {
+            if (cause instanceof OperationErrorsException) {
                 return CompletableFuture.<OperationResult>failedFuture(cause);
             }
             LOG.error("An operation on {} stopped on an internal error", targets, cause);

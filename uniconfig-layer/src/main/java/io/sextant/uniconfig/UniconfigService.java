@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -52,7 +52,7 @@ public final class UniconfigService implements AutoCloseable {
     private final Registration deviceListener;
 
     @Activate
-    public UniconfigService(@Reference final Datastores datastores, @Reference final RpcRegistry rpcRegistry,
+    public UniconfigService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcRegistry,
             @Reference final MountPointRegistry mounts, @Reference final UnifiedDevices devices,
             @Reference final StateBackend backend) {
         this(datastores, rpcRegistry, mounts, devices, ControllerSettings.fromSystemProperties()
@@ -65,7 +65,7 @@ public final class UniconfigService implements AutoCloseable {
      *
      * @throws IllegalStateException when what was kept cannot be loaded
      */
-    public UniconfigService(final Datastores datastores, final RpcRegistry rpcRegistry,
+    public UniconfigService(final ControllerStores datastores, final RpcRegistry rpcRegistry,
             final MountPointRegistry mounts, final UnifiedDevices devices, final Duration transactionIdleTimeout,
             final StateBackend backend) {
         executor = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
@@ -81,7 +81,7 @@ public final class UniconfigService implements AutoCloseable {
         try {
             registry = new NodeRegistry(devices, new NodeStatusWriter(datastores.operational()), store, executor);
             snapshotStore = new SnapshotStore(datastores.operational(), store);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             executor.shutdown();
             throw new IllegalStateException("Cannot load the kept UniConfig state: " + e.getMessage(), e);
         }

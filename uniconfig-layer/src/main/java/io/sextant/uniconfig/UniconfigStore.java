@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +10,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 /**
  * Where the UniConfig layer keeps its nodes, commits, transaction log and snapshots, so that a
  * restart loses none of them. Every method is durable when it returns, or fails with an
- * {@link OperationFailedException} (database unavailable: a 503) having kept nothing. The
+ * {@link OperationErrorsException} (database unavailable: a 503) having kept nothing. The
  * layer calls it before it makes a change visible. {@link #inMemory()} keeps nothing.
  */
 interface UniconfigStore {
@@ -20,13 +20,13 @@ interface UniconfigStore {
     }
 
     /** The nodes kept, to be matched with their devices when those connect. */
-    List<KeptNode> load() throws OperationFailedException;
+    List<KeptNode> load() throws OperationErrorsException;
 
     /** A node was created by the first read of its device (intent = actual). */
-    void created(UniconfigNode node, NormalizedNode configuration) throws OperationFailedException;
+    void created(UniconfigNode node, NormalizedNode configuration) throws OperationErrorsException;
 
     /** A node changed (intent written, synced, intent reset or replaced). */
-    void changed(NodeUpdate update) throws OperationFailedException;
+    void changed(NodeUpdate update) throws OperationErrorsException;
 
     /**
      * A commit an earlier run left pending (it stopped between {@link #commitStarted} and
@@ -36,42 +36,42 @@ interface UniconfigStore {
     }
 
     /** The commits left pending by an earlier run, oldest first: their nodes are in doubt. */
-    List<Interrupted> interrupted() throws OperationFailedException;
+    List<Interrupted> interrupted() throws OperationErrorsException;
 
     /** A commit is about to touch devices: it is pending until finished. */
     void commitStarted(String commitId, String operation, String user, List<String> nodeIds)
-        throws OperationFailedException;
+        throws OperationErrorsException;
 
     /**
      * Every device of a commit applied its change, which can still be taken back: the nodes'
      * new configurations and the commit's log entry are kept (the commit stays pending until
      * {@link #commitFinished}).
      */
-    void commitApplied(String commitId, List<NodeUpdate> updates, CommitRecord record) throws OperationFailedException;
+    void commitApplied(String commitId, List<NodeUpdate> updates, CommitRecord record) throws OperationErrorsException;
 
     /**
      * The commit is over: done, or failed with its log entry ({@code failure}; null when the
      * entry was kept by {@link #commitApplied} already).
      */
     void commitFinished(String commitId, boolean done, @Nullable CommitRecord failure)
-        throws OperationFailedException;
+        throws OperationErrorsException;
 
     /**
      * The most recent {@code limit} entries of the transaction log, oldest first, without their
      * diffs (those are kept, but rendering them needs the nodes' schemas).
      */
-    List<CommitRecord> loadLog(int limit) throws OperationFailedException;
+    List<CommitRecord> loadLog(int limit) throws OperationErrorsException;
 
     /** A snapshot as it was kept. */
     record KeptSnapshot(String name, Instant created, Map<String, SnapshotStore.Captured> nodes) {
     }
 
-    List<KeptSnapshot> loadSnapshots() throws OperationFailedException;
+    List<KeptSnapshot> loadSnapshots() throws OperationErrorsException;
 
     void snapshotCreated(String name, Instant created, Map<String, SnapshotStore.Captured> nodes)
-        throws OperationFailedException;
+        throws OperationErrorsException;
 
-    void snapshotDeleted(String name) throws OperationFailedException;
+    void snapshotDeleted(String name) throws OperationErrorsException;
 
     /** Keeps nothing: the controller's state lives in memory only. */
     static UniconfigStore inMemory() {

@@ -3,7 +3,7 @@ package io.sextant.uniconfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.DeviceChange.Mode;
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ class CommitCoordinatorTest {
 
         private CompletionStage<Void> call(final String phase) {
             calls.add(nodeId + ":" + phase);
-            return phase.equals(failAt) ? CompletableFuture.failedFuture(OperationFailedException.of(
+            return phase.equals(failAt) ? CompletableFuture.failedFuture(OperationErrorsException.of(
                 ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED, nodeId + " refused " + phase))
                 : CompletableFuture.completedFuture(null);
         }

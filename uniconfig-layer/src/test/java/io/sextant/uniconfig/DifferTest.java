@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
@@ -108,7 +108,7 @@ class DifferTest {
 
     /** A random configuration of {@code count} interfaces, as a store (edits keep sharing the rest). */
     private static InMemoryDataStore randomConfiguration(final Random random, final int count)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final InMemoryDataStore store = store();
         store.update(tx -> {
             for (int i = 0; i < count; i++) {
@@ -120,7 +120,7 @@ class DifferTest {
 
     /** One random edit of the kinds users make. */
     private static void randomEdit(final Random random, final InMemoryDataStore store, final int count)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final String name = "eth" + random.nextInt(count + 5);
         final boolean exists = store.snapshot().read(iface(name)).isPresent();
         final int kind = random.nextInt(6);

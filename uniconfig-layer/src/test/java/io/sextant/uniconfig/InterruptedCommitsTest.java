@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.unified.UnifiedDeviceRegistry;
@@ -31,7 +31,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 class InterruptedCommitsTest {
     private static EffectiveModelContext schema;
 
-    private final Datastores datastores = new Datastores();
+    private final ControllerStores datastores = new ControllerStores();
     private final ExecutorService executor = Executors.newFixedThreadPool(2);
     private final TestDevice d1 = new TestDevice("d1", schema);
     private final TestDevice d2 = new TestDevice("d2", schema);
@@ -53,7 +53,7 @@ class InterruptedCommitsTest {
         return device.config();
     }
 
-    private static void holds(final TestDevice device, final String... interfaces) throws OperationFailedException {
+    private static void holds(final TestDevice device, final String... interfaces) throws OperationErrorsException {
         for (String name : interfaces) {
             device.outOfBand(interfacePath(name), iface(name, 1500, name));
         }
@@ -63,7 +63,7 @@ class InterruptedCommitsTest {
         return new UniconfigStore.KeptNode(device.nodeId(), device.schemaKey(), actual, actual);
     }
 
-    private NodeRegistry registry(final KeptStore store) throws OperationFailedException {
+    private NodeRegistry registry(final KeptStore store) throws OperationErrorsException {
         return new NodeRegistry(new UnifiedDeviceRegistry(), new NodeStatusWriter(datastores.operational()), store,
             executor);
     }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.unified.UnifiedDeviceRegistry;
@@ -31,7 +31,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 class KeptNodesTest {
     private static EffectiveModelContext schema;
 
-    private final Datastores datastores = new Datastores();
+    private final ControllerStores datastores = new ControllerStores();
     private final ExecutorService executor = Executors.newFixedThreadPool(2);
     private final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
     private final TestDevice d1 = new TestDevice("d1", schema);
@@ -55,12 +55,12 @@ class KeptNodesTest {
             ? Optional.of(schema) : Optional.empty());
     }
 
-    private NodeRegistry registry(final KeptStore store) throws OperationFailedException {
+    private NodeRegistry registry(final KeptStore store) throws OperationErrorsException {
         return new NodeRegistry(devices, new NodeStatusWriter(datastores.operational()), store, executor);
     }
 
     /** d1 kept with eth0 committed and "pending" intended only. */
-    private UniconfigStore.KeptNode keptWithAPendingChange(final TestDevice device) throws OperationFailedException {
+    private UniconfigStore.KeptNode keptWithAPendingChange(final TestDevice device) throws OperationErrorsException {
         device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "committed"));
         final NormalizedNode actual = device.config();
         final TestDevice scratch = new TestDevice("scratch", schema);

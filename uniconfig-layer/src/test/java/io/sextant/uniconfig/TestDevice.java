@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.unified.DeviceChange;
@@ -69,7 +69,7 @@ final class TestDevice implements UnifiedDevice {
     }
 
     /** A change made on the device behind the controller's back. */
-    void outOfBand(final YangInstanceIdentifier path, final NormalizedNode data) throws OperationFailedException {
+    void outOfBand(final YangInstanceIdentifier path, final NormalizedNode data) throws OperationErrorsException {
         final WriteTransaction tx = running.newTransaction();
         tx.put(path, data);
         tx.commit();
@@ -79,7 +79,7 @@ final class TestDevice implements UnifiedDevice {
     public CompletionStage<ContainerNode> readConfiguration() {
         reads++;
         if (failRead) {
-            return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.APPLICATION,
+            return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION,
                 ErrorTag.OPERATION_FAILED, nodeId + " cannot be read"));
         }
         return CompletableFuture.completedFuture((ContainerNode) config());
@@ -100,7 +100,7 @@ final class TestDevice implements UnifiedDevice {
     }
 
     interface Visitor {
-        void visit(YangInstanceIdentifier path, DataTreeCandidateNode node) throws OperationFailedException;
+        void visit(YangInstanceIdentifier path, DataTreeCandidateNode node) throws OperationErrorsException;
     }
 
     static void walk(final YangInstanceIdentifier path, final DataTreeCandidateNode node, final Visitor visitor) {
@@ -110,7 +110,7 @@ final class TestDevice implements UnifiedDevice {
                 case WRITE, DELETE -> {
                     try {
                         visitor.visit(childPath, child);
-                    } catch (OperationFailedException e) {
+                    } catch (OperationErrorsException e) {
                         throw new IllegalStateException(e);
                     }
                 }
@@ -174,7 +174,7 @@ final class TestDevice implements UnifiedDevice {
                     final WriteTransaction tx = running.newTransaction();
                     tx.put(YangInstanceIdentifier.of(), before);
                     tx.commit();
-                } catch (OperationFailedException e) {
+                } catch (OperationErrorsException e) {
                     return CompletableFuture.failedFuture(e);
                 }
             }
@@ -196,13 +196,13 @@ final class TestDevice implements UnifiedDevice {
                 tx.commit();
                 applied++;
                 return CompletableFuture.completedFuture(null);
-            } catch (OperationFailedException | IllegalStateException e) {
+            } catch (OperationErrorsException | IllegalStateException e) {
                 return CompletableFuture.failedFuture(e);
             }
         }
 
         private CompletionStage<Void> fail(final String phase) {
-            return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.APPLICATION,
+            return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION,
                 ErrorTag.INVALID_VALUE, nodeId + " rejects the change at " + phase));
         }
     }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -61,7 +61,7 @@ class UniconfigLayerTest {
 
     private static EffectiveModelContext schema;
 
-    private Datastores datastores;
+    private ControllerStores datastores;
     private MountPointRegistry mounts;
     private UnifiedDeviceRegistry registry;
     private UniconfigService service;
@@ -77,7 +77,7 @@ class UniconfigLayerTest {
 
     @BeforeEach
     void start() throws Exception {
-        datastores = new Datastores();
+        datastores = new ControllerStores();
         mounts = new MountPointRegistry();
         registry = new UnifiedDeviceRegistry();
         service = new UniconfigService(datastores, new RpcRegistry(), mounts, registry, Duration.ofMinutes(5),
@@ -351,7 +351,7 @@ class UniconfigLayerTest {
     @Test
     void intentWritesRacingWithStatusPublishingNeverFail() throws Exception {
         for (int round = 0; round < 60; round++) {
-            final Datastores stores = new Datastores();
+            final ControllerStores stores = new ControllerStores();
             final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
             final MountPointRegistry mountPoints = new MountPointRegistry();
             try (UniconfigService fresh = new UniconfigService(stores, new RpcRegistry(), mountPoints, devices,
@@ -392,7 +392,7 @@ class UniconfigLayerTest {
         assertFalse(result.toString().contains("boom") || result.toString().contains("IllegalState"),
             "no Java text reaches the user: " + result);
         final var requestError = UniconfigRpcs.guarded(List.of("r1"), () -> CompletableFuture.failedFuture(
-            OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "no such transaction")))
+            OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "no such transaction")))
             .toCompletableFuture();
         assertTrue(requestError.isCompletedExceptionally(), "a request that cannot run keeps its RESTCONF error");
     }

@@ -1,6 +1,6 @@
 package io.sextant.unified;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
@@ -35,10 +35,10 @@ public interface UnifiedDevice {
      * Prepare a change, without talking to the device yet.
      *
      * @param change the change, as a candidate rooted at the configuration root of {@link #schema()}
-     * @throws OperationFailedException when the change cannot be expressed for this device (for
+     * @throws OperationErrorsException when the change cannot be expressed for this device (for
      *     example no translation unit handles part of it)
      */
-    DeviceChange prepare(DataTreeCandidate change) throws OperationFailedException;
+    DeviceChange prepare(DataTreeCandidate change) throws OperationErrorsException;
 
     /**
      * {@link #prepare(DataTreeCandidate)} for a change that is part of commit {@code commitId}:
@@ -46,7 +46,7 @@ public interface UnifiedDevice {
      * it is named after the commit, so that {@link #settle} finds it after a crash of the controller.
      */
     default DeviceChange prepare(final DataTreeCandidate change, final String commitId)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         return prepare(change);
     }
 

@@ -1,6 +1,6 @@
 package io.sextant.datastore.service;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -14,7 +14,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * what the RESTCONF server talks to.
  *
  * <p>Results are asynchronous; failures complete the stage with an
- * {@link io.sextant.datastore.OperationFailedException}.
+ * {@link io.sextant.datastore.OperationErrorsException}.
  */
 public interface DataService {
 
@@ -35,7 +35,7 @@ public interface DataService {
         return read(ReadScope.CONFIG, precondition.path(), context).thenCompose(current -> {
             try {
                 precondition.check(current);
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 return CompletableFuture.failedFuture(e);
             }
             return edit(edits, context);

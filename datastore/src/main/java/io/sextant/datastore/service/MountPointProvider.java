@@ -1,6 +1,6 @@
 package io.sextant.datastore.service;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 
@@ -12,8 +12,8 @@ public interface MountPointProvider {
      * or the path of a mount container such as {@code uniconfig-topology:configuration}.
      *
      * @return empty when this provider does not serve {@code path}
-     * @throws OperationFailedException when it serves the path but the mount point cannot be
+     * @throws OperationErrorsException when it serves the path but the mount point cannot be
      *     used now (for example the device is not connected)
      */
-    Optional<MountPoint> find(YangInstanceIdentifier path) throws OperationFailedException;
+    Optional<MountPoint> find(YangInstanceIdentifier path) throws OperationErrorsException;
 }

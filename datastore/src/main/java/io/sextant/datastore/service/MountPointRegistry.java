@@ -1,6 +1,6 @@
 package io.sextant.datastore.service;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import java.util.Optional;
 import org.osgi.service.component.annotations.Component;
@@ -34,7 +34,7 @@ public final class MountPointRegistry {
         return mountContainers.contains(container);
     }
 
-    public Optional<MountPoint> find(final YangInstanceIdentifier path) throws OperationFailedException {
+    public Optional<MountPoint> find(final YangInstanceIdentifier path) throws OperationErrorsException {
         for (MountPointProvider provider : providers) {
             final Optional<MountPoint> found = provider.find(path);
             if (found.isPresent()) {

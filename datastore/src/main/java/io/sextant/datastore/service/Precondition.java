@@ -1,6 +1,6 @@
 package io.sextant.datastore.service;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -18,7 +18,7 @@ public interface Precondition {
      * Accept the configuration at {@link #path()} as it is just before the edits, or refuse it.
      *
      * @param current the configuration there; empty when there is none
-     * @throws OperationFailedException saying why the edits must not be applied
+     * @throws OperationErrorsException saying why the edits must not be applied
      */
-    void check(Optional<NormalizedNode> current) throws OperationFailedException;
+    void check(Optional<NormalizedNode> current) throws OperationErrorsException;
 }

@@ -1,6 +1,6 @@
 package io.sextant.datastore.service;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import java.util.Optional;
 import org.osgi.service.component.annotations.Component;
@@ -60,7 +60,7 @@ public final class RpcRegistry implements RpcService {
             final RequestContext context) {
         final RpcImplementation implementation = implementations.get(rpc);
         if (implementation == null) {
-            return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.PROTOCOL,
+            return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.PROTOCOL,
                 ErrorTag.OPERATION_NOT_SUPPORTED, "RPC " + rpc.getLocalName() + " is not implemented"));
         }
         try {

@@ -1,6 +1,6 @@
 package io.sextant.datastore.service;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -31,7 +31,7 @@ public interface RpcService {
      */
     default CompletionStage<Optional<ContainerNode>> invokeAction(final Absolute type, final YangInstanceIdentifier path,
             final ContainerNode input, final RequestContext context) {
-        return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.PROTOCOL,
+        return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.PROTOCOL,
             ErrorTag.OPERATION_NOT_SUPPORTED, "Action " + type.lastNodeIdentifier().getLocalName()
                 + " is not implemented here"));
     }

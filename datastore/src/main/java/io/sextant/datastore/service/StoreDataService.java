@@ -2,7 +2,7 @@ package io.sextant.datastore.service;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
 import java.util.ArrayList;
@@ -36,14 +36,14 @@ public final class StoreDataService implements DataService {
             case ALL -> {
                 try {
                     yield CompletableFuture.completedFuture(readAll(path));
-                } catch (OperationFailedException e) {
+                } catch (OperationErrorsException e) {
                     yield CompletableFuture.failedFuture(e);
                 }
             }
         };
     }
 
-    private Optional<NormalizedNode> readAll(final YangInstanceIdentifier path) throws OperationFailedException {
+    private Optional<NormalizedNode> readAll(final YangInstanceIdentifier path) throws OperationErrorsException {
         final Optional<NormalizedNode> configData = config.snapshot().read(path);
         final Optional<NormalizedNode> stateData = operational.snapshot().read(path);
         if (configData.isEmpty() || stateData.isEmpty()) {
@@ -81,13 +81,13 @@ public final class StoreDataService implements DataService {
                 }
             });
             return CompletableFuture.completedFuture(new EditResult(created));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
 
     /** Apply one edit to a store transaction. */
-    public static void apply(final WriteTransaction tx, final Edit edit) throws OperationFailedException {
+    public static void apply(final WriteTransaction tx, final Edit edit) throws OperationErrorsException {
         switch (edit.operation()) {
             case CREATE -> tx.create(edit.path(), edit.data().orElseThrow());
             case MERGE -> tx.merge(edit.path(), edit.data().orElseThrow());

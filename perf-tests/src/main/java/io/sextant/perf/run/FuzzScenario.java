@@ -1,6 +1,6 @@
 package io.sextant.perf.run;
 
-import io.sextant.perf.fuzz.Datastores;
+import io.sextant.perf.fuzz.CanonicalJson;
 import io.sextant.perf.fuzz.FuzzGenerator;
 import io.sextant.perf.fuzz.FuzzRunner;
 import io.sextant.perf.fuzz.FuzzTally;
@@ -56,7 +56,7 @@ final class FuzzScenario implements Scenario {
         summary.controller(controller).scale(0, 0, 0, connections).withoutTable();
         final RestconfClient client = controller.client();
         seed(client);
-        final String before = Datastores.canonical(read(client));
+        final String before = CanonicalJson.canonical(read(client));
 
         final FuzzTally tally = new FuzzTally(canary);
         final FuzzGenerator generator = new FuzzGenerator(options.seed(), canaryFile.toUri().toString(),
@@ -69,7 +69,7 @@ final class FuzzScenario implements Scenario {
 
         final boolean alive = controller.isAlive() && client.isUp();
         final String afterRaw = alive ? read(client) : "";
-        final String after = alive ? Datastores.canonical(afterRaw) : "";
+        final String after = alive ? CanonicalJson.canonical(afterRaw) : "";
         final boolean unchanged = before.equals(after);
         final boolean canaryStored = afterRaw.contains(canary);
         final FuzzTally.Counts total = tally.total();

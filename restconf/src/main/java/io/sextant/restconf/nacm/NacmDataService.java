@@ -1,6 +1,6 @@
 package io.sextant.restconf.nacm;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.OtherCases;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
@@ -162,7 +162,7 @@ final class NacmDataService implements DataService {
         try {
             return new OtherCases(DataSchemaContextTree.from(schema)).displacedBy(edit.path(),
                 edit.data().orElseThrow(), edit.operation() == Edit.Operation.MERGE, reader);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new IllegalStateException("reads of data already read cannot fail", e);
         }
     }
@@ -200,10 +200,10 @@ final class NacmDataService implements DataService {
         };
     }
 
-    static OperationFailedException denied(final NacmAccess access, final Denial denial) {
+    static OperationErrorsException denied(final NacmAccess access, final Denial denial) {
         LOG.debug("NACM denied {} of {} to user {} ({})", denial.operation(), denial.path(), access.user(),
             denial.decision().decidedBy());
-        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.ACCESS_DENIED, "Access denied: user '"
+        return OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.ACCESS_DENIED, "Access denied: user '"
             + access.user() + "' may not " + denial.operation().name().toLowerCase(Locale.ROOT) + " this node",
             denial.path());
     }

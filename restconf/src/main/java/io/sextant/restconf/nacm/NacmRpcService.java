@@ -1,6 +1,6 @@
 package io.sextant.restconf.nacm;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcService;
 import io.sextant.security.nacm.Decision;
@@ -39,7 +39,7 @@ final class NacmRpcService implements RpcService {
         final NacmAccess access = control.access(context);
         final Decision decision = access.exec(schema, rpc);
         if (!decision.permitted()) {
-            return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.APPLICATION,
+            return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION,
                 ErrorTag.ACCESS_DENIED, "Access denied: user '" + access.user() + "' may not invoke "
                     + rpc.getLocalName()));
         }

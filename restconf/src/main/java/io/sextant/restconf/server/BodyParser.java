@@ -3,7 +3,7 @@ package io.sextant.restconf.server;
 import com.google.gson.JsonParseException;
 import com.google.gson.stream.MalformedJsonException;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.restconf.api.RequestBody;
 import java.io.EOFException;
 import java.io.IOException;
@@ -47,7 +47,7 @@ import org.xml.sax.SAXException;
 
 /**
  * Turns request bodies into normalized data with yangtools' JSON and XML codecs. Every
- * failure is an {@link OperationFailedException} with error-tag malformed-message (the body
+ * failure is an {@link OperationErrorsException} with error-tag malformed-message (the body
  * does not parse) or invalid-value (it parses but does not fit the schema).
  */
 final class BodyParser {
@@ -57,7 +57,7 @@ final class BodyParser {
     }
 
     /** The body of a PUT or plain PATCH: exactly the target resource. */
-    static NormalizedNode parseResource(final Target target, final RequestBody body) throws OperationFailedException {
+    static NormalizedNode parseResource(final Target target, final RequestBody body) throws OperationErrorsException {
         if (target.isRoot()) {
             return parseRoot(target, body);
         }
@@ -76,7 +76,7 @@ final class BodyParser {
 
     /** Parse one XML element as the data node the target stands for. */
     static NormalizedNode parseXmlResource(final Target target, final Element element)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         checkElementName(element, target.context().dataSchemaNode().getQName());
         return unwrapSingle(parseXml(target.codecs(), target.stack(), element));
     }
@@ -86,7 +86,7 @@ final class BodyParser {
      * entries given; an empty stack yields the datastore root holding the element's children).
      */
     private static NormalizedNode parseXml(final SchemaCodecs codecs, final SchemaInferenceStack stack,
-            final Element element) throws OperationFailedException {
+            final Element element) throws OperationErrorsException {
         try {
             final NormalizationResultHolder holder = new NormalizationResultHolder();
             try (var writer = ImmutableNormalizedNodeStreamWriter.from(holder);
@@ -95,26 +95,26 @@ final class BodyParser {
             }
             return holder.getResult().data();
         } catch (IOException | XMLStreamException | IllegalArgumentException | IllegalStateException e) {
-            throw new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+            throw new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 "Invalid XML body: " + message(e)), e);
         }
     }
 
     private static NormalizedNode single(final Collection<? extends NormalizedNode> body)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         if (body.size() != 1) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE,
                 "Expected exactly one data node, got " + body.size());
         }
         return body.iterator().next();
     }
 
     /** A list or leaf-list with one instance stands for that instance. */
-    private static NormalizedNode unwrapSingle(final NormalizedNode data) throws OperationFailedException {
+    private static NormalizedNode unwrapSingle(final NormalizedNode data) throws OperationErrorsException {
         if (data instanceof MapNode || data instanceof LeafSetNode) {
             final var body = ((NormalizedNodeContainer<?>) data).body();
             if (body.size() != 1) {
-                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                     "Exactly one instance of " + data.name().getNodeType().getLocalName()
                     + " is required, " + body.size() + " supplied");
             }
@@ -125,7 +125,7 @@ final class BodyParser {
 
     /** The body of PUT on a datastore or mount-point root: the wrapper with every top-level node. */
     private static ContainerNode parseRoot(final Target target, final RequestBody body)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final QName wrapper = target.rootWrapper().orElseThrow().name();
         return switch (body.format()) {
             case JSON -> {
@@ -145,7 +145,7 @@ final class BodyParser {
                 final NormalizedNode parsed = parseXml(target.codecs(),
                     SchemaInferenceStack.of(target.codecs().schema()), root);
                 if (!(parsed instanceof ContainerNode container)) {
-                    throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                    throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                         "Unexpected root element " + root.getLocalName());
                 }
                 yield ImmutableNodes.newContainerBuilder().withNodeIdentifier(ROOT).withValue(container.body())
@@ -159,7 +159,7 @@ final class BodyParser {
     }
 
     /** The body of POST on a data resource: exactly one child of the target. */
-    static Child parseChild(final Target target, final RequestBody body) throws OperationFailedException {
+    static Child parseChild(final Target target, final RequestBody body) throws OperationErrorsException {
         return switch (body.format()) {
             case JSON -> {
                 try {
@@ -177,9 +177,9 @@ final class BodyParser {
         };
     }
 
-    private static Child parseXmlChild(final Target target, final Element element) throws OperationFailedException {
+    private static Child parseXmlChild(final Target target, final Element element) throws OperationErrorsException {
         if (!(target.context() instanceof Composite composite)) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 "The target cannot have children");
         }
         final QName name = QName.create(element.getNamespaceURI() == null ? "" : element.getNamespaceURI(),
@@ -188,7 +188,7 @@ final class BodyParser {
             XMLNamespace.of(name.getNamespace().toString()))
             .stream().findFirst();
         if (module.isEmpty()) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_NAMESPACE,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_NAMESPACE,
                 "Unknown namespace " + element.getNamespaceURI());
         }
         final QName child = QName.create(module.orElseThrow().localQNameModule(), element.getLocalName());
@@ -196,7 +196,7 @@ final class BodyParser {
         final List<PathArgument> prefix = new ArrayList<>();
         DataSchemaContext next = composite.enterChild(stack, child);
         if (next == null) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_ELEMENT,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_ELEMENT,
                 "'" + element.getLocalName() + "' is not a child of the target");
         }
         while (next instanceof PathMixin mixin) {
@@ -204,7 +204,7 @@ final class BodyParser {
             next = mixin.enterChild(stack, child);
         }
         if (!(next.dataSchemaNode().getQName().equals(child))) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_ELEMENT,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_ELEMENT,
                 "'" + element.getLocalName() + "' is not a child of the target");
         }
         final NormalizedNode data = unwrapSingle(parseXml(target.codecs(), stack, element));
@@ -215,7 +215,7 @@ final class BodyParser {
     /** RPC or action input ({@code stack} at the operation); an empty body means an empty input. */
     static ContainerNode parseInput(final SchemaCodecs codecs, final SchemaInferenceStack stack,
             final OperationDefinition operation, final RequestBody body, final boolean empty)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final QName input = operation.getInput().getQName();
         if (empty) {
             return ImmutableNodes.newContainerBuilder().withNodeIdentifier(NodeIdentifier.create(input)).build();
@@ -235,7 +235,7 @@ final class BodyParser {
                 inputStack.enterSchemaTree(input);
                 final NormalizedNode parsed = parseXml(codecs, inputStack, element);
                 if (!(parsed instanceof ContainerNode container)) {
-                    throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE,
+                    throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE,
                         "The input must be a container");
                 }
                 yield container;
@@ -243,10 +243,10 @@ final class BodyParser {
         };
     }
 
-    static void checkElementName(final Element element, final QName expected) throws OperationFailedException {
+    static void checkElementName(final Element element, final QName expected) throws OperationErrorsException {
         if (!expected.getLocalName().equals(element.getLocalName())
                 || !expected.getNamespace().toString().equals(element.getNamespaceURI())) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 "Expected element '" + expected.getLocalName() + "' in namespace " + expected.getNamespace()
                 + ", got '" + element.getLocalName() + "' in namespace " + element.getNamespaceURI());
         }
@@ -262,11 +262,11 @@ final class BodyParser {
         return result;
     }
 
-    static Document document(final InputStream stream) throws OperationFailedException {
+    static Document document(final InputStream stream) throws OperationErrorsException {
         try {
             return newBuilder().parse(stream);
         } catch (SAXException | IOException e) {
-            throw new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE,
+            throw new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE,
                 "Malformed XML: " + message(e)), e);
         }
     }
@@ -288,10 +288,10 @@ final class BodyParser {
         }
     }
 
-    static OperationFailedException invalid(final NormalizationException e) {
+    static OperationErrorsException invalid(final NormalizationException e) {
         final boolean syntax = isSyntaxError(e);
         final ErrorTag tag = syntax ? ErrorTag.MALFORMED_MESSAGE : ErrorTag.INVALID_VALUE;
-        return new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, tag,
+        return new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL, tag,
             (syntax ? "Malformed JSON: " : "Invalid data: ") + message(e)), e);
     }
 

@@ -1,7 +1,7 @@
 package io.sextant.restconf.server;
 
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.RequestBody;
 import io.sextant.restconf.api.ServerException;
@@ -23,7 +23,7 @@ final class BodyReader {
     /** A parse of a body. */
     @FunctionalInterface
     interface Parse<T> {
-        T parse() throws OperationFailedException;
+        T parse() throws OperationErrorsException;
     }
 
     /** The resource a data request names, as error messages write it. */
@@ -41,22 +41,22 @@ final class BodyReader {
 
     static <T> T parse(final EffectiveModelContext bodySchema, final Optional<YangInstanceIdentifier> errorPath,
             final String resource, final RequestBody body, final Parse<T> parse) throws ServerException {
-        OperationFailedException failure;
+        OperationErrorsException failure;
         try {
             return parse.parse();
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             failure = e;
         } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
             // codec failures that escape as runtime exceptions are invalid values
-            failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+            failure = new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 BodyParser.message(e)), e);
         } catch (DOMException e) {
             // yangtools builds an anyxml value as DOM: a JSON member name that is no XML name fails there
-            failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+            failure = new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 "An anyxml value has a member name that is not a valid XML element name"));
         } catch (NullPointerException e) {
             // yangtools' JSON parser leaves a leaf given an object, array or null without a value
-            failure = new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+            failure = new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 "A leaf has no value: an object, array or null stands where a value belongs"));
         }
         throw Failures.serverException(CodecErrors.explain(failure, resource, bodySchema, body.format(),

@@ -2,7 +2,7 @@ package io.sextant.restconf.server;
 
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.RequestBody;
 import java.io.IOException;
@@ -63,28 +63,28 @@ final class BodyShape {
 
     /** The top-level member's module, when given, must be one {@code known} accepts. */
     static void checkModule(final RequestBody body, final Predicate<String> known, final String expected)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final Optional<Head> head = head(body);
         if (head.isPresent() && head.orElseThrow().module().filter(known.negate()).isPresent()) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_NAMESPACE, "The body's '"
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_NAMESPACE, "The body's '"
                 + head.orElseThrow().name() + "' names module '" + head.orElseThrow().module().orElseThrow()
                 + "', expected " + expected);
         }
     }
 
     /** An RPC's input is an object named {@code input} or {@code module:input}. */
-    static void checkInput(final RequestBody body, final String module) throws OperationFailedException {
+    static void checkInput(final RequestBody body, final String module) throws OperationErrorsException {
         final Optional<Head> head = head(body);
         if (head.isEmpty()) {
             return;
         }
         final Head h = head.orElseThrow();
         if (!h.name().equals("input") && !h.name().equals(module + ":input")) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_ELEMENT, "The body of an RPC is "
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_ELEMENT, "The body of an RPC is "
                 + "'" + module + ":input', not '" + h.name() + "'");
         }
         if (!h.objectValue()) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE, "'" + h.name()
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE, "'" + h.name()
                 + "' must be an object");
         }
     }

@@ -1,7 +1,7 @@
 package io.sextant.restconf.server;
 
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.codec.UserTerms;
 import io.sextant.restconf.api.Format;
 import java.io.IOException;
@@ -46,7 +46,7 @@ final class CodecErrors {
      * @param body the body, readable again from its start, to find the leaf a bad value belongs to
      * @param errorPath the error-path to report, if any
      */
-    static OperationFailedException explain(final OperationFailedException failure, final String resource,
+    static OperationErrorsException explain(final OperationErrorsException failure, final String resource,
             final EffectiveModelContext schema, final Format format, final Optional<InputStream> body,
             final Optional<YangInstanceIdentifier> errorPath) {
         final OperationError first = failure.errors().get(0);
@@ -82,7 +82,7 @@ final class CodecErrors {
         }
         final OperationError error = new OperationError(first.type(), tag, message + " (body of " + resource + ")",
             errorPath.isPresent() ? errorPath : first.path(), first.appTag(), first.info());
-        return new OperationFailedException(error, failure);
+        return new OperationErrorsException(error, failure);
     }
 
     private static Optional<Predicate<String>> badValue(final String raw) {

@@ -1,6 +1,6 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.restconf.api.ApiPath;
@@ -37,7 +37,7 @@ final class DataReads {
     }
 
     CompletionStage<DataGetResult> get(final ApiPath path, final QueryParameters params,
-            final Conditions conditions, final RequestContext context) throws OperationFailedException {
+            final Conditions conditions, final RequestContext context) throws OperationErrorsException {
         final Target target = resolver.resolveData(path);
         if (params.fields().isPresent()) {
             DataFilters.checkFields(params.fields().orElseThrow(), target.isRoot()
@@ -57,7 +57,7 @@ final class DataReads {
                     return new DataGetResult.Content(new DataBody(target.codecs(), target.parentStack(),
                         target.rootWrapper(), emptyRoot()), Optional.empty());
                 }
-                throw new CompletionException(OperationFailedException.of(ErrorType.PROTOCOL,
+                throw new CompletionException(OperationErrorsException.of(ErrorType.PROTOCOL,
                     ErrorTag.DATA_MISSING, "Request could not be completed because the relevant data model "
                         + "content does not exist", target.path()));
             }

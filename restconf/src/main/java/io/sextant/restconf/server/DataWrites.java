@@ -2,7 +2,7 @@ package io.sextant.restconf.server;
 
 import static io.sextant.datastore.Failures.unwrap;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.datastore.service.EditResult;
 import io.sextant.datastore.service.RequestContext;
@@ -45,7 +45,7 @@ final class DataWrites {
 
     /** PUT: created, unless the target existed or is a datastore root (which always does). */
     CompletionStage<DataPutResult> put(final ApiPath path, final RequestBody body, final QueryParameters params,
-            final Conditions conditions, final RequestContext context) throws OperationFailedException, ServerException {
+            final Conditions conditions, final RequestContext context) throws OperationErrorsException, ServerException {
         final Target target = resolver.resolveData(path);
         final NormalizedNode data = BodyReader.parse(target, BodyReader.dataResource(path), body, () -> {
             checkTopModule(target, body);
@@ -62,7 +62,7 @@ final class DataWrites {
     /** POST that creates a child resource of the target. */
     CompletionStage<CreateResourceResult> create(final ApiPath path, final RequestBody body,
             final QueryParameters params, final Conditions conditions, final RequestContext context)
-            throws OperationFailedException, ServerException {
+            throws OperationErrorsException, ServerException {
         final Target target = resolver.resolveData(path);
         final BodyParser.Child child = BodyReader.parse(target, BodyReader.dataResource(path), body, () -> {
             BodyShape.checkModule(body, module -> !target.codecs().schema().findModules(module).isEmpty(),
@@ -80,7 +80,7 @@ final class DataWrites {
     }
 
     CompletionStage<DataPatchResult> merge(final ApiPath path, final RequestBody body, final Conditions conditions,
-            final RequestContext context) throws OperationFailedException, ServerException {
+            final RequestContext context) throws OperationErrorsException, ServerException {
         final Target target = resolver.resolveData(path);
         final NormalizedNode data = BodyReader.parse(target, BodyReader.dataResource(path), body, () -> {
             checkTopModule(target, body);
@@ -94,13 +94,13 @@ final class DataWrites {
 
     /** YANG-Patch: all edits or none; a patch its edits fail is refused with their errors, not failed. */
     CompletionStage<DataYangPatchResult> yangPatch(final ApiPath path, final RequestBody body,
-            final Conditions conditions, final RequestContext context) throws OperationFailedException, ServerException {
+            final Conditions conditions, final RequestContext context) throws OperationErrorsException, ServerException {
         final Target base = resolver.resolveData(path);
         final YangPatchParser.Patch patch = BodyReader.parse(base, BodyReader.dataResource(path), body,
             () -> YangPatchParser.parse(path, body, p -> {
                 final Target t = resolver.resolveData(p);
                 if (!t.data().equals(base.data())) {
-                    throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+                    throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                         "All edits of a YANG-Patch must stay within the data of the request target " + path);
                 }
                 return t;
@@ -113,10 +113,10 @@ final class DataWrites {
     }
 
     CompletionStage<Empty> delete(final ApiPath path, final Conditions conditions,
-            final RequestContext context) throws OperationFailedException {
+            final RequestContext context) throws OperationErrorsException {
         final Target target = resolver.resolveData(path);
         if (target.isRoot()) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
                 "A datastore root cannot be deleted; delete its children");
         }
         final DataEdit edit = new DataEdit(Optional.empty(), DataEdit.Operation.DELETE, target, Optional.empty(),
@@ -124,7 +124,7 @@ final class DataWrites {
         return write(target, path, List.of(edit), conditions, context).thenApply(result -> Empty.value());
     }
 
-    private Optional<Target> point(final QueryParameters params) throws OperationFailedException {
+    private Optional<Target> point(final QueryParameters params) throws OperationErrorsException {
         return params.point().isPresent() ? Optional.of(resolver.resolveData(params.point().orElseThrow()))
             : Optional.empty();
     }
@@ -184,13 +184,13 @@ final class DataWrites {
     }
 
     /** The top-level name of a body must be the target's (and a list entry's keys the path's). */
-    private static void checkName(final Target target, final NormalizedNode data) throws OperationFailedException {
+    private static void checkName(final Target target, final NormalizedNode data) throws OperationErrorsException {
         if (target.isRoot()) {
             return;
         }
         final var expected = target.path().getLastPathArgument();
         if (!expected.equals(data.name())) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
                 "The data in the body (" + describe(data.name()) + ") does not match the target resource ("
                     + describe(expected) + "): list keys in the body must equal those in the URI", target.path());
         }
@@ -203,7 +203,7 @@ final class DataWrites {
     }
 
     /** A PUT or PATCH body's top-level member, when module-qualified, names the target's module. */
-    private static void checkTopModule(final Target target, final RequestBody body) throws OperationFailedException {
+    private static void checkTopModule(final Target target, final RequestBody body) throws OperationErrorsException {
         if (target.isRoot()) {
             return;
         }

@@ -1,7 +1,7 @@
 package io.sextant.restconf.server;
 
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.ReadScope;
@@ -63,7 +63,7 @@ final class EditPlan {
         for (var entry : lists.entrySet()) {
             try {
                 checkUserOrdered(entry.getValue());
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 return CompletableFuture.failedFuture(e);
             }
             read = read.thenCombine(data.read(ReadScope.CONFIG, entry.getKey(), context), (map, list) -> {
@@ -74,14 +74,14 @@ final class EditPlan {
         return read.thenCompose(original -> {
             try {
                 return CompletableFuture.completedFuture(new Planned(apply(edits, original), original));
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 return CompletableFuture.failedFuture(e);
             }
         });
     }
 
     private static List<Edit> apply(final List<DataEdit> edits,
-            final Map<YangInstanceIdentifier, Optional<NormalizedNode>> original) throws OperationFailedException {
+            final Map<YangInstanceIdentifier, Optional<NormalizedNode>> original) throws OperationErrorsException {
         final Map<YangInstanceIdentifier, WorkingList> lists = new LinkedHashMap<>();
         original.forEach((path, list) -> lists.put(path, new WorkingList(path, list)));
         final List<Edit> result = new ArrayList<>();
@@ -132,7 +132,7 @@ final class EditPlan {
 
     /** An edit outside the reordered lists may not reach into them or above them. */
     private static void checkOutside(final DataEdit edit, final Iterable<YangInstanceIdentifier> lists)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final YangInstanceIdentifier path = edit.target().path();
         for (YangInstanceIdentifier list : lists) {
             if (list.contains(path) || path.contains(list)) {
@@ -154,7 +154,7 @@ final class EditPlan {
         };
     }
 
-    private static void checkUserOrdered(final DataEdit edit) throws OperationFailedException {
+    private static void checkUserOrdered(final DataEdit edit) throws OperationErrorsException {
         final DataSchemaContext context = edit.target().context();
         final var schema = context.dataSchemaNode();
         final boolean ordered = schema instanceof ListSchemaNode list && list.isUserOrdered()
@@ -177,13 +177,13 @@ final class EditPlan {
         }
     }
 
-    static OperationFailedException failure(final DataEdit edit, final ErrorTag tag, final String message) {
+    static OperationErrorsException failure(final DataEdit edit, final ErrorTag tag, final String message) {
         OperationError error = OperationError.of(ErrorType.PROTOCOL, tag, edit.prefix() + message)
             .withPath(edit.target().path());
         if (edit.editId().isPresent()) {
             error = error.withInfo("edit-id " + edit.editId().orElseThrow());
         }
-        return new OperationFailedException(error);
+        return new OperationErrorsException(error);
     }
 
     /** A copy of one ordered list, edited in memory. */
@@ -226,7 +226,7 @@ final class EditPlan {
         }
 
         /** Put {@code entry} where {@code edit} says, taking it out of its old position first. */
-        void place(final DataEdit edit, final NormalizedNode entry) throws OperationFailedException {
+        void place(final DataEdit edit, final NormalizedNode entry) throws OperationErrorsException {
             remove(entry.name());
             final Insert where = edit.where().orElse(Insert.LAST);
             final int at = switch (where) {

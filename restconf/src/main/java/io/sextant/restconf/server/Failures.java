@@ -3,7 +3,7 @@ package io.sextant.restconf.server;
 import static io.sextant.datastore.Failures.unwrap;
 
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.codec.UserTerms;
 import io.sextant.restconf.api.ServerErrors;
 import io.sextant.restconf.api.ServerException;
@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * How a request's failures become its {@link ServerException}: expected ones (an
- * {@link OperationFailedException}) are its RFC 8040 errors in the schema their paths belong to;
+ * {@link OperationErrorsException}) are its RFC 8040 errors in the schema their paths belong to;
  * anything else is logged with its stack and becomes an internal error whose message says only
  * that, so no exception text reaches the client.
  */
@@ -31,7 +31,7 @@ final class Failures {
     /** A request's work: may throw, or return a stage that may fail. */
     @FunctionalInterface
     interface Action<T> {
-        CompletionStage<T> run() throws OperationFailedException, ServerException;
+        CompletionStage<T> run() throws OperationErrorsException, ServerException;
     }
 
     /**
@@ -43,10 +43,10 @@ final class Failures {
             return action.run().exceptionallyCompose(e -> failed(e, schema));
         } catch (ServerException e) {
             return CompletableFuture.failedFuture(e);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return failed(e, schema);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            return failed(new OperationFailedException(OperationError.of(ErrorType.PROTOCOL,
+            return failed(new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL,
                 ErrorTag.INVALID_VALUE, UserTerms.of(BodyParser.message(e), schema)), e), schema);
         } catch (RuntimeException e) {
             return failed(e, schema);
@@ -64,12 +64,12 @@ final class Failures {
      */
     static <T> CompletionStage<T> inSchema(final Throwable failure, final EffectiveModelContext schema) {
         final Throwable cause = unwrap(failure);
-        return CompletableFuture.failedFuture(cause instanceof OperationFailedException failed
+        return CompletableFuture.failedFuture(cause instanceof OperationErrorsException failed
             ? serverException(failed, schema) : cause);
     }
 
     /** An expected failure, said in {@code schema}. */
-    static ServerException serverException(final OperationFailedException failure,
+    static ServerException serverException(final OperationErrorsException failure,
             final EffectiveModelContext schema) {
         return new ServerException(new ServerErrors(failure.errors(), schema));
     }
@@ -79,7 +79,7 @@ final class Failures {
         if (cause instanceof ServerException known) {
             return known;
         }
-        if (cause instanceof OperationFailedException failed) {
+        if (cause instanceof OperationErrorsException failed) {
             return serverException(failed, schema);
         }
         LOG.error("Unexpected failure while serving a RESTCONF request", cause);

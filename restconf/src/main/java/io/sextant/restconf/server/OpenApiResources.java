@@ -3,7 +3,7 @@ package io.sextant.restconf.server;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
@@ -63,10 +63,10 @@ final class OpenApiResources {
         return new Document(documents.document(schema, "", "Sextant RESTCONF: the controller's own modules", SERVER));
     }
 
-    FormattableBody mount(final ApiPath path) throws OperationFailedException {
+    FormattableBody mount(final ApiPath path) throws OperationErrorsException {
         final Target target = resolver.resolveData(path);
         if (path.isEmpty() || !target.isRoot()) {
-            throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE, "/rests/data" + path
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE, "/rests/data" + path
                 + " is not a mount point: GET /openapi lists the mount points that have a document");
         }
         final String mountPath = path.encoded().substring(1);
@@ -109,7 +109,7 @@ final class OpenApiResources {
                 return;
             }
             result.computeIfAbsent(target.codecs().schema(), ctx -> new ArrayList<>()).add(mountPath);
-        } catch (OperationFailedException | IllegalArgumentException e) {
+        } catch (OperationErrorsException | IllegalArgumentException e) {
             // not a mount point, or not one that answers now
         }
     }

@@ -1,6 +1,6 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.codec.UserTerms;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcService;
@@ -47,7 +47,7 @@ final class Operations {
     }
 
     CompletionStage<InvokeResult> invokeRpc(final ApiPath path, final RequestBody body,
-            final RequestContext context) throws OperationFailedException, ServerException {
+            final RequestContext context) throws OperationErrorsException, ServerException {
         final PathResolver.RpcTarget rpc = resolver.resolveOperation(path);
         final String resource = "/rests/operations" + path;
         final ContainerNode input = input(rpc.codecs(), rpc.stack(), rpc.rpc(), resource, body);
@@ -62,7 +62,7 @@ final class Operations {
     }
 
     CompletionStage<InvokeResult> invokeAction(final PathResolver.ActionTarget action, final ApiPath path,
-            final RequestBody body, final RequestContext context) throws OperationFailedException, ServerException {
+            final RequestBody body, final RequestContext context) throws OperationErrorsException, ServerException {
         final ContainerNode input = input(action.codecs(), action.stack(), action.action(),
             BodyReader.dataResource(path), body);
         return action.rpcs().invokeAction(action.type(), action.path(), input, context).thenApply(output -> {
@@ -80,7 +80,7 @@ final class Operations {
      */
     private static ContainerNode input(final SchemaCodecs codecs, final SchemaInferenceStack stack,
             final OperationDefinition operation, final String resource, final RequestBody body)
-            throws OperationFailedException, ServerException {
+            throws OperationErrorsException, ServerException {
         final String module = codecs.schema().findModule(operation.getQName().getModule()).map(m -> m.getName())
             .orElse("");
         BodyReader.parse(codecs.schema(), Optional.empty(), resource, body, () -> {
@@ -101,19 +101,19 @@ final class Operations {
      * missing-element (400); implementations may rely on them.
      */
     private static void checkMandatoryInput(final InputSchemaNode schema, final ContainerNode input,
-            final EffectiveModelContext context, final String resource) throws OperationFailedException {
+            final EffectiveModelContext context, final String resource) throws OperationErrorsException {
         final MandatoryLeafEnforcer enforcer = MandatoryLeafEnforcer.forContainer(schema, true);
         if (enforcer != null) {
             try {
                 enforcer.enforceOnData(input);
             } catch (IllegalArgumentException e) {
-                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.MISSING_ELEMENT,
+                throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.MISSING_ELEMENT,
                     UserTerms.of(e.getMessage(), context) + " (body of " + resource + ")");
             }
         }
     }
 
-    private static boolean isBlank(final PushbackInputStream stream) throws OperationFailedException {
+    private static boolean isBlank(final PushbackInputStream stream) throws OperationErrorsException {
         try {
             int ch;
             do {
@@ -125,7 +125,7 @@ final class Operations {
             stream.unread(ch);
             return false;
         } catch (IOException e) {
-            throw OperationFailedException.of(ErrorType.TRANSPORT, ErrorTag.MALFORMED_MESSAGE,
+            throw OperationErrorsException.of(ErrorType.TRANSPORT, ErrorTag.MALFORMED_MESSAGE,
                 "Cannot read the request body");
         }
     }

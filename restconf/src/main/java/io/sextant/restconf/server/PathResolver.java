@@ -1,6 +1,6 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -98,8 +98,8 @@ final class PathResolver {
         Optional<Target.Wrapper> rootWrapper = Optional.of(DATA_WRAPPER);
         Function<YangInstanceIdentifier, DataPath> locate = path -> DataPath.of(rootCodecs.schema(), path);
 
-        void enterMount(final YangInstanceIdentifier at, final Target.Wrapper wrapper) throws OperationFailedException {
-            final MountPoint mount = mounts.find(at).orElseThrow(() -> OperationFailedException.of(
+        void enterMount(final YangInstanceIdentifier at, final Target.Wrapper wrapper) throws OperationErrorsException {
+            final MountPoint mount = mounts.find(at).orElseThrow(() -> OperationErrorsException.of(
                 ErrorType.PROTOCOL, ErrorTag.DATA_MISSING, "No mount point at " + at, at));
             final DataPath mountPoint = locate.apply(YangInstanceIdentifier.of(relative));
             final EffectiveModelContext mountSchema = mount.schema();
@@ -119,7 +119,7 @@ final class PathResolver {
         }
     }
 
-    Target resolveData(final ApiPath path) throws OperationFailedException {
+    Target resolveData(final ApiPath path) throws OperationErrorsException {
         return walk(path, path.steps().size()).toTarget();
     }
 
@@ -127,7 +127,7 @@ final class PathResolver {
      * The action a data path ends in (RFC 8040 section 3.6): the last step names an action of
      * the container or list entry before it. Empty when the path does not end in an action.
      */
-    Optional<ActionTarget> findAction(final ApiPath path) throws OperationFailedException {
+    Optional<ActionTarget> findAction(final ApiPath path) throws OperationErrorsException {
         final List<Step> steps = path.steps();
         if (steps.size() < 2 || isMountStep(steps.get(steps.size() - 1))) {
             return Optional.empty();
@@ -153,7 +153,7 @@ final class PathResolver {
     }
 
     /** Resolve the first {@code count} steps of {@code path}. */
-    private Cursor walk(final ApiPath path, final int count) throws OperationFailedException {
+    private Cursor walk(final ApiPath path, final int count) throws OperationErrorsException {
         final Cursor cursor = new Cursor();
         final List<Step> steps = path.steps();
         for (int i = 0; i < count; i++) {
@@ -174,7 +174,7 @@ final class PathResolver {
         return cursor;
     }
 
-    RpcTarget resolveOperation(final ApiPath path) throws OperationFailedException {
+    RpcTarget resolveOperation(final ApiPath path) throws OperationErrorsException {
         if (path.isEmpty()) {
             throw error(ErrorTag.INVALID_VALUE, "The RPC to invoke is missing", path);
         }
@@ -209,7 +209,7 @@ final class PathResolver {
     }
 
     private void step(final Cursor cursor, final Step step, final boolean last, final ApiPath path)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         if (!(cursor.context instanceof Composite composite)) {
             throw error(ErrorTag.DATA_MISSING, "'" + step + "' is below a node that has no children", path);
         }
@@ -252,7 +252,7 @@ final class PathResolver {
         cursor.relative.add(arg);
     }
 
-    private QName qname(final Cursor cursor, final Step step, final ApiPath path) throws OperationFailedException {
+    private QName qname(final Cursor cursor, final Step step, final ApiPath path) throws OperationErrorsException {
         final QNameModule module;
         if (step.module().isPresent()) {
             final var found = cursor.codecs.schema().findModules(step.module().orElseThrow()).stream().findFirst();
@@ -276,7 +276,7 @@ final class PathResolver {
     }
 
     private static NodeIdentifierWithPredicates listKey(final Cursor cursor, final ListSchemaNode list,
-            final Step step, final ApiPath path) throws OperationFailedException {
+            final Step step, final ApiPath path) throws OperationErrorsException {
         final List<QName> keyDef = list.getKeyDefinition();
         if (keyDef.size() != step.keys().size()) {
             throw error(ErrorTag.MISSING_ATTRIBUTE, "List '" + step.identifier() + "' has " + keyDef.size()
@@ -293,7 +293,7 @@ final class PathResolver {
     }
 
     private static NodeWithValue<?> leafListValue(final Cursor cursor, final LeafListSchemaNode leafList,
-            final Step step, final ApiPath path) throws OperationFailedException {
+            final Step step, final ApiPath path) throws OperationErrorsException {
         if (step.keys().size() != 1) {
             throw error(ErrorTag.MISSING_ATTRIBUTE, "Leaf-list '" + step.identifier() + "' takes exactly one value",
                 path);
@@ -303,7 +303,7 @@ final class PathResolver {
 
     private static <S extends TypeAware
             & SchemaNode> Object parseValue(final Cursor cursor,
-            final S leaf, final String value, final ApiPath path) throws OperationFailedException {
+            final S leaf, final String value, final ApiPath path) throws OperationErrorsException {
         final SchemaInferenceStack stack = cursor.stack.copy();
         if (leaf instanceof LeafSchemaNode) {
             stack.enterSchemaTree(leaf.getQName());
@@ -316,8 +316,8 @@ final class PathResolver {
         }
     }
 
-    static OperationFailedException error(final ErrorTag tag, final String message, final ApiPath path) {
-        return OperationFailedException.of(ErrorType.PROTOCOL, tag, message + " (path " + path + ")");
+    static OperationErrorsException error(final ErrorTag tag, final String message, final ApiPath path) {
+        return OperationErrorsException.of(ErrorType.PROTOCOL, tag, message + " (path " + path + ")");
     }
 
     static Optional<Module> moduleOf(final EffectiveModelContext schema, final QNameModule module) {

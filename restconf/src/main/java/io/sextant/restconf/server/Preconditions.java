@@ -1,7 +1,7 @@
 package io.sextant.restconf.server;
 
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Precondition;
 import io.sextant.restconf.api.Conditions;
 import io.sextant.restconf.api.ResourceVersion;
@@ -35,7 +35,7 @@ final class Preconditions {
 
     @FunctionalInterface
     private interface Checker {
-        void check(Optional<NormalizedNode> current) throws OperationFailedException;
+        void check(Optional<NormalizedNode> current) throws OperationErrorsException;
     }
 
     Preconditions(final Versions versions) {
@@ -72,7 +72,7 @@ final class Preconditions {
     void unchanged(final YangInstanceIdentifier path, final Optional<NormalizedNode> original) {
         checks.add(new Check(path, current -> {
             if (!Objects.equals(current, original)) {
-                throw OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.IN_USE,
+                throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.IN_USE,
                     "The list changed while the request was placing its entries; nothing was changed, try again",
                     path);
             }
@@ -93,7 +93,7 @@ final class Preconditions {
             }
 
             @Override
-            public void check(final Optional<NormalizedNode> current) throws OperationFailedException {
+            public void check(final Optional<NormalizedNode> current) throws OperationErrorsException {
                 for (Check check : checks) {
                     final List<PathArgument> below = check.path.getPathArguments().subList(
                         at.getPathArguments().size(), check.path.getPathArguments().size());
@@ -145,8 +145,8 @@ final class Preconditions {
         return false;
     }
 
-    static OperationFailedException failed(final String why) {
-        return new OperationFailedException(new OperationError(ErrorType.PROTOCOL, ErrorTag.OPERATION_FAILED,
+    static OperationErrorsException failed(final String why) {
+        return new OperationErrorsException(new OperationError(ErrorType.PROTOCOL, ErrorTag.OPERATION_FAILED,
             "Precondition failed: " + why + "; nothing was changed", Optional.empty(),
             Optional.of(ServerErrors.PRECONDITION_FAILED), Optional.empty()));
     }

@@ -1,6 +1,6 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.OptionsResult;
 import java.util.concurrent.CompletableFuture;
@@ -17,7 +17,7 @@ final class ResourceOptions {
         this.resolver = resolver;
     }
 
-    CompletionStage<OptionsResult> data(final ApiPath path) throws OperationFailedException {
+    CompletionStage<OptionsResult> data(final ApiPath path) throws OperationErrorsException {
         if (resolver.findAction(path).isPresent()) {
             return CompletableFuture.completedFuture(OptionsResult.OPERATION);
         }
@@ -26,7 +26,7 @@ final class ResourceOptions {
         return CompletableFuture.completedFuture(config ? OptionsResult.CONFIGURATION : OptionsResult.READ_ONLY);
     }
 
-    CompletionStage<OptionsResult> operation(final ApiPath path) throws OperationFailedException {
+    CompletionStage<OptionsResult> operation(final ApiPath path) throws OperationErrorsException {
         if (path.isEmpty()) {
             return CompletableFuture.completedFuture(OptionsResult.READ_ONLY);
         }

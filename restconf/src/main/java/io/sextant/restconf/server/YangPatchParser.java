@@ -7,7 +7,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.QueryParameters.Insert;
@@ -38,19 +38,19 @@ final class YangPatchParser {
     /** Resolves an edit target (relative to the request target) to a data target. */
     @FunctionalInterface
     interface TargetResolver {
-        Target resolve(ApiPath path) throws OperationFailedException;
+        Target resolve(ApiPath path) throws OperationErrorsException;
     }
 
     private YangPatchParser() {
     }
 
     static Patch parse(final ApiPath base, final RequestBody body, final TargetResolver resolver)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         return body.format() == Format.JSON ? parseJson(base, body, resolver) : parseXml(base, body, resolver);
     }
 
     private static Patch parseJson(final ApiPath base, final RequestBody body, final TargetResolver resolver)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final JsonObject root;
         try {
             final JsonElement parsed = JsonParser.parseReader(new InputStreamReader(body.stream(),
@@ -96,7 +96,7 @@ final class YangPatchParser {
     }
 
     private static Patch parseXml(final ApiPath base, final RequestBody body, final TargetResolver resolver)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final Element root = BodyParser.document(body.stream()).getDocumentElement();
         if (!"yang-patch".equals(root.getLocalName()) || !PATCH_NS.equals(root.getNamespaceURI())) {
             throw malformed("The body must be a yang-patch element in namespace " + PATCH_NS);
@@ -155,12 +155,12 @@ final class YangPatchParser {
         return new Patch(patchId, result);
     }
 
-    private static NormalizedNode failRoot(final String editId) throws OperationFailedException {
+    private static NormalizedNode failRoot(final String editId) throws OperationErrorsException {
         throw invalid(editId, "the target of an edit must be a data resource, not a datastore root");
     }
 
     private static Target resolveTarget(final ApiPath base, final String targetPath, final String editId,
-            final TargetResolver resolver) throws OperationFailedException {
+            final TargetResolver resolver) throws OperationErrorsException {
         if (!targetPath.startsWith("/")) {
             throw invalid(editId, "target '" + targetPath + "' must start with '/'");
         }
@@ -176,18 +176,18 @@ final class YangPatchParser {
     }
 
     private static NormalizedNode parseValue(final Target target, final RequestBody body, final String editId)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         try {
             return BodyParser.parseResource(target, body);
-        } catch (OperationFailedException e) {
-            throw new OperationFailedException(e.errors().stream()
+        } catch (OperationErrorsException e) {
+            throw new OperationErrorsException(e.errors().stream()
                 .map(err -> err.withInfo("edit-id " + editId)).toList(), e);
         }
     }
 
     private static DataEdit toEdit(final String editId, final String operation, final Target target,
             final Optional<NormalizedNode> data, final String where, final Target point)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final DataEdit.Operation op = switch (operation) {
             case "create" -> DataEdit.Operation.CREATE;
             case "delete" -> DataEdit.Operation.DELETE;
@@ -236,7 +236,7 @@ final class YangPatchParser {
     }
 
     private static String string(final JsonObject object, final String member, final String where)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final JsonElement element = object.get(member);
         if (element == null || !element.isJsonPrimitive()) {
             throw malformed(where + " has no '" + member + "'");
@@ -244,12 +244,12 @@ final class YangPatchParser {
         return element.getAsString();
     }
 
-    private static OperationFailedException malformed(final String message) {
-        return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE, message);
+    private static OperationErrorsException malformed(final String message) {
+        return OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE, message);
     }
 
-    private static OperationFailedException invalid(final String editId, final String message) {
-        return new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
+    private static OperationErrorsException invalid(final String editId, final String message) {
+        return new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
             "edit " + editId + ": " + message).withInfo("edit-id " + editId));
     }
 }

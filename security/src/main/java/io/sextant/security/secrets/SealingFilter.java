@@ -2,7 +2,7 @@ package io.sextant.security.secrets;
 
 import static java.util.Objects.requireNonNull;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.ReadSnapshot;
 import io.sextant.datastore.WriteFilter;
 import java.util.Optional;
@@ -34,12 +34,12 @@ public final class SealingFilter implements WriteFilter {
 
     @Override
     public NormalizedNode filter(final ReadSnapshot current, final YangInstanceIdentifier path,
-            final NormalizedNode data) throws OperationFailedException {
+            final NormalizedNode data) throws OperationErrorsException {
         return SecretLeaves.rewrite(path, data, (leafPath, value) -> seal(stored(current, leafPath), leafPath, value));
     }
 
     private String seal(final Optional<String> stored, final YangInstanceIdentifier path, final String value)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         if (SecretBox.isEnvelope(value)) {
             if (stored.isPresent() && stored.orElseThrow().equals(value)) {
                 return value;
@@ -47,7 +47,7 @@ public final class SealingFilter implements WriteFilter {
             try {
                 box.decrypt(value);
             } catch (SecretException e) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                     "The " + path.getLastPathArgument().getNodeType().getLocalName() + " of node "
                         + SecretLeaves.nodeId(path) + " is a sealed value this controller cannot open: "
                         + e.getMessage() + ". Send the password itself to set it.", path);

@@ -1,6 +1,6 @@
 package io.sextant.security.secrets;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.model.ControllerSchema;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,9 +59,9 @@ public final class SecretLeaves {
     public interface Rewrite {
         /**
          * @return the value to store; {@code value} itself when it stays
-         * @throws OperationFailedException to refuse the write
+         * @throws OperationErrorsException to refuse the write
          */
-        String rewrite(YangInstanceIdentifier path, String value) throws OperationFailedException;
+        String rewrite(YangInstanceIdentifier path, String value) throws OperationErrorsException;
     }
 
     private SecretLeaves() {
@@ -73,7 +73,7 @@ public final class SecretLeaves {
      * changes the same object comes back.
      */
     public static NormalizedNode rewrite(final YangInstanceIdentifier path, final NormalizedNode data,
-            final Rewrite rewrite) throws OperationFailedException {
+            final Rewrite rewrite) throws OperationErrorsException {
         if (data instanceof LeafNode<?> leaf) {
             if (DEVICE_SECRETS.contains(leaf.name().getNodeType()) && leaf.body() instanceof String value) {
                 final String replaced = rewrite.rewrite(path, value);
@@ -138,7 +138,7 @@ public final class SecretLeaves {
                 found.add(new Found(leafPath, value));
                 return value;
             });
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new IllegalStateException("a collecting rewrite cannot fail", e);
         }
         return found;
@@ -158,7 +158,7 @@ public final class SecretLeaves {
     }
 
     private static List<DataContainerChild> changedChildren(final YangInstanceIdentifier path,
-            final Iterable<DataContainerChild> children, final Rewrite rewrite) throws OperationFailedException {
+            final Iterable<DataContainerChild> children, final Rewrite rewrite) throws OperationErrorsException {
         final List<DataContainerChild> changed = new ArrayList<>(0);
         for (DataContainerChild child : children) {
             final NormalizedNode result = rewrite(path.node(child.name()), child, rewrite);
@@ -170,7 +170,7 @@ public final class SecretLeaves {
     }
 
     private static List<MapEntryNode> changedEntries(final YangInstanceIdentifier path,
-            final Iterable<MapEntryNode> entries, final Rewrite rewrite) throws OperationFailedException {
+            final Iterable<MapEntryNode> entries, final Rewrite rewrite) throws OperationErrorsException {
         final List<MapEntryNode> changed = new ArrayList<>(0);
         for (MapEntryNode entry : entries) {
             final NormalizedNode result = rewrite(path.node(entry.name()), entry, rewrite);

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.sextant.datastore.Candidates;
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.RequestContext;
@@ -82,7 +82,7 @@ public final class AccessControl implements AutoCloseable {
     private volatile NormalizedNode usersSeen;
 
     @Activate
-    public AccessControl(@Reference final Datastores datastores, @Reference final RpcRegistry rpcs,
+    public AccessControl(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcs,
             @Reference final AuditLog audit) {
         this(datastores.config(), rpcs, ControllerSettings.fromSystemProperties(),
             SecuritySettings.fromSystemProperties(), new PasswordHasher(), AccessControl::announce, audit);
@@ -108,7 +108,7 @@ public final class AccessControl implements AutoCloseable {
             try {
                 NacmCodec.fromNormalizedNode(after);
             } catch (InvalidNacmConfigException e) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                     "The NACM rules are not valid: " + e.getMessage(), NacmModel.NACM_PATH);
             }
         });
@@ -117,7 +117,7 @@ public final class AccessControl implements AutoCloseable {
         } catch (IOException e) {
             validator.close();
             throw new UncheckedIOException("Cannot set up the admin user: " + e.getMessage(), e);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             validator.close();
             throw new IllegalStateException("Cannot store the shipped users and NACM rules: " + e.getMessage(), e);
         }
@@ -142,7 +142,7 @@ public final class AccessControl implements AutoCloseable {
 
     /** Writes the shipped NACM rules when there are none, and the admin when missing (or its password from the environment). */
     private void bootstrap(final ControllerSettings settings, final Consumer<String> announce)
-            throws IOException, OperationFailedException {
+            throws IOException, OperationErrorsException {
         final Optional<UserRecord> admin = UsersCodec.fromNormalizedNode(config.snapshot().read(UsersModel.USERS_PATH))
             .stream().filter(user -> user.name().equals(BootstrapAdmin.USER)).findFirst();
         final String envPassword = settings.adminPassword();
@@ -216,7 +216,7 @@ public final class AccessControl implements AutoCloseable {
                 tx.merge(UsersModel.USERS_PATH, UsersCodec.toNormalizedNode(List.of(new UserRecord(name, hash,
                     enabled))));
             });
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
         passwords.invalidate(name);

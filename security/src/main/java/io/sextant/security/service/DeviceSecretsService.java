@@ -3,8 +3,8 @@ package io.sextant.security.service;
 import static java.util.Objects.requireNonNull;
 
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.DeviceSecrets;
@@ -65,7 +65,7 @@ public final class DeviceSecretsService implements DeviceSecrets, AutoCloseable 
      * @throws SecretException when the key material cannot be read or is malformed
      */
     @Activate
-    public DeviceSecretsService(@Reference final Datastores datastores) throws SecretException {
+    public DeviceSecretsService(@Reference final ControllerStores datastores) throws SecretException {
         this(datastores.config(), keyRingOrSayWhy(ControllerSettings.fromSystemProperties().dataDir()));
     }
 
@@ -164,7 +164,7 @@ public final class DeviceSecretsService implements DeviceSecrets, AutoCloseable 
                     tx.put(path, ImmutableNodes.leafNode(path.getLastPathArgument().getNodeType(), found.value()));
                 }
             });
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new SecretException("Cannot seal the " + reseal.size() + " device password(s) stored unsealed "
                 + "or with an older key: " + e.getMessage(), e);
         }

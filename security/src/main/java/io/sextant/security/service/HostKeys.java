@@ -2,7 +2,7 @@ package io.sextant.security.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcRegistry;
@@ -208,10 +208,10 @@ public final class HostKeys implements AutoCloseable {
                 accepted.cancel(false);
                 final Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
                 throw new CompletionException(cause instanceof TimeoutException
-                    ? OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED, "Node " + nodeId
+                    ? OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED, "Node " + nodeId
                         + " presented no SSH host key within " + acceptTimeout.toSeconds() + " s (is the device "
                         + "reachable? the node's connection-status says why not)")
-                    : OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+                    : OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
                         "The host key of node " + nodeId + " cannot be stored: " + cause.getMessage()));
             });
     }
@@ -229,7 +229,7 @@ public final class HostKeys implements AutoCloseable {
     }
 
     private static CompletionStage<Optional<ContainerNode>> failed(final ErrorTag tag, final String message) {
-        return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.APPLICATION, tag, message));
+        return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION, tag, message));
     }
 
     @Deactivate

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.model.ControllerSchema;
@@ -106,7 +106,7 @@ class DeviceSecretsServiceTest {
             .build();
     }
 
-    private void put(final YangInstanceIdentifier path, final NormalizedNode data) throws OperationFailedException {
+    private void put(final YangInstanceIdentifier path, final NormalizedNode data) throws OperationErrorsException {
         config.update(tx -> tx.put(path, data));
     }
 
@@ -195,7 +195,7 @@ class DeviceSecretsServiceTest {
     void anEnvelopeThisControllerCannotOpenIsRefusedAtThePasswordWithoutChangingAnything() throws Exception {
         try (DeviceSecretsService secrets = new DeviceSecretsService(config, keys)) {
             final String foreign = new SecretBox(KeyRing.generate()).encrypt(CANARY);
-            final OperationFailedException refused = assertThrows(OperationFailedException.class,
+            final OperationErrorsException refused = assertThrows(OperationErrorsException.class,
                 () -> put(nodePath("topology-netconf", "R9"), netconfNode("R9", foreign)));
             final var error = refused.errors().get(0);
             assertEquals(ErrorTag.INVALID_VALUE, error.tag());
@@ -208,7 +208,7 @@ class DeviceSecretsServiceTest {
             final String[] parts = new SecretBox(keys).encrypt(CANARY).split("\\$");
             final String altered = "$sx1$" + parts[2] + "$" + parts[3] + "$" + (parts[4].charAt(0) == 'A' ? 'B' : 'A')
                 + parts[4].substring(1);
-            final OperationFailedException alteredRefused = assertThrows(OperationFailedException.class,
+            final OperationErrorsException alteredRefused = assertThrows(OperationErrorsException.class,
                 () -> put(nodePath("topology-netconf", "R9"), netconfNode("R9", altered)));
             assertTrue(alteredRefused.getMessage().contains("altered"), alteredRefused.getMessage());
             assertTrue(config.snapshot().read(nodePath("topology-netconf", "R9")).isEmpty());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
@@ -111,6 +111,6 @@ class HostKeysTest {
     private static ErrorTag failure(final CompletableFuture<?> result) {
         final ExecutionException failed = assertThrows(ExecutionException.class, () -> result.get(30,
             TimeUnit.SECONDS));
-        return assertInstanceOf(OperationFailedException.class, failed.getCause()).errors().get(0).tag();
+        return assertInstanceOf(OperationErrorsException.class, failed.getCause()).errors().get(0).tag();
     }
 }

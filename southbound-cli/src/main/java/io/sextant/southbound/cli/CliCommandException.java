@@ -1,7 +1,7 @@
 package io.sextant.southbound.cli;
 
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.List;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
@@ -11,7 +11,7 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
  * The device rejected a command. The message is the device's own error text; error-info names
  * the command (and, inside a configuration batch, its position).
  */
-public final class CliCommandException extends OperationFailedException {
+public final class CliCommandException extends OperationErrorsException {
     private static final long serialVersionUID = 1L;
 
     private final String command;

@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +16,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * One connected NETCONF device: its capabilities, its schema and its operations. Data is
  * {@link NormalizedNode} in the device schema; paths are {@link YangInstanceIdentifier}s in it.
  *
- * <p>Every operation is asynchronous. It fails with {@link OperationFailedException}
+ * <p>Every operation is asynchronous. It fails with {@link OperationErrorsException}
  * carrying the device's {@code rpc-error}s (error-path translated into the device schema where
  * possible, the node id in error-info), or a {@code operation-failed} error when the session went
  * down or the request timed out. A session object belongs to one NETCONF session: after a
@@ -53,7 +53,7 @@ public interface NetconfDeviceSession {
      *
      * @return the data at {@code path}; for the empty path the root container, always present
      */
-    CompletionStage<Optional<NormalizedNode>> getConfig(Datastore source, YangInstanceIdentifier path);
+    CompletionStage<Optional<NormalizedNode>> getConfig(NetconfDatastore source, YangInstanceIdentifier path);
 
     /** {@code <get>}: configuration and state at {@code path}. */
     CompletionStage<Optional<NormalizedNode>> get(YangInstanceIdentifier path);
@@ -62,20 +62,20 @@ public interface NetconfDeviceSession {
      * {@code <edit-config>}: every edit becomes its subtree with {@code nc:operation} on the target
      * element. Edits whose paths nest are sent as consecutive edit-configs, in order.
      */
-    CompletionStage<Void> editConfig(Datastore target, List<Edit> edits, EditOptions options);
+    CompletionStage<Void> editConfig(NetconfDatastore target, List<Edit> edits, EditOptions options);
 
     /**
      * The {@code <edit-config>} elements {@link #editConfig} would send for these edits (one per
      * edit-config, normally one), without sending anything: for dry runs.
      *
-     * @throws OperationFailedException when the edits cannot be expressed
+     * @throws OperationErrorsException when the edits cannot be expressed
      */
-    List<String> renderEditConfig(Datastore target, List<Edit> edits, EditOptions options)
-        throws OperationFailedException;
+    List<String> renderEditConfig(NetconfDatastore target, List<Edit> edits, EditOptions options)
+        throws OperationErrorsException;
 
-    CompletionStage<Void> lock(Datastore target);
+    CompletionStage<Void> lock(NetconfDatastore target);
 
-    CompletionStage<Void> unlock(Datastore target);
+    CompletionStage<Void> unlock(NetconfDatastore target);
 
     /** {@code <commit/>}: also confirms a pending confirmed commit made by this session. */
     CompletionStage<Void> commit();
@@ -99,7 +99,7 @@ public interface NetconfDeviceSession {
     CompletionStage<Void> discardChanges();
 
     /** {@code <validate>}. Beware: yuma123 netconfd discards uncommitted candidate edits on validate. */
-    CompletionStage<Void> validate(Datastore source);
+    CompletionStage<Void> validate(NetconfDatastore source);
 
     /**
      * Any RPC of the device schema.

@@ -2,9 +2,9 @@ package io.sextant.southbound.netconf;
 
 import io.sextant.datastore.Candidates;
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -99,7 +99,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
      * constructor of that arity, so this is the only public one with six.
      */
     @Activate
-    public NetconfTopology(@Reference final Datastores datastores, @Reference final MountPointRegistry mounts,
+    public NetconfTopology(@Reference final ControllerStores datastores, @Reference final MountPointRegistry mounts,
             @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers,
             @Reference final DeviceSecrets secrets, @Reference final HostKeys hostKeys) {
         this(datastores, mounts, rpcs, parsers, secrets, NetconfSettings.fromSystemProperties(), hostKeys);
@@ -113,14 +113,14 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
      * @param secrets opens the stored device passwords when a node connects
      * @param hostKeys checks devices' SSH host keys and serves accept-host-key
      */
-    public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
+    public static NetconfTopology withDefaultParser(final ControllerStores datastores, final MountPointRegistry mounts,
             final RpcRegistry rpcs, final DeviceSecrets secrets, final NetconfSettings settings,
             final HostKeys hostKeys) {
         return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), secrets, settings, hostKeys);
     }
 
     /** Plain Java without the security module (tests): passwords are used as they are stored. */
-    public static NetconfTopology withDefaultParser(final Datastores datastores, final MountPointRegistry mounts,
+    public static NetconfTopology withDefaultParser(final ControllerStores datastores, final MountPointRegistry mounts,
             final RpcRegistry rpcs, final NetconfSettings settings, final HostKeys hostKeys) {
         return withDefaultParser(datastores, mounts, rpcs, DeviceSecrets.AS_STORED, settings, hostKeys);
     }
@@ -130,7 +130,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
      * @param hostKeys checks devices' SSH host keys (known keys of topology-netconf) and serves
      *     accept-host-key for this topology's nodes
      */
-    private NetconfTopology(final Datastores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
+    private NetconfTopology(final ControllerStores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
             final YangParserFactory parsers, final DeviceSecrets secrets, final NetconfSettings settings,
             final HostKeys hostKeys) {
         this.config = datastores.config();
@@ -192,7 +192,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         if (session.isEmpty()) {
             return CompletableFuture.failedFuture(notConnected(nodeId));
         }
-        return session.get().getConfig(Datastore.RUNNING, YangInstanceIdentifier.of())
+        return session.get().getConfig(NetconfDatastore.RUNNING, YangInstanceIdentifier.of())
             .thenApply(root -> (ContainerNode) root.orElseThrow());
     }
 
@@ -247,10 +247,10 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         return schemas.built();
     }
 
-    OperationFailedException notConnected(final String nodeId) {
+    OperationErrorsException notConnected(final String nodeId) {
         final String state = status(nodeId).map(s -> s.status().yangName()
             + s.connectedMessage().map(m -> ": " + m).orElse("")).orElse("not mounted");
-        return new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
+        return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
             "Node " + nodeId + " is not connected (" + state + ")", Optional.empty(), Optional.empty(),
             Optional.of("<node-id>" + nodeId + "</node-id>")));
     }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.testing.MisbehavingNetconfDevice;
@@ -182,7 +182,7 @@ class MisbehavingDeviceTest {
         try {
             readVictim();
         } catch (ExecutionException e) {
-            assertTrue(e.getCause() instanceof OperationFailedException, e.toString());
+            assertTrue(e.getCause() instanceof OperationErrorsException, e.toString());
             return e.getCause().getMessage();
         }
         return fail("the read succeeded");
@@ -193,7 +193,7 @@ class MisbehavingDeviceTest {
             fixture.mountPoint("victim").data().read(ReadScope.CONFIG, YangInstanceIdentifier.of(),
                 RequestContext.system()).toCompletableFuture().get(REQUEST_TIMEOUT_MILLIS + 5000,
                     TimeUnit.MILLISECONDS);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new ExecutionException(e);
         }
     }

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.EditResult;
 import io.sextant.datastore.service.MountPoint;
@@ -111,12 +111,12 @@ class NetconfTopologyTest {
         }
     }
 
-    private static OperationFailedException awaitFailure(final CompletionStage<?> stage)
+    private static OperationErrorsException awaitFailure(final CompletionStage<?> stage)
             throws InterruptedException, TimeoutException {
         try {
             stage.toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            return assertInstanceOf(OperationFailedException.class, Failures.unwrap(e));
+            return assertInstanceOf(OperationErrorsException.class, Failures.unwrap(e));
         }
         throw new AssertionError("The operation succeeded");
     }
@@ -343,7 +343,7 @@ class NetconfTopologyTest {
         final MountPoint mountPoint = fixture.mountPoint("ncd");
         final Oc oc = Oc.of(mountPoint);
         // The list key is a leafref to config/name: a different config/name is a leafref miss.
-        final OperationFailedException failure = awaitFailure(mountPoint.data().edit(List.of(
+        final OperationErrorsException failure = awaitFailure(mountPoint.data().edit(List.of(
             Edit.merge(oc.iface("eth-bad").node(new NodeIdentifier(oc.q("config")))
                 .node(new NodeIdentifier(oc.q("name"))), ImmutableNodes.leafNode(oc.q("name"), "eth-other"))), CTX));
         final OperationError error = failure.errors().get(0);
@@ -365,7 +365,7 @@ class NetconfTopologyTest {
     void renderEditConfigShowsTheExactPayloadWithoutSendingIt() throws Exception {
         final NetconfDeviceSession session = fixture.topology.session("tt0").orElseThrow();
         final Oc oc = new Oc(TopologyFixture.ocInterfaces(session.schema()));
-        final List<String> xml = session.renderEditConfig(Datastore.CANDIDATE, List.of(
+        final List<String> xml = session.renderEditConfig(NetconfDatastore.CANDIDATE, List.of(
             Edit.merge(oc.mtu("eth-dry"), ImmutableNodes.leafNode(oc.q("mtu"), Uint16.valueOf(1234)))),
             EditOptions.DEFAULT);
         assertEquals(1, xml.size());
@@ -381,7 +381,7 @@ class NetconfTopologyTest {
         fixture.mount(node("nc-down", "127.0.0.1", FreePorts.one(), true, null, null,
             TopologyFixture.oneAttempt(2000)));
         fixture.awaitStatus("nc-down", "unable-to-connect", CONNECT);
-        final OperationFailedException failure = assertThrows(OperationFailedException.class,
+        final OperationErrorsException failure = assertThrows(OperationErrorsException.class,
             () -> fixture.mounts.find(TopologyFixture.nodePath("nc-down")));
         assertEquals("resource-denied", failure.errors().get(0).tag().elementBody());
         assertTrue(failure.getMessage().contains("not connected"), failure.getMessage());
@@ -390,11 +390,11 @@ class NetconfTopologyTest {
 
     @Test
     void mountRequestsWithoutHostOrLoginAreRefused() {
-        final OperationFailedException noHost = assertThrows(OperationFailedException.class,
+        final OperationErrorsException noHost = assertThrows(OperationErrorsException.class,
             () -> fixture.mount(node("bad1", null, 830, true, null, null, Map.of())));
         assertEquals("invalid-value", noHost.errors().get(0).tag().elementBody());
         assertTrue(noHost.getMessage().contains("host"), noHost.getMessage());
-        final OperationFailedException noLogin = assertThrows(OperationFailedException.class,
+        final OperationErrorsException noLogin = assertThrows(OperationErrorsException.class,
             () -> fixture.mount(node("bad2", "127.0.0.1", 830, false, null, null, Map.of())));
         assertTrue(noLogin.getMessage().contains("login-password-unencrypted"), noLogin.getMessage());
         assertTrue(fixture.datastores.config().snapshot().read(TopologyFixture.nodePath("bad1")).isEmpty());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import io.sextant.testing.MisbehavingNetconfDevice.Reply;
 import java.lang.management.ManagementFactory;
@@ -133,10 +133,10 @@ class RepeatedDeviceFaultsTest {
                     final Reply kind = kinds.get(fault % kinds.size());
                     device.next("get-config", kind);
                     try {
-                        session.getConfig(Datastore.RUNNING, YangInstanceIdentifier.of()).toCompletableFuture()
+                        session.getConfig(NetconfDatastore.RUNNING, YangInstanceIdentifier.of()).toCompletableFuture()
                             .get(REQUEST_TIMEOUT_MILLIS + 10_000, TimeUnit.MILLISECONDS);
                     } catch (ExecutionException e) {
-                        assertTrue(e.getCause() instanceof OperationFailedException, e.toString());
+                        assertTrue(e.getCause() instanceof OperationErrorsException, e.toString());
                         failedReads.merge(kind, 1, Integer::sum);
                     }
                 }

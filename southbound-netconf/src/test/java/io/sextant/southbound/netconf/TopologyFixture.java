@@ -2,8 +2,8 @@ package io.sextant.southbound.netconf;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPoint;
@@ -37,7 +37,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 final class TopologyFixture implements AutoCloseable {
     static final String OC_IF_NS = "http://openconfig.net/yang/interfaces";
 
-    final Datastores datastores = new Datastores();
+    final ControllerStores datastores = new ControllerStores();
     final MountPointRegistry mounts = new MountPointRegistry();
     final RpcRegistry rpcs = new RpcRegistry();
     final Path schemaCache;
@@ -107,13 +107,13 @@ final class TopologyFixture implements AutoCloseable {
         return TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId);
     }
 
-    void mount(final MapEntryNode node) throws OperationFailedException {
+    void mount(final MapEntryNode node) throws OperationErrorsException {
         final WriteTransaction tx = datastores.config().newTransaction();
         tx.put(nodePath(TopologyModel.nodeId(node)), node);
         tx.commit();
     }
 
-    void unmount(final String nodeId) throws OperationFailedException {
+    void unmount(final String nodeId) throws OperationErrorsException {
         final WriteTransaction tx = datastores.config().newTransaction();
         tx.delete(nodePath(nodeId));
         tx.commit();
@@ -162,7 +162,7 @@ final class TopologyFixture implements AutoCloseable {
         }
     }
 
-    MountPoint mountPoint(final String nodeId) throws OperationFailedException {
+    MountPoint mountPoint(final String nodeId) throws OperationErrorsException {
         return mounts.find(nodePath(nodeId)).orElseThrow();
     }
 

@@ -1,6 +1,6 @@
 package io.sextant.translation.engine;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.CommandPlan;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.CliCommands.Entry;
@@ -57,7 +57,7 @@ public final class CommandPlanner {
      *
      * @param root the candidate's root node: its data are root containers (either may be absent)
      */
-    public CommandPlan plan(final DataTreeCandidateNode root) throws OperationFailedException {
+    public CommandPlan plan(final DataTreeCandidateNode root) throws OperationErrorsException {
         final List<Found> found = new ArrayList<>();
         collect(tree.root(), YangInstanceIdentifier.of(), root, found);
         final List<Found> ordered = new ArrayList<>();
@@ -88,7 +88,7 @@ public final class CommandPlanner {
     }
 
     private void collect(final HandlerTree.Step step, final YangInstanceIdentifier path,
-            final DataTreeCandidateNode node, final List<Found> found) throws OperationFailedException {
+            final DataTreeCandidateNode node, final List<Found> found) throws OperationErrorsException {
         if (!DiffNode.changed(node)) {
             return;
         }
@@ -133,7 +133,7 @@ public final class CommandPlanner {
     /** Data of this step that belongs to no deeper step must be owned by this step's writer. */
     private void checkOwnContent(final HandlerTree.Step step, final @Nullable Handler handler,
             final YangInstanceIdentifier path, final DataTreeCandidateNode node, final List<Found> found)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final boolean writes = handler != null && handler.writer() != null;
         for (DataTreeCandidateNode child : node.childNodes()) {
             final PathArgument name = child.name();
@@ -147,7 +147,7 @@ public final class CommandPlanner {
             // a list entry appearing or disappearing carries its keys; that alone needs no writer
             if (!(path.getLastPathArgument() instanceof NodeIdentifierWithPredicates key
                     && key.keySet().contains(name.getNodeType()))) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
+                throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                     "The " + device + " translation unit cannot configure " + name.getNodeType().getLocalName(),
                     path.node(name));
             }

@@ -1,6 +1,6 @@
 package io.sextant.translation.engine;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.spi.Handler;
 import io.sextant.translation.spi.Handler.ContainerHandler;
 import io.sextant.translation.spi.Handler.ListHandler;
@@ -31,7 +31,7 @@ public final class ConfigReadEngine {
     private ConfigReadEngine() {
     }
 
-    public static ContainerNode read(final HandlerTree tree, final ReadContext ctx) throws OperationFailedException {
+    public static ContainerNode read(final HandlerTree tree, final ReadContext ctx) throws OperationErrorsException {
         final var root = ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(ROOT));
         for (DataContainerChild child : readChildren(tree.root(), YangInstanceIdentifier.of(), ctx)) {
             root.withChild(child);
@@ -40,7 +40,7 @@ public final class ConfigReadEngine {
     }
 
     private static List<DataContainerChild> readChildren(final HandlerTree.Step step,
-            final YangInstanceIdentifier path, final ReadContext ctx) throws OperationFailedException {
+            final YangInstanceIdentifier path, final ReadContext ctx) throws OperationErrorsException {
         final List<DataContainerChild> children = new ArrayList<>();
         for (HandlerTree.Step child : step.children().values()) {
             final Optional<DataContainerChild> node = child.isList() ? readList(child, path, ctx)
@@ -51,7 +51,7 @@ public final class ConfigReadEngine {
     }
 
     private static Optional<DataContainerChild> readList(final HandlerTree.Step step,
-            final YangInstanceIdentifier parent, final ReadContext ctx) throws OperationFailedException {
+            final YangInstanceIdentifier parent, final ReadContext ctx) throws OperationErrorsException {
         final Handler handler = step.handler().orElseThrow();
         final YangInstanceIdentifier listPath = parent.node(new NodeIdentifier(step.name()));
         final List<MapEntryNode> entries = new ArrayList<>();
@@ -77,7 +77,7 @@ public final class ConfigReadEngine {
     }
 
     private static Optional<DataContainerChild> readContainer(final HandlerTree.Step step,
-            final YangInstanceIdentifier parent, final ReadContext ctx) throws OperationFailedException {
+            final YangInstanceIdentifier parent, final ReadContext ctx) throws OperationErrorsException {
         final YangInstanceIdentifier path = parent.node(new NodeIdentifier(step.name()));
         final var builder = ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(step.name()));
         boolean present = false;

@@ -1,6 +1,6 @@
 package io.sextant.translation.frr;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.InterfaceSyntax;
 import io.sextant.translation.oc.OpenConfig.If;
 import io.sextant.translation.spi.ReadContext;
@@ -23,7 +23,7 @@ final class FrrInterfaces implements InterfaceSyntax {
     }
 
     @Override
-    public List<String> unconfiguredInterfaces(final ReadContext ctx) throws OperationFailedException {
+    public List<String> unconfiguredInterfaces(final ReadContext ctx) throws OperationErrorsException {
         return FrrConfig.kernelInterfaces(ctx.show(FrrConfig.SHOW_INTERFACES));
     }
 

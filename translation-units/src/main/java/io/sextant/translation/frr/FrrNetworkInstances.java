@@ -1,6 +1,6 @@
 package io.sextant.translation.frr;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.NetworkInstanceSyntax;
 import io.sextant.translation.spi.CliCommands.Mode;
 import io.sextant.translation.spi.ConfigLine;
@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 final class FrrNetworkInstances implements NetworkInstanceSyntax {
 
     @Override
-    public List<String> vrfNames(final ReadContext ctx) throws OperationFailedException {
+    public List<String> vrfNames(final ReadContext ctx) throws OperationErrorsException {
         final List<String> names = FrrConfig.vrfNames(ctx.runningConfig(), ctx.show(FrrConfig.SHOW_VRF));
         names.forEach(vrf -> ctx.runningConfig().block(FrrConfig.VRF, vrf).ifPresent(ConfigLine::claim));
         return names;

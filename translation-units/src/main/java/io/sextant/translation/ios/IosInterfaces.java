@@ -1,6 +1,6 @@
 package io.sextant.translation.ios;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.InterfaceSyntax;
 import io.sextant.translation.oc.OpenConfig.If;
 import java.util.Optional;
@@ -34,9 +34,9 @@ final class IosInterfaces implements InterfaceSyntax {
     }
 
     @Override
-    public void checkCreate(final String name, final YangInstanceIdentifier path) throws OperationFailedException {
+    public void checkCreate(final String name, final YangInstanceIdentifier path) throws OperationErrorsException {
         if (!LOGICAL.matcher(name).matches()) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                 "IOS has no interface " + name + "; only logical interfaces (Loopback, Tunnel, Vlan, "
                     + "Port-channel) can be created", path);
         }

@@ -5,7 +5,7 @@ import static io.sextant.translation.spi.Changes.isDelete;
 import static io.sextant.translation.spi.Changes.leafAfter;
 import static io.sextant.translation.spi.Changes.requireOnly;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.OcInterfaces;
 import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig.Ni;
@@ -63,13 +63,13 @@ final class IosVrfMembers {
     }
 
     private static void writeMember(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         requireOnly(path, node, Set.of(Ni.ID, Ni.INTERFACE_LEAF), "IOS");
         final String instance = OcPaths.networkInstanceName(path);
         final String id = OcPaths.keyOf(path, Ni.INTERFACE, Ni.ID).toString();
         final Object iface = node.dataAfter() != null ? leafAfter(node, Ni.INTERFACE_LEAF).orElse(id) : id;
         if (!id.equals(iface)) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                 "The IOS unit names VRF interfaces by themselves: id must equal interface", path);
         }
         if (Ni.DEFAULT.equals(instance)) {

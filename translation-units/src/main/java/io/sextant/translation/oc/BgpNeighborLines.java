@@ -5,7 +5,7 @@ import static io.sextant.translation.spi.Changes.leafAfter;
 import static io.sextant.translation.spi.Changes.leafBefore;
 import static io.sextant.translation.spi.Changes.leafChanged;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.ConfigLine;
 import io.sextant.translation.spi.Nodes;
@@ -72,11 +72,11 @@ final class BgpNeighborLines {
      */
     static List<String> commands(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
             final String address, final String dialect)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final List<String> commands = new ArrayList<>();
         if (leafChanged(node, Ni.PEER_AS)) {
             commands.add("neighbor " + address + " remote-as " + leafAfter(node, Ni.PEER_AS).orElseThrow(() ->
-                OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
+                OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
                     dialect + " needs the peer-as of neighbor " + address, path)));
         }
         if (leafChanged(node, Ni.DESCRIPTION)) {

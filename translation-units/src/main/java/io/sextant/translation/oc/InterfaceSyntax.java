@@ -1,6 +1,6 @@
 package io.sextant.translation.oc;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.spi.ReadContext;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +21,7 @@ public interface InterfaceSyntax {
     Pattern interfaceLine();
 
     /** Interfaces the device has besides those with a block, in its order (the kernel's, say). */
-    default List<String> unconfiguredInterfaces(final ReadContext ctx) throws OperationFailedException {
+    default List<String> unconfiguredInterfaces(final ReadContext ctx) throws OperationErrorsException {
         return List.of();
     }
 
@@ -36,9 +36,9 @@ public interface InterfaceSyntax {
     /**
      * Refuse to create an interface the device cannot create.
      *
-     * @throws OperationFailedException {@code operation-not-supported} at {@code path}
+     * @throws OperationErrorsException {@code operation-not-supported} at {@code path}
      */
-    default void checkCreate(final String name, final YangInstanceIdentifier path) throws OperationFailedException {
+    default void checkCreate(final String name, final YangInstanceIdentifier path) throws OperationErrorsException {
         // every interface can be configured
     }
 

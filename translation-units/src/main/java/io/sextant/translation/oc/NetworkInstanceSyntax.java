@@ -1,6 +1,6 @@
 package io.sextant.translation.oc;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.spi.CliCommands.Mode;
 import io.sextant.translation.spi.ReadContext;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 public interface NetworkInstanceSyntax {
 
     /** The VRFs the device has, in its order, claiming the lines that make them. */
-    List<String> vrfNames(ReadContext ctx) throws OperationFailedException;
+    List<String> vrfNames(ReadContext ctx) throws OperationErrorsException;
 
     /** The line opening a VRF's block: group 1 its name. */
     Pattern vrfLine();

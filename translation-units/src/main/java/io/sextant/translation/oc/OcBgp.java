@@ -8,7 +8,7 @@ import static io.sextant.translation.spi.Changes.leafBefore;
 import static io.sextant.translation.spi.Changes.leafChanged;
 import static io.sextant.translation.spi.Changes.requireOnly;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.CliCommands.Mode;
@@ -84,7 +84,7 @@ public final class OcBgp {
     }
 
     private void writeGlobal(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         requireOnly(path, node, Set.of(Ni.AS, Ni.ROUTER_ID), device);
         final String instance = OcPaths.networkInstanceName(path);
         if (isDelete(node)) {
@@ -96,16 +96,16 @@ public final class OcBgp {
             }
             return;
         }
-        final Object as = leafAfter(node, Ni.AS).orElseThrow(() -> OperationFailedException.of(
+        final Object as = leafAfter(node, Ni.AS).orElseThrow(() -> OperationErrorsException.of(
             ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT, "BGP needs its AS number", path));
         if (isUpdate(node) && leafChanged(node, Ni.AS)) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                 device + " cannot change the AS number of a running BGP instance; delete it first", path);
         }
         if (syntax.oneProcess()) {
             final Optional<Object> processAs = ctx.leafAfter(OcPaths.bgpGlobalConfig(Ni.DEFAULT), Ni.AS);
             if (processAs.isPresent() && !processAs.orElseThrow().equals(as)) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                     device + " runs one BGP process: every network instance uses AS " + processAs.orElseThrow(),
                     path);
             }
@@ -120,10 +120,10 @@ public final class OcBgp {
 
     /** The AS of the BGP instance the change at {@code path} lies in, from the data the change needs. */
     private static Object as(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx) throws OperationFailedException {
+            final WriteContext ctx) throws OperationErrorsException {
         final YangInstanceIdentifier global = OcPaths.bgpGlobalConfig(OcPaths.networkInstanceName(path));
         final Optional<Object> as = isDelete(node) ? ctx.leafBefore(global, Ni.AS) : ctx.leafAfter(global, Ni.AS);
-        return as.orElseThrow(() -> OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
+        return as.orElseThrow(() -> OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
             "BGP neighbors need the AS number in global/config/as", global));
     }
 
@@ -146,7 +146,7 @@ public final class OcBgp {
     }
 
     private void writeNeighbor(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         requireOnly(path, node, Set.of(Ni.NEIGHBOR_ADDRESS, Ni.PEER_AS, Ni.DESCRIPTION, Ni.ENABLED), device);
         final String address = OcPaths.keyOf(path, Ni.NEIGHBOR, Ni.NEIGHBOR_ADDRESS).toString();
         final String instance = OcPaths.networkInstanceName(path);
@@ -178,10 +178,10 @@ public final class OcBgp {
     }
 
     private void writeAfiSafi(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         requireOnly(path, node, Set.of(Ni.AFI_SAFI_NAME, Ni.ENABLED), device);
         if (!Ni.IPV4_UNICAST.equals(OcPaths.keyOf(path, Ni.AFI_SAFI, Ni.AFI_SAFI_NAME))) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                 "The " + device + " unit configures the IPV4_UNICAST address family only", path);
         }
         final String address = OcPaths.keyOf(path, Ni.NEIGHBOR, Ni.NEIGHBOR_ADDRESS).toString();

@@ -7,7 +7,7 @@ import static io.sextant.translation.spi.Changes.leafBefore;
 import static io.sextant.translation.spi.Changes.leafChanged;
 import static io.sextant.translation.spi.Changes.requireOnly;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.If;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.CliCommands.Mode;
@@ -78,7 +78,7 @@ public final class OcInterfaces {
     }
 
     private List<NodeIdentifierWithPredicates> interfaces(final ReadContext ctx, final YangInstanceIdentifier parent)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final Set<String> names = new LinkedHashSet<>(syntax.unconfiguredInterfaces(ctx));
         for (ConfigLine line : ctx.runningConfig().topMatching(syntax.interfaceLine())) {
             names.add(line.match(syntax.interfaceLine()).orElseThrow().group(1));
@@ -113,7 +113,7 @@ public final class OcInterfaces {
     }
 
     private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         final Set<QName> leaves = syntax.hasMtu() ? Set.of(If.NAME, If.TYPE, If.ENABLED, If.DESCRIPTION, If.MTU)
             : Set.of(If.NAME, If.TYPE, If.ENABLED, If.DESCRIPTION);
         requireOnly(path, node, leaves, device);
@@ -128,7 +128,7 @@ public final class OcInterfaces {
         } else if (isCreate(node)) {
             syntax.checkCreate(name, path);
         } else if (leafChanged(node, If.TYPE)) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                 device + " cannot change the type of an interface", path);
         }
         final Mode mode = mode(name);
@@ -163,10 +163,10 @@ public final class OcInterfaces {
     }
 
     private void writeSubinterfaceConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         requireOnly(path, node, Set.of(If.INDEX), device);
         if (!SUBINTERFACE_ZERO.equals(OcPaths.keyOf(path, If.SUBINTERFACE, If.INDEX))) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                 "The " + device + " unit configures IPv4 addresses on subinterface 0 only", path);
         }
     }
@@ -192,13 +192,13 @@ public final class OcInterfaces {
     }
 
     private void writeAddressConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         requireOnly(path, node, Set.of(If.IP, If.PREFIX_LENGTH), device);
         final String ip = OcPaths.keyOf(path, If.ADDRESS, If.IP).toString();
         final Optional<Object> lengthBefore = leafBefore(node, If.PREFIX_LENGTH);
         final Optional<Object> lengthAfter = leafAfter(node, If.PREFIX_LENGTH);
         if (!isDelete(node) && lengthAfter.isEmpty()) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
                 "An IPv4 address needs its prefix-length", path);
         }
         final YangInstanceIdentifier addressList = path.getParent().getParent();

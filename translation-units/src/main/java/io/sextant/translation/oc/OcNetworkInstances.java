@@ -7,7 +7,7 @@ import static io.sextant.translation.spi.Changes.leafBefore;
 import static io.sextant.translation.spi.Changes.leafChanged;
 import static io.sextant.translation.spi.Changes.requireOnly;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.CliCommands.Mode;
@@ -54,7 +54,7 @@ public final class OcNetworkInstances {
     }
 
     private List<NodeIdentifierWithPredicates> instances(final ReadContext ctx, final YangInstanceIdentifier parent)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final List<NodeIdentifierWithPredicates> keys = new ArrayList<>();
         keys.add(Nodes.key(Ni.NETWORK_INSTANCE, Ni.NAME, Ni.DEFAULT));
         for (String vrf : syntax.vrfNames(ctx)) {
@@ -84,14 +84,14 @@ public final class OcNetworkInstances {
     }
 
     private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         final String name = OcPaths.networkInstanceName(path);
         final boolean vrf = !Ni.DEFAULT.equals(name);
         requireOnly(path, node, vrf && syntax.vrfHasRdAndDescription()
             ? Set.of(Ni.NAME, Ni.TYPE, Ni.ROUTE_DISTINGUISHER, Ni.DESCRIPTION) : Set.of(Ni.NAME, Ni.TYPE), device);
         final Optional<Object> type = leafAfter(node, Ni.TYPE);
         if (type.isPresent() && !type.orElseThrow().equals(type(name))) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                 device + " network instance " + name + " must be of type " + type(name).getLocalName(),
                 path);
         }

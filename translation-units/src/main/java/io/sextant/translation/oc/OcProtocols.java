@@ -2,7 +2,7 @@ package io.sextant.translation.oc;
 
 import static io.sextant.translation.spi.Changes.requireOnly;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.Handlers;
@@ -62,12 +62,12 @@ public final class OcProtocols {
     }
 
     private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         requireOnly(path, node, Set.of(Ni.IDENTIFIER, Ni.NAME), device);
         final Object identifier = OcPaths.keyOf(path, Ni.PROTOCOL, Ni.IDENTIFIER);
         if (!Ni.BGP_PROTOCOL.equals(identifier) && !Ni.STATIC_PROTOCOL.equals(identifier)
                 || !Ni.PROTOCOL_NAME.equals(OcPaths.keyOf(path, Ni.PROTOCOL, Ni.NAME))) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                 "The " + device + " unit configures one BGP and one STATIC protocol per network instance, named '"
                     + Ni.PROTOCOL_NAME + "'", path);
         }

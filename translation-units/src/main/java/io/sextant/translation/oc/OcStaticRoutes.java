@@ -2,7 +2,7 @@ package io.sextant.translation.oc;
 
 import static io.sextant.translation.spi.Changes.requireOnly;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.oc.StaticRouteSyntax.Route;
 import io.sextant.translation.spi.CliCommands;
@@ -62,7 +62,7 @@ public final class OcStaticRoutes {
 
     /** The prefix alone configures nothing. */
     private void writeConfig(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         requireOnly(path, node, Set.of(Ni.PREFIX), device);
     }
 
@@ -76,7 +76,7 @@ public final class OcStaticRoutes {
     }
 
     private void writeNextHop(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final WriteContext ctx, final CliCommands out) throws OperationFailedException {
+            final WriteContext ctx, final CliCommands out) throws OperationErrorsException {
         final String instance = OcPaths.networkInstanceName(path);
         final String prefix = OcPaths.keyOf(path, Ni.STATIC, Ni.PREFIX).toString();
         final Optional<StaticNextHop> before = hop(path, node.dataBefore());
@@ -92,7 +92,7 @@ public final class OcStaticRoutes {
     }
 
     private Optional<StaticNextHop> hop(final YangInstanceIdentifier path, final @Nullable NormalizedNode entry)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         return entry instanceof DataContainerNode hop ? Optional.of(StaticNextHop.fromEntry(hop, path, device))
             : Optional.empty();
     }

@@ -1,6 +1,6 @@
 package io.sextant.translation.oc;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.Nodes;
 import org.eclipse.jdt.annotation.Nullable;
@@ -56,11 +56,11 @@ public record StaticNextHop(@Nullable String gateway, @Nullable String iface, bo
      * The next hop of a {@code next-hop} list entry at {@code path}.
      *
      * @param dialect the device dialect, for the error messages ("FRR", "IOS")
-     * @throws OperationFailedException when the entry is not something a CLI static route can
+     * @throws OperationErrorsException when the entry is not something a CLI static route can
      *     express, or its index is not the one the device would read back
      */
     public static StaticNextHop fromEntry(final DataContainerNode entry, final YangInstanceIdentifier path,
-            final String dialect) throws OperationFailedException {
+            final String dialect) throws OperationErrorsException {
         final DataContainerNode config = container(entry, Ni.CONFIG);
         final Object target = config == null ? null : leaf(config, Ni.NEXT_HOP);
         final DataContainerNode ref = container(entry, Ni.INTERFACE_REF);
@@ -81,7 +81,7 @@ public record StaticNextHop(@Nullable String gateway, @Nullable String iface, bo
             iface == null ? null : iface.toString(), drop, metric == null ? null : ((Number) metric).intValue());
         final Object index = ((NodeIdentifierWithPredicates) path.getLastPathArgument()).getValue(Ni.INDEX);
         if (!hop.index().equals(index)) {
-            throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                 dialect + " identifies this next hop as '" + hop.index() + "'; use that as its index", path);
         }
         return hop;
@@ -95,7 +95,7 @@ public record StaticNextHop(@Nullable String gateway, @Nullable String iface, bo
         return parent.childByArg(new NodeIdentifier(name)) instanceof LeafNode<?> leaf ? leaf.body() : null;
     }
 
-    private static OperationFailedException unsupported(final YangInstanceIdentifier path, final String message) {
-        return OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED, message, path);
+    private static OperationErrorsException unsupported(final YangInstanceIdentifier path, final String message) {
+        return OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED, message, path);
     }
 }

@@ -1,6 +1,6 @@
 package io.sextant.translation.spi;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Optional;
@@ -67,14 +67,14 @@ public final class Changes {
      * @param device named in the error, for example {@code FRR}
      */
     public static void requireOnly(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
-            final Set<QName> supported, final String device) throws OperationFailedException {
+            final Set<QName> supported, final String device) throws OperationErrorsException {
         final Set<QName> names = new LinkedHashSet<>();
         childNames(node.dataBefore(), names);
         childNames(node.dataAfter(), names);
         for (QName name : names) {
             if (!supported.contains(name)
                     && !Objects.equals(child(node.dataBefore(), name), child(node.dataAfter(), name))) {
-                throw OperationFailedException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
+                throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_NOT_SUPPORTED,
                     device + " cannot configure " + name.getLocalName(), path.node(new NodeIdentifier(name)));
             }
         }

@@ -1,6 +1,6 @@
 package io.sextant.translation.spi;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
@@ -13,5 +13,5 @@ public interface ContainerReader {
      * @param path the concrete path of the container, keys included
      * @return the container, or empty when the device has nothing for it
      */
-    Optional<ContainerNode> read(ReadContext ctx, YangInstanceIdentifier path) throws OperationFailedException;
+    Optional<ContainerNode> read(ReadContext ctx, YangInstanceIdentifier path) throws OperationErrorsException;
 }

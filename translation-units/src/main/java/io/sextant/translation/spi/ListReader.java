@@ -1,6 +1,6 @@
 package io.sextant.translation.spi;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.List;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
@@ -14,5 +14,5 @@ public interface ListReader {
      * @return the keys of the entries the device has, in the device's order
      */
     List<NodeIdentifierWithPredicates> keys(ReadContext ctx, YangInstanceIdentifier parent)
-        throws OperationFailedException;
+        throws OperationErrorsException;
 }

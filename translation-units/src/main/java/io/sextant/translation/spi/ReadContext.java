@@ -1,6 +1,6 @@
 package io.sextant.translation.spi;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 
 /**
  * What readers read from: the device's outputs of one read, fetched before the readers run.
@@ -14,7 +14,7 @@ public interface ReadContext {
     /**
      * The output of {@code command}, one of the unit's {@code showCommands()}.
      *
-     * @throws OperationFailedException when the unit did not declare the command
+     * @throws OperationErrorsException when the unit did not declare the command
      */
-    String show(String command) throws OperationFailedException;
+    String show(String command) throws OperationErrorsException;
 }

@@ -1,6 +1,6 @@
 package io.sextant.translation.spi;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.List;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
@@ -13,5 +13,5 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 public interface SubtreeReader {
 
     /** @param parent the concrete path of the list's parent */
-    List<MapEntryNode> entries(ReadContext ctx, YangInstanceIdentifier parent) throws OperationFailedException;
+    List<MapEntryNode> entries(ReadContext ctx, YangInstanceIdentifier parent) throws OperationErrorsException;
 }

@@ -1,6 +1,6 @@
 package io.sextant.translation.spi;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 
@@ -20,5 +20,5 @@ public interface Writer {
      * @param out where the commands go
      */
     void write(YangInstanceIdentifier path, DataTreeCandidateNode node, WriteContext ctx, CliCommands out)
-        throws OperationFailedException;
+        throws OperationErrorsException;
 }

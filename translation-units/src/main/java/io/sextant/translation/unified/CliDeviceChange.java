@@ -2,7 +2,7 @@ package io.sextant.translation.unified;
 
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.translation.CliDevice;
 import io.sextant.translation.CommandPlan;
@@ -106,7 +106,7 @@ final class CliDeviceChange implements DeviceChange {
     private CompletionStage<Void> undoOnNextSession() {
         return nextDevice.after(device, reconnectWait)
             .exceptionallyCompose(error -> CompletableFuture.failedFuture(Failures.unwrap(error) instanceof TimeoutException
-                ? new OperationFailedException(OperationError.of(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED,
+                ? new OperationErrorsException(OperationError.of(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED,
                     "Node " + device.nodeId() + " did not reconnect within " + reconnectWait.toSeconds()
                         + " s, so its part of the commit could not be rolled back"))
                 : Failures.unwrap(error)))
@@ -123,13 +123,13 @@ final class CliDeviceChange implements DeviceChange {
             : CompletableFuture.failedFuture(incomplete(rejected));
     }
 
-    private OperationFailedException incomplete(final List<CliCommandException> rejected) {
+    private OperationErrorsException incomplete(final List<CliCommandException> rejected) {
         final StringBuilder message = new StringBuilder("Rollback of ").append(device.nodeId())
             .append(" incomplete, the device refused:");
         for (CliCommandException line : rejected) {
             message.append(" '").append(line.command()).append("' (").append(line.getMessage()).append(");");
         }
-        return new OperationFailedException(OperationError.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
+        return new OperationErrorsException(OperationError.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
             message.toString()));
     }
 }

@@ -1,6 +1,6 @@
 package io.sextant.translation.unified;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.CliDevice;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
@@ -52,7 +52,7 @@ public final class CliUnifiedDevice implements UnifiedDevice {
      * nothing is sent before {@link DeviceChange#stage()}.
      */
     @Override
-    public DeviceChange prepare(final DataTreeCandidate change) throws OperationFailedException {
+    public DeviceChange prepare(final DataTreeCandidate change) throws OperationErrorsException {
         return new CliDeviceChange(device, device.commands(change), nextDevice, reconnectWait);
     }
 

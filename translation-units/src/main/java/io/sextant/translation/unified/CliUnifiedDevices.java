@@ -1,8 +1,8 @@
 package io.sextant.translation.unified;
 
 import io.sextant.datastore.Registration;
-import io.sextant.southbound.cli.topology.CliMountListener;
-import io.sextant.southbound.cli.topology.CliMountedDevice;
+import io.sextant.southbound.cli.topology.CliConnectionListener;
+import io.sextant.southbound.cli.topology.CliConnection;
 import io.sextant.translation.CliDevice;
 import io.sextant.translation.CliDevices;
 import io.sextant.unified.DevicePublisher;
@@ -41,9 +41,9 @@ public final class CliUnifiedDevices implements NextCliDevice, AutoCloseable {
     public CliUnifiedDevices(@Reference final CliDevices devices, @Reference final UnifiedDeviceRegistry registry) {
         this.devices = devices;
         this.published = new DevicePublisher(registry);
-        this.listener = devices.mounts().registerListener(new CliMountListener() {
+        this.listener = devices.mounts().registerListener(new CliConnectionListener() {
             @Override
-            public void connected(final CliMountedDevice mounted) {
+            public void connected(final CliConnection mounted) {
                 devices.device(mounted).ifPresent(device -> {
                     published.publish(new CliUnifiedDevice(device, CliUnifiedDevices.this, RECONNECT_WAIT));
                     waiting.getOrDefault(device.nodeId(), Set.of()).forEach(next -> next.complete(device));

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.CommandPlan;
 import io.sextant.translation.UnitModel;
 import io.sextant.translation.oc.OcPaths;
@@ -210,7 +210,7 @@ class FrrWriteTest {
 
     @Test
     void mtuIsRefusedBecauseZebraCannotSetIt() throws Exception {
-        final OperationFailedException refused = assertThrows(OperationFailedException.class, () -> plan(m ->
+        final OperationErrorsException refused = assertThrows(OperationErrorsException.class, () -> plan(m ->
             m.write(eth("eth0").node(If.CONFIG).node(If.MTU).path(), ImmutableNodes.leafNode(If.MTU,
                 Uint16.valueOf(1400)))));
         assertEquals(ErrorTag.OPERATION_NOT_SUPPORTED, refused.errors().get(0).tag());
@@ -220,7 +220,7 @@ class FrrWriteTest {
     @Test
     void dataNoHandlerOwnsIsRefusedWithItsPath() throws Exception {
         final YangInstanceIdentifier vrfDescription = instance("blue").node(Ni.CONFIG).node(Ni.DESCRIPTION).path();
-        final OperationFailedException refused = assertThrows(OperationFailedException.class, () -> plan(m ->
+        final OperationErrorsException refused = assertThrows(OperationErrorsException.class, () -> plan(m ->
             m.write(vrfDescription, ImmutableNodes.leafNode(Ni.DESCRIPTION, "no such thing in FRR"))));
         assertEquals(ErrorTag.OPERATION_NOT_SUPPORTED, refused.errors().get(0).tag());
         assertEquals(vrfDescription, refused.path().orElseThrow());

@@ -3,7 +3,7 @@ package io.sextant.translation.ios;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.CommandPlan;
 import io.sextant.translation.UnitModel;
 import io.sextant.translation.oc.OpenConfig.If;
@@ -146,7 +146,7 @@ class IosWriteTest {
 
     @Test
     void vrfBgpMustUseTheProcessAs() throws Exception {
-        final OperationFailedException refused = assertThrows(OperationFailedException.class, () -> merged("""
+        final OperationErrorsException refused = assertThrows(OperationErrorsException.class, () -> merged("""
             {"openconfig-network-instance:network-instances": {"network-instance": [{"name": "GREEN",
               "config": {"name": "GREEN", "type": "openconfig-network-instance-types:L3VRF"},
               "protocols": {"protocol": [{"identifier": "openconfig-policy-types:BGP", "name": "default",
@@ -157,7 +157,7 @@ class IosWriteTest {
 
     @Test
     void physicalInterfacesCannotBeCreated() throws Exception {
-        final OperationFailedException refused = assertThrows(OperationFailedException.class, () -> merged("""
+        final OperationErrorsException refused = assertThrows(OperationErrorsException.class, () -> merged("""
             {"openconfig-interfaces:interfaces": {"interface": [{"name": "GigabitEthernet0/9",
               "config": {"name": "GigabitEthernet0/9", "type": "iana-if-type:ethernetCsmacd"}}]}}"""));
         assertEquals(ErrorTag.OPERATION_NOT_SUPPORTED, refused.errors().get(0).tag());

@@ -2,9 +2,9 @@ package io.sextant.unified.netconf;
 
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.EditOptions;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
@@ -68,7 +68,7 @@ final class NetconfDeviceChange implements DeviceChange {
 
     NetconfDeviceChange(final NetconfDeviceSession session, final CandidateEdits.Plan plan,
             final Duration confirmTimeout, final NextSession nextSession, final Duration reconnectWait,
-            final @Nullable String persistIdOrNull) throws OperationFailedException {
+            final @Nullable String persistIdOrNull) throws OperationErrorsException {
         this.session = session;
         this.plan = plan;
         this.confirmTimeout = confirmTimeout;
@@ -84,8 +84,8 @@ final class NetconfDeviceChange implements DeviceChange {
             options()));
     }
 
-    private Datastore target() {
-        return mode == Mode.IMMEDIATE ? Datastore.RUNNING : Datastore.CANDIDATE;
+    private NetconfDatastore target() {
+        return mode == Mode.IMMEDIATE ? NetconfDatastore.RUNNING : NetconfDatastore.CANDIDATE;
     }
 
     private EditOptions options() {
@@ -189,11 +189,11 @@ final class NetconfDeviceChange implements DeviceChange {
         return switch (reached) {
             case LOCKED, EDITED -> mode == Mode.IMMEDIATE
                 ? (reached == Step.EDITED ? reverseRunning(session) : done())
-                    .thenCompose(r -> session.unlock(Datastore.RUNNING))
-                : session.discardChanges().thenCompose(r -> session.unlock(Datastore.CANDIDATE));
+                    .thenCompose(r -> session.unlock(NetconfDatastore.RUNNING))
+                : session.discardChanges().thenCompose(r -> session.unlock(NetconfDatastore.CANDIDATE));
             case COMMIT_SENT, APPLIED, CONFIRM_SENT -> rollbackCommitted()
                 .thenCompose(r -> session.discardChanges())
-                .thenCompose(r -> session.unlock(Datastore.CANDIDATE));
+                .thenCompose(r -> session.unlock(NetconfDatastore.CANDIDATE));
             case FINISHED -> session.lock(target())
                 .thenCompose(locked -> mode == Mode.IMMEDIATE ? reverseRunning(session)
                     : reverseCommitted(session))
@@ -246,7 +246,7 @@ final class NetconfDeviceChange implements DeviceChange {
     }
 
     /** Lock, retrying while the device still holds the lost session's lock. */
-    private static CompletionStage<Void> lockPatiently(final NetconfDeviceSession on, final Datastore target,
+    private static CompletionStage<Void> lockPatiently(final NetconfDeviceSession on, final NetconfDatastore target,
             final int attempts) {
         return on.lock(target).exceptionallyCompose(failure -> {
             if (attempts <= 1 || !isLockInUse(failure) || !on.isOpen()) {
@@ -258,12 +258,12 @@ final class NetconfDeviceChange implements DeviceChange {
     }
 
     private CompletionStage<Void> reverseCommitted(final NetconfDeviceSession on) {
-        return on.editConfig(Datastore.CANDIDATE, plan.reverse(), EditOptions.DEFAULT)
+        return on.editConfig(NetconfDatastore.CANDIDATE, plan.reverse(), EditOptions.DEFAULT)
             .thenCompose(edited -> on.commit());
     }
 
     private CompletionStage<Void> reverseRunning(final NetconfDeviceSession on) {
-        return on.editConfig(Datastore.RUNNING, plan.reverse(), EditOptions.DEFAULT);
+        return on.editConfig(NetconfDatastore.RUNNING, plan.reverse(), EditOptions.DEFAULT);
     }
 
     /** Notes when a request of the change fails without the device's answer. */
@@ -281,7 +281,7 @@ final class NetconfDeviceChange implements DeviceChange {
      */
     private static boolean isUnanswered(final Throwable failure) {
         final Throwable cause = Failures.unwrap(failure);
-        if (!(cause instanceof OperationFailedException failed)) {
+        if (!(cause instanceof OperationErrorsException failed)) {
             return true;
         }
         for (OperationError error : failed.errors()) {
@@ -294,7 +294,7 @@ final class NetconfDeviceChange implements DeviceChange {
 
     private static boolean isLockInUse(final Throwable failure) {
         final Throwable cause = Failures.unwrap(failure);
-        return cause instanceof OperationFailedException failed && failed.errors().stream().anyMatch(error ->
+        return cause instanceof OperationErrorsException failed && failed.errors().stream().anyMatch(error ->
             error.tag().equals(ErrorTag.LOCK_DENIED) || error.tag().equals(ErrorTag.IN_USE)
                 || error.tag().equals(ErrorTag.RESOURCE_DENIED));
     }
@@ -304,8 +304,8 @@ final class NetconfDeviceChange implements DeviceChange {
         return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     }
 
-    private static OperationFailedException failed(final String message) {
-        return OperationFailedException.of(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, message);
+    private static OperationErrorsException failed(final String message) {
+        return OperationErrorsException.of(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, message);
     }
 
     private static CompletionStage<Void> done() {

@@ -1,7 +1,7 @@
 package io.sextant.unified.netconf;
 
-import io.sextant.datastore.OperationFailedException;
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.datastore.OperationErrorsException;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
@@ -56,19 +56,19 @@ final class NetconfUnifiedDevice implements UnifiedDevice {
 
     @Override
     public CompletionStage<ContainerNode> readConfiguration() {
-        return session.getConfig(Datastore.RUNNING, YangInstanceIdentifier.of())
+        return session.getConfig(NetconfDatastore.RUNNING, YangInstanceIdentifier.of())
             .thenApply(root -> (ContainerNode) root.orElseThrow());
     }
 
     @Override
-    public DeviceChange prepare(final DataTreeCandidate change) throws OperationFailedException {
+    public DeviceChange prepare(final DataTreeCandidate change) throws OperationErrorsException {
         return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, nextSession,
             reconnectWait, null);
     }
 
     @Override
     public DeviceChange prepare(final DataTreeCandidate change, final String commitId)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, nextSession,
             reconnectWait, persistId(commitId));
     }

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -70,7 +70,7 @@ class NetconfRollbackAfterFaultsTest {
     private static NetconfTestTool testTool;
     private static FaultProxy netconfdProxy;
     private static FaultProxy testToolProxy;
-    private static Datastores datastores;
+    private static ControllerStores datastores;
     private static NetconfTopology topology;
     private static UnifiedDeviceRegistry registry;
     private static Path schemaCache;
@@ -84,7 +84,7 @@ class NetconfRollbackAfterFaultsTest {
         netconfdProxy = FaultProxy.start(netconfd.host(), netconfd.port());
         testToolProxy = FaultProxy.start(testTool.host(), testTool.port(0));
         timer = Executors.newSingleThreadScheduledExecutor();
-        datastores = new Datastores();
+        datastores = new ControllerStores();
         topology = NetconfTopology.withDefaultParser(datastores, new MountPointRegistry(), new RpcRegistry(),
             new NetconfSettings(schemaCache = Files.createTempDirectory("sextant-schemas-"), 1, 2,
                 Duration.ofSeconds(30)), HostKeys.inMemory());
@@ -194,7 +194,7 @@ class NetconfRollbackAfterFaultsTest {
 
     @FunctionalInterface
     private interface Edit {
-        void apply(WriteTransaction tx) throws OperationFailedException;
+        void apply(WriteTransaction tx) throws OperationErrorsException;
     }
 
     private static QNameModule module(final UnifiedDevice device, final String namespace) {
@@ -299,7 +299,7 @@ class NetconfRollbackAfterFaultsTest {
         await(change.apply());
         netconfdProxy.cut();
         // the confirming commit cannot go out: the commit fails and is rolled back
-        assertThrows(OperationFailedException.class, () -> await(change.finish()));
+        assertThrows(OperationErrorsException.class, () -> await(change.finish()));
         await(change.rollback());
         assertTrue(!netconfdInterfaces().contains("drop-1"), "cancelled at once, not after the confirm timeout");
     }
@@ -309,7 +309,7 @@ class NetconfRollbackAfterFaultsTest {
         final DeviceChange change = testToolDescription("reply-lost");
         await(change.stage());
         testToolProxy.arm(Trigger.of("<commit", Moment.REPLY_LOST, "</rpc-reply>", Effect.CUT));
-        assertThrows(OperationFailedException.class, () -> await(change.apply()));
+        assertThrows(OperationErrorsException.class, () -> await(change.apply()));
         assertEquals(List.of("reply-lost"), testToolDescriptions(), "the device did commit");
         await(change.rollback());
         assertEquals(List.of("before"), testToolDescriptions());
@@ -321,7 +321,7 @@ class NetconfRollbackAfterFaultsTest {
         await(change.stage());
         final FaultProxy.Armed stall = testToolProxy.arm(Trigger.of("<commit", Moment.BEFORE, "</rpc-reply>",
             Effect.STALL));
-        assertThrows(OperationFailedException.class, () -> await(change.apply()), "timed out");
+        assertThrows(OperationErrorsException.class, () -> await(change.apply()), "timed out");
         assertTrue(stall.hasFired());
         // the device goes on after the timeout: it gets the commit late, then whatever followed it
         timer.schedule(testToolProxy::resume, REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);

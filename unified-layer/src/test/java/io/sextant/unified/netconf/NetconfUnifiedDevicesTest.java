@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.Datastores;
+import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.MountPointRegistry;
@@ -59,7 +59,7 @@ class NetconfUnifiedDevicesTest {
 
     private static Netconfd netconfd;
     private static NetconfTestTool testTool;
-    private static Datastores datastores;
+    private static ControllerStores datastores;
     private static NetconfTopology topology;
     private static UnifiedDeviceRegistry registry;
     private static Path schemaCache;
@@ -69,7 +69,7 @@ class NetconfUnifiedDevicesTest {
     static void start() throws Exception {
         netconfd = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
         testTool = NetconfTestTool.builder().ssh(false).models(ModelSets.OPENCONFIG_INTERFACES).start();
-        datastores = new Datastores();
+        datastores = new ControllerStores();
         topology = NetconfTopology.withDefaultParser(datastores, new MountPointRegistry(), new RpcRegistry(),
             new NetconfSettings(schemaCache = Files.createTempDirectory("sextant-schemas-"), 1, 2,
                 Duration.ofSeconds(30)), HostKeys.inMemory());
@@ -188,7 +188,7 @@ class NetconfUnifiedDevicesTest {
                     .withChild(ImmutableNodes.leafNode(QName.create(oc, "mtu"), Uint16.valueOf(mtu)))
                     .build())
                 .build());
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -216,7 +216,7 @@ class NetconfUnifiedDevicesTest {
         final DeviceChange removal = device.prepare(change(device, tx -> {
             try {
                 tx.delete(entry(module(device, OC_IF), "ge-1"));
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 throw new IllegalStateException(e);
             }
         }));
@@ -285,7 +285,7 @@ class NetconfUnifiedDevicesTest {
             try {
                 tx.merge(entry(ietf, "e0").node(new NodeIdentifier(description)),
                     ImmutableNodes.leafNode(description, "after"));
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 throw new IllegalStateException(e);
             }
         }));

@@ -3,7 +3,7 @@ package io.sextant.southbound.cli.session;
 import static io.sextant.southbound.cli.session.CliFailures.rejected;
 import static io.sextant.southbound.cli.session.CliFailures.transport;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.pipeline.CliEvent;
@@ -154,7 +154,7 @@ final class CliDialogues {
         });
     }
 
-    private void leaveConfig(final CompletableFuture<Void> done, final OperationFailedException failure) {
+    private void leaveConfig(final CompletableFuture<Void> done, final OperationErrorsException failure) {
         commands.send(dialect.configExit()).whenComplete((event, error) -> {
             if (failure != null) {
                 done.completeExceptionally(failure);

@@ -2,7 +2,7 @@ package io.sextant.southbound.cli.session;
 
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.pipeline.CliEvent;
 import java.util.List;
@@ -15,8 +15,8 @@ final class CliFailures {
     }
 
     /** A transport error: the session cannot go on. */
-    static OperationFailedException transport(final ErrorTag tag, final String message) {
-        return new OperationFailedException(OperationError.of(ErrorType.TRANSPORT, tag, message));
+    static OperationErrorsException transport(final ErrorTag tag, final String message) {
+        return new OperationErrorsException(OperationError.of(ErrorType.TRANSPORT, tag, message));
     }
 
     /** The device refused {@code command} ({@code index} in its batch, -1 alone). */
@@ -26,12 +26,12 @@ final class CliFailures {
     }
 
     /** The failure as the operation's error: itself when it is one, else an operation-failed error with its message. */
-    static OperationFailedException asOperationFailure(final Throwable error) {
+    static OperationErrorsException asOperationFailure(final Throwable error) {
         final Throwable current = Failures.unwrap(error);
-        if (current instanceof OperationFailedException failure) {
+        if (current instanceof OperationErrorsException failure) {
             return failure;
         }
-        return new OperationFailedException(List.of(OperationError.of(ErrorType.APPLICATION,
+        return new OperationErrorsException(List.of(OperationError.of(ErrorType.APPLICATION,
             ErrorTag.OPERATION_FAILED, String.valueOf(current.getMessage()))), current);
     }
 }

@@ -4,7 +4,7 @@ import static io.sextant.southbound.cli.session.CliFailures.asOperationFailure;
 import static io.sextant.southbound.cli.session.CliFailures.transport;
 
 import io.netty.util.concurrent.EventExecutor;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.CliSession;
@@ -299,16 +299,16 @@ final class DefaultCliSession implements CliSession, TransportListener {
         }, delay.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    private void fail(final OperationFailedException cause) {
+    private void fail(final OperationErrorsException cause) {
         shutdown(Optional.of(cause));
     }
 
-    private void shutdown(final Optional<OperationFailedException> cause) {
+    private void shutdown(final Optional<OperationErrorsException> cause) {
         if (closed) {
             return;
         }
         closed = true;
-        final OperationFailedException failure = cause.orElseGet(this::closedFailure);
+        final OperationErrorsException failure = cause.orElseGet(this::closedFailure);
         if (transport != null) {
             transport.close();
         }
@@ -326,7 +326,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
         pending.forEach(Runnable::run);
     }
 
-    private OperationFailedException closedFailure() {
+    private OperationErrorsException closedFailure() {
         return transport(ErrorTag.OPERATION_FAILED, "The CLI session to " + parameters.host() + ":"
             + parameters.port() + " is closed");
     }

@@ -11,18 +11,18 @@ import org.osgi.service.component.annotations.Reference;
 
 /** Records in the audit log every CLI session that comes up or goes down. */
 @Component(service = CliConnectionAudit.class, immediate = true)
-public final class CliConnectionAudit implements CliMountListener, AutoCloseable {
+public final class CliConnectionAudit implements CliConnectionListener, AutoCloseable {
     private final AuditLog audit;
     private final Registration registration;
 
     @Activate
-    public CliConnectionAudit(@Reference final CliMounts mounts, @Reference final AuditLog audit) {
+    public CliConnectionAudit(@Reference final CliConnections mounts, @Reference final AuditLog audit) {
         this.audit = audit;
         this.registration = mounts.registerListener(this);
     }
 
     @Override
-    public void connected(final CliMountedDevice device) {
+    public void connected(final CliConnection device) {
         audit.record(AuditEvent.deviceConnection(device.nodeId(), "connected", Outcome.SUCCESS,
             "CLI session up (" + device.deviceType().unit() + ")").with("protocol", "cli"));
     }

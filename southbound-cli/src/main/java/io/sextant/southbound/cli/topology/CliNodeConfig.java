@@ -12,7 +12,7 @@ import static io.sextant.southbound.cli.topology.CliTopologyModel.PORT;
 import static io.sextant.southbound.cli.topology.CliTopologyModel.TRANSPORT;
 import static io.sextant.southbound.cli.topology.CliTopologyModel.USERNAME;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.hostkeys.HostKeyCheck;
@@ -58,11 +58,11 @@ public record CliNodeConfig(String nodeId, String host, int port, CliTransportTy
     /**
      * Read and check a node's mount parameters.
      *
-     * @throws OperationFailedException with the failing leaf's path when a required leaf is
+     * @throws OperationErrorsException with the failing leaf's path when a required leaf is
      *     missing or a value is unusable
      */
     public static CliNodeConfig of(final String nodeId, final DataContainerNode node)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         final String host = required(nodeId, node, HOST).toString();
         final int port = ((Number) required(nodeId, node, PORT)).intValue();
         final CliTransportType transport = CliTransportType.ofYangName(
@@ -88,7 +88,7 @@ public record CliNodeConfig(String nodeId, String host, int port, CliTransportTy
     }
 
     private static HostKeyPolicy hostKeyPolicy(final String nodeId, final DataContainerNode node)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         try {
             return HostKeyLeaves.policy(node, ControllerSchema.CLI_TOPOLOGY);
         } catch (HostKeyLeaves.InvalidHostKeyException e) {
@@ -126,7 +126,7 @@ public record CliNodeConfig(String nodeId, String host, int port, CliTransportTy
     }
 
     private static Object required(final String nodeId, final DataContainerNode node, final QName leaf)
-            throws OperationFailedException {
+            throws OperationErrorsException {
         return leaf(node, leaf).orElseThrow(() -> invalid(nodeId, leaf, ErrorTag.MISSING_ELEMENT,
             "Mounting a CLI device needs " + leaf.getLocalName()));
     }
@@ -141,9 +141,9 @@ public record CliNodeConfig(String nodeId, String host, int port, CliTransportTy
             .map(child -> ((LeafNode<?>) child).body());
     }
 
-    static OperationFailedException invalid(final String nodeId, final QName leaf, final ErrorTag tag,
+    static OperationErrorsException invalid(final String nodeId, final QName leaf, final ErrorTag tag,
             final String message) {
-        return OperationFailedException.of(ErrorType.APPLICATION, tag, message,
+        return OperationErrorsException.of(ErrorType.APPLICATION, tag, message,
             CliTopologyModel.nodePath(nodeId).node(new NodeIdentifier(leaf)));
     }
 }

@@ -4,8 +4,8 @@ import io.sextant.datastore.Candidates;
 import io.sextant.datastore.ChangeListener;
 import io.sextant.datastore.CommitValidator;
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.Datastores;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountedNode;
@@ -51,8 +51,8 @@ import org.slf4j.LoggerFactory;
  * each node (connection-status, connected-message, translation-unit) is written to the
  * operational datastore at the same path.
  */
-@Component(service = { CliMounts.class, MountedNodes.class })
-public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable {
+@Component(service = { CliConnections.class, MountedNodes.class })
+public final class CliTopology implements CliConnections, MountedNodes, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CliTopology.class);
 
     private final DataStore operational;
@@ -60,11 +60,11 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     private final CliDeviceTypes deviceTypes;
     private final DeviceSecrets secrets;
     private final ScheduledExecutorService executor;
-    private final Map<String, CliMount> mounts = new ConcurrentHashMap<>();
-    private final Map<String, CliMountedDevice> connected = new ConcurrentHashMap<>();
+    private final Map<String, CliNodeConnector> mounts = new ConcurrentHashMap<>();
+    private final Map<String, CliConnection> connected = new ConcurrentHashMap<>();
     /** The last status of every mounted node, as written to the operational datastore. */
     private final Map<String, MountedNode> states = new ConcurrentHashMap<>();
-    private final List<CliMountListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<CliConnectionListener> listeners = new CopyOnWriteArrayList<>();
     private final Registration validatorRegistration;
     private final Registration listenerRegistration;
     private final Registration hostKeyRegistration;
@@ -72,7 +72,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     private final HostKeyVerifier hostKeyVerifier;
 
     @Activate
-    public CliTopology(@Reference final Datastores datastores, @Reference final CliConnector connector,
+    public CliTopology(@Reference final ControllerStores datastores, @Reference final CliConnector connector,
             @Reference final CliDeviceTypes deviceTypes, @Reference final DeviceSecrets secrets,
             @Reference final HostKeys hostKeys) {
         this(datastores.config(), datastores.operational(), connector, deviceTypes, secrets, hostKeys);
@@ -113,17 +113,17 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     }
 
     @Override
-    public Optional<CliMountedDevice> find(final String nodeId) {
+    public Optional<CliConnection> find(final String nodeId) {
         return Optional.ofNullable(connected.get(nodeId));
     }
 
     @Override
-    public Collection<CliMountedDevice> connected() {
+    public Collection<CliConnection> connected() {
         return List.copyOf(connected.values());
     }
 
     @Override
-    public Registration registerListener(final CliMountListener listener) {
+    public Registration registerListener(final CliConnectionListener listener) {
         executor.execute(() -> {
             listeners.add(listener);
             connected.values().forEach(listener::connected);
@@ -174,12 +174,12 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         try {
             config = CliNodeConfig.of(nodeId, node);
             deviceType = resolve(config);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             // stored before this component validated it (e.g. restored from disk): report, do not mount
             writeStatus(nodeId, "unable-to-connect", e.getMessage(), null);
             return;
         }
-        final CliMount existing = mounts.get(nodeId);
+        final CliNodeConnector existing = mounts.get(nodeId);
         if (existing != null) {
             if (existing.config().equals(config) && existing.deviceType().unit().equals(deviceType.unit())) {
                 return;
@@ -187,14 +187,14 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
             unmount(nodeId);
         }
         LOG.info("Mounting CLI device {}", config);
-        final CliMount mount = new CliMount(config, deviceType, connector, secrets, hostKeyVerifier, executor,
+        final CliNodeConnector mount = new CliNodeConnector(config, deviceType, connector, secrets, hostKeyVerifier, executor,
             new StatusReporter());
         mounts.put(nodeId, mount);
         mount.start();
     }
 
     private void unmount(final String nodeId) {
-        final CliMount mount = mounts.remove(nodeId);
+        final CliNodeConnector mount = mounts.remove(nodeId);
         if (mount == null) {
             return;
         }
@@ -206,24 +206,24 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         }
         try {
             operational.update(tx -> tx.remove(CliTopologyModel.nodePath(nodeId)));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             LOG.error("Cannot remove the operational state of {}", nodeId, e);
         }
     }
 
-    private CliDeviceType resolve(final CliNodeConfig config) throws OperationFailedException {
+    private CliDeviceType resolve(final CliNodeConfig config) throws OperationErrorsException {
         return deviceTypes.resolve(config.deviceType(), config.deviceVersion()).orElseThrow(() ->
             CliNodeConfig.invalid(config.nodeId(), CliTopologyModel.DEVICE_TYPE, ErrorTag.INVALID_VALUE,
                 "No translation unit serves device-type '" + config.deviceType() + "' version '"
                     + config.deviceVersion() + "'"));
     }
 
-    private boolean isCurrent(final CliMount mount) {
+    private boolean isCurrent(final CliNodeConnector mount) {
         return mounts.get(mount.config().nodeId()) == mount;
     }
 
     /** A mounted node's new status: kept for {@link #nodes()} and written to the operational datastore. */
-    private void report(final CliMount mount, final String status, final String message) {
+    private void report(final CliNodeConnector mount, final String status, final String message) {
         final CliNodeConfig config = mount.config();
         states.put(config.nodeId(), new MountedNode(config.nodeId(), "cli", config.transport().yangName(),
             config.host(), config.port(), status, message));
@@ -242,7 +242,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         final var built = entry.build();
         try {
             operational.update(tx -> tx.put(CliTopologyModel.nodePath(nodeId), built));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             LOG.error("Cannot write the connection status of {}", nodeId, e);
         }
     }
@@ -255,7 +255,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     private final class HostKeyNodes implements HostKeys.Nodes {
         @Override
         public Optional<HostKeyPolicy> policy(final String nodeId) {
-            return Optional.ofNullable(mounts.get(nodeId)).map(CliMount::config)
+            return Optional.ofNullable(mounts.get(nodeId)).map(CliNodeConnector::config)
                 .filter(config -> config.transport() == CliTransportType.SSH).map(CliNodeConfig::hostKeys);
         }
 
@@ -267,7 +267,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         @Override
         public void connectNow(final String nodeId) {
             executor.execute(() -> {
-                final CliMount mount = mounts.get(nodeId);
+                final CliNodeConnector mount = mounts.get(nodeId);
                 if (mount != null) {
                     mount.connectNow();
                 }
@@ -276,9 +276,9 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     }
 
     /** Reports a mount's state to the operational datastore and the listeners. */
-    private final class StatusReporter implements CliMount.Observer {
+    private final class StatusReporter implements CliNodeConnector.Observer {
         @Override
-        public void connecting(final CliMount mount, final long attempt, final String lastError) {
+        public void connecting(final CliNodeConnector mount, final long attempt, final String lastError) {
             if (isCurrent(mount)) {
                 report(mount, "connecting", lastError.isEmpty() ? "Connecting, attempt " + attempt
                     : "Connecting, attempt " + attempt + "; last error: " + lastError);
@@ -286,7 +286,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         }
 
         @Override
-        public void connected(final CliMount mount, final CliMountedDevice device) {
+        public void connected(final CliNodeConnector mount, final CliConnection device) {
             if (!isCurrent(mount)) {
                 return;
             }
@@ -296,14 +296,14 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
         }
 
         @Override
-        public void lost(final CliMount mount) {
+        public void lost(final CliNodeConnector mount) {
             if (isCurrent(mount) && connected.remove(mount.config().nodeId()) != null) {
                 listeners.forEach(listener -> listener.disconnected(mount.config().nodeId()));
             }
         }
 
         @Override
-        public void unableToConnect(final CliMount mount, final String lastError) {
+        public void unableToConnect(final CliNodeConnector mount, final String lastError) {
             if (isCurrent(mount)) {
                 report(mount, "unable-to-connect", lastError);
             }
@@ -313,7 +313,7 @@ public final class CliTopology implements CliMounts, MountedNodes, AutoCloseable
     /** Refuses mount requests that cannot be mounted, before they are stored. */
     private final class MountValidator implements CommitValidator {
         @Override
-        public void validate(final DataTreeCandidate candidate) throws OperationFailedException {
+        public void validate(final DataTreeCandidate candidate) throws OperationErrorsException {
             final Optional<DataTreeCandidateNode> nodes = Candidates.find(candidate, CliTopologyModel.nodesPath());
             if (nodes.isEmpty()) {
                 return;

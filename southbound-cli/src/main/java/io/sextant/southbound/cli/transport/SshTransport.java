@@ -1,7 +1,7 @@
 package io.sextant.southbound.cli.transport;
 
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.security.hostkeys.HostKeyCheck;
 import io.sextant.security.hostkeys.HostKeyVerdict;
 import java.io.IOException;
@@ -69,7 +69,7 @@ public final class SshTransport implements CliTransport {
         return client;
     }
 
-    /** Connect, authenticate and open a shell; the stage fails with an {@link OperationFailedException}. */
+    /** Connect, authenticate and open a shell; the stage fails with an {@link OperationErrorsException}. */
     public static CompletionStage<CliTransport> open(final SshClient client, final String host, final int port,
             final String username, final String password, final HostKeyCheck hostKeys,
             final TransportListener listener) {
@@ -98,11 +98,11 @@ public final class SshTransport implements CliTransport {
                         final boolean negotiated = session.getSessionId() != null;
                         session.close(true);
                         final Throwable cause = auth.getException();
-                        result.completeExceptionally(negotiated ? new OperationFailedException(List.of(
+                        result.completeExceptionally(negotiated ? new OperationErrorsException(List.of(
                             OperationError.of(ErrorType.TRANSPORT, ErrorTag.ACCESS_DENIED,
                                 "SSH authentication of " + username + " at " + host + ":" + port + " failed"
                                     + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()))),
-                            cause) : gate.refusal().map(refused -> new OperationFailedException(List.of(
+                            cause) : gate.refusal().map(refused -> new OperationErrorsException(List.of(
                                 OperationError.of(ErrorType.TRANSPORT, ErrorTag.ACCESS_DENIED, refused)), cause))
                             .orElseGet(() -> failure("SSH key exchange with " + host + ":" + port + " failed",
                                 cause)));
@@ -184,10 +184,10 @@ public final class SshTransport implements CliTransport {
         }
     }
 
-    private static OperationFailedException failure(final String message, final Throwable cause) {
+    private static OperationErrorsException failure(final String message, final Throwable cause) {
         final String detail = cause == null || cause.getMessage() == null ? message
             : message + ": " + cause.getMessage();
-        return new OperationFailedException(List.of(OperationError.of(
+        return new OperationErrorsException(List.of(OperationError.of(
             ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, detail)), cause);
     }
 

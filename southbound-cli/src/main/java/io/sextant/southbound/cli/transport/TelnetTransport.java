@@ -14,7 +14,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -36,7 +36,7 @@ public final class TelnetTransport implements CliTransport {
         this.listener = listener;
     }
 
-    /** Connect; the stage fails with an {@link OperationFailedException}. */
+    /** Connect; the stage fails with an {@link OperationErrorsException}. */
     public static CompletionStage<CliTransport> open(final EventLoopGroup group, final String host, final int port,
             final Duration connectTimeout, final TransportListener listener) {
         final CompletableFuture<CliTransport> result = new CompletableFuture<>();
@@ -57,7 +57,7 @@ public final class TelnetTransport implements CliTransport {
         connect.addListener(done -> {
             if (!done.isSuccess()) {
                 final Throwable cause = done.cause();
-                result.completeExceptionally(new OperationFailedException(List.of(OperationError.of(
+                result.completeExceptionally(new OperationErrorsException(List.of(OperationError.of(
                     ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, "Cannot connect to " + host + ":" + port
                         + (cause == null ? "" : ": " + cause.getMessage()))), cause));
                 return;

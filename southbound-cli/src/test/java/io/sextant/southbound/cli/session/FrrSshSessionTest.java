@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.CliSession;
@@ -174,7 +174,7 @@ class FrrSshSessionTest {
     void wrongPasswordIsRefused() {
         final CliSessionParameters wrong = CliSessionParameters.ssh(router.sshHost(), router.sshPort(),
             router.username(), "not-the-password").withCommandTimeout(Duration.ofSeconds(10));
-        final OperationFailedException error = assertInstanceOf(OperationFailedException.class,
+        final OperationErrorsException error = assertInstanceOf(OperationErrorsException.class,
             failure(connector.connect(wrong)));
         assertEquals(ErrorTag.ACCESS_DENIED, error.errors().get(0).tag());
     }
@@ -185,6 +185,6 @@ class FrrSshSessionTest {
         session.close();
         await(session.closeFuture());
         assertFalse(session.isOpen());
-        assertInstanceOf(OperationFailedException.class, failure(session.execute("show version")));
+        assertInstanceOf(OperationErrorsException.class, failure(session.execute("show version")));
     }
 }

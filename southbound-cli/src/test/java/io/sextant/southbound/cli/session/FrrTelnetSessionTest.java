@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliSession;
 import io.sextant.southbound.cli.CliSessionParameters;
@@ -71,7 +71,7 @@ class FrrTelnetSessionTest {
     void wrongPasswordIsReportedAsAccessDenied() {
         final CompletionException failed = assertThrows(CompletionException.class,
             () -> connector.connect(telnet("wrong")).toCompletableFuture().join());
-        final OperationFailedException error = assertInstanceOf(OperationFailedException.class, failed.getCause());
+        final OperationErrorsException error = assertInstanceOf(OperationErrorsException.class, failed.getCause());
         assertEquals(ErrorTag.ACCESS_DENIED, error.errors().get(0).tag());
     }
 }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.cli.CliSession;
 import io.sextant.southbound.cli.CliSessionParameters;
 import io.sextant.southbound.cli.CliTransportType;
@@ -67,7 +67,7 @@ class SilentDeviceTest {
         startDevice("Welcome\r\n");
         final CompletionException failed = assertThrows(CompletionException.class,
             () -> connector.connect(parameters(Duration.ZERO)).toCompletableFuture().join());
-        final OperationFailedException error = assertInstanceOf(OperationFailedException.class, failed.getCause());
+        final OperationErrorsException error = assertInstanceOf(OperationErrorsException.class, failed.getCause());
         assertEquals(ErrorTag.OPERATION_FAILED, error.errors().get(0).tag());
         assertTrue(error.getMessage().contains("No prompt"), error.getMessage());
     }
@@ -78,7 +78,7 @@ class SilentDeviceTest {
         // the session's setup ("terminal length 0") is the first command the device ignores
         final CompletionException failed = assertThrows(CompletionException.class,
             () -> connector.connect(parameters(Duration.ZERO)).toCompletableFuture().join());
-        final OperationFailedException error = assertInstanceOf(OperationFailedException.class, failed.getCause());
+        final OperationErrorsException error = assertInstanceOf(OperationErrorsException.class, failed.getCause());
         assertTrue(error.getMessage().contains("did not answer 'terminal length 0' within 500 ms"),
             error.getMessage());
     }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.DeviceSecrets;
@@ -103,13 +103,13 @@ class CliTopologyTest {
             CliTopologyModel.BETWEEN_ATTEMPTS_TIMEOUT_MILLIS, Uint32.valueOf(100));
     }
 
-    private void put(final MapEntryNode node) throws OperationFailedException {
+    private void put(final MapEntryNode node) throws OperationErrorsException {
         final WriteTransaction tx = config.newTransaction();
         tx.put(CliTopologyModel.nodePath(((String) node.name().getValue(CliTopologyModel.NODE_ID))), node);
         tx.commit();
     }
 
-    private void delete(final String nodeId) throws OperationFailedException {
+    private void delete(final String nodeId) throws OperationErrorsException {
         final WriteTransaction tx = config.newTransaction();
         tx.delete(CliTopologyModel.nodePath(nodeId));
         tx.commit();
@@ -140,7 +140,7 @@ class CliTopologyTest {
     void mountRequestWithoutHostIsRefusedBeforeItIsStored() {
         final Map<QName, Object> leaves = new HashMap<>(frrLeaves(router.sshPort()));
         leaves.remove(CliTopologyModel.HOST);
-        final OperationFailedException refused = assertThrows(OperationFailedException.class,
+        final OperationErrorsException refused = assertThrows(OperationErrorsException.class,
             () -> put(node("nohost", leaves)));
         assertEquals(ErrorTag.MISSING_ELEMENT, refused.errors().get(0).tag());
         assertEquals(CliTopologyModel.nodePath("nohost").node(new NodeIdentifier(CliTopologyModel.HOST)),
@@ -152,7 +152,7 @@ class CliTopologyTest {
     void unknownDeviceTypeIsRefusedNamingTypeAndVersion() {
         final Map<QName, Object> leaves = new HashMap<>(frrLeaves(router.sshPort()));
         leaves.put(CliTopologyModel.DEVICE_TYPE, "junos");
-        final OperationFailedException refused = assertThrows(OperationFailedException.class,
+        final OperationErrorsException refused = assertThrows(OperationErrorsException.class,
             () -> put(node("junos1", leaves)));
         assertEquals(ErrorTag.INVALID_VALUE, refused.errors().get(0).tag());
         assertTrue(refused.getMessage().contains("'junos' version '8.4'"), refused.getMessage());
@@ -161,9 +161,9 @@ class CliTopologyTest {
     @Test
     void mountedDeviceConnectsReportsStatusReconnectsAndUnmounts() throws Exception {
         final List<String> events = new CopyOnWriteArrayList<>();
-        topology.registerListener(new CliMountListener() {
+        topology.registerListener(new CliConnectionListener() {
             @Override
-            public void connected(final CliMountedDevice device) {
+            public void connected(final CliConnection device) {
                 events.add("connected " + device.nodeId());
             }
 
@@ -179,13 +179,13 @@ class CliTopologyTest {
             status("R1", CliTopologyModel.CONNECTED_MESSAGE));
         assertEquals(List.of(new MountedNode("R1", "cli", "ssh", router.sshHost(), router.sshPort(), "connected",
             "Connected, prompt " + router.name() + "#")), topology.nodes());
-        final CliMountedDevice first = topology.find("R1").orElseThrow();
+        final CliConnection first = topology.find("R1").orElseThrow();
         assertTrue(first.session().execute("show version").toCompletableFuture().join().startsWith("FRRouting"));
 
         // the device drops the session: the mount reconnects with a new one
         assertTrue(router.dropSshSessions() > 0);
         await("R1 reconnects", () -> topology.find("R1").map(d -> d.session() != first.session()).orElse(false));
-        final CliMountedDevice second = topology.find("R1").orElseThrow();
+        final CliConnection second = topology.find("R1").orElseThrow();
         assertNotSame(first.session(), second.session());
         assertTrue(second.session().execute("show version").toCompletableFuture().join().startsWith("FRRouting"));
         await("R1 is connected again", () -> status("R1", CliTopologyModel.CONNECTION_STATUS)

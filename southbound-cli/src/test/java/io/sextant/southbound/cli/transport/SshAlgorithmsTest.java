@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.security.hostkeys.HostKeyCheck;
 import io.sextant.testing.SshHostKeyType;
 import java.io.IOException;
@@ -134,7 +134,7 @@ class SshAlgorithmsTest {
             final ExecutionException failed = assertThrows(ExecutionException.class, () -> SshTransport.open(client,
                 "127.0.0.1", server.getPort(), USER, PASSWORD, HostKeyCheck.ANY, new Received())
                 .toCompletableFuture().get(30, TimeUnit.SECONDS));
-            final OperationFailedException error = assertInstanceOf(OperationFailedException.class, failed.getCause());
+            final OperationErrorsException error = assertInstanceOf(OperationErrorsException.class, failed.getCause());
             assertEquals(ErrorTag.OPERATION_FAILED, error.errors().get(0).tag());
             final String message = error.errors().get(0).message();
             assertTrue(message.startsWith("SSH key exchange with 127.0.0.1:" + server.getPort() + " failed: "

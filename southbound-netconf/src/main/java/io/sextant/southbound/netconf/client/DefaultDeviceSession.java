@@ -1,8 +1,8 @@
 package io.sextant.southbound.netconf.client;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.EditOptions;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
@@ -89,7 +89,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     @Override
-    public CompletionStage<Optional<NormalizedNode>> getConfig(final Datastore source,
+    public CompletionStage<Optional<NormalizedNode>> getConfig(final NetconfDatastore source,
             final YangInstanceIdentifier path) {
         return read(path, filter -> BaseOperations.getConfig(source, filter));
     }
@@ -104,7 +104,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         final Optional<String> filter;
         try {
             filter = path.isEmpty() ? Optional.empty() : Optional.of(codec().subtreeFilter(path));
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
         return channel.send(operation.apply(filter), requestTimeout).thenApply(reply -> {
@@ -120,18 +120,18 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         }
         try {
             return codec().parseData(data.get());
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             throw new CompletionException(e);
         }
     }
 
     @Override
-    public CompletionStage<Void> editConfig(final Datastore target, final List<Edit> edits,
+    public CompletionStage<Void> editConfig(final NetconfDatastore target, final List<Edit> edits,
             final EditOptions options) {
         final List<String> editConfigs;
         try {
             editConfigs = renderEditConfig(target, edits, options);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
@@ -142,24 +142,24 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     @Override
-    public List<String> renderEditConfig(final Datastore target, final List<Edit> edits, final EditOptions options)
-            throws OperationFailedException {
-        if (target == Datastore.CANDIDATE && !capabilities.hasCandidate()) {
+    public List<String> renderEditConfig(final NetconfDatastore target, final List<Edit> edits, final EditOptions options)
+            throws OperationErrorsException {
+        if (target == NetconfDatastore.CANDIDATE && !capabilities.hasCandidate()) {
             throw unsupported("the candidate datastore (:candidate)");
         }
-        if (target == Datastore.RUNNING && !capabilities.hasWritableRunning() && !capabilities.hasCandidate()) {
+        if (target == NetconfDatastore.RUNNING && !capabilities.hasWritableRunning() && !capabilities.hasCandidate()) {
             throw unsupported("writing the running datastore (:writable-running)");
         }
         return codec().editConfigs(target, edits, options);
     }
 
     @Override
-    public CompletionStage<Void> lock(final Datastore target) {
+    public CompletionStage<Void> lock(final NetconfDatastore target) {
         return ok(BaseOperations.lock(target));
     }
 
     @Override
-    public CompletionStage<Void> unlock(final Datastore target) {
+    public CompletionStage<Void> unlock(final NetconfDatastore target) {
         return ok(BaseOperations.unlock(target));
     }
 
@@ -198,7 +198,7 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     @Override
-    public CompletionStage<Void> validate(final Datastore source) {
+    public CompletionStage<Void> validate(final NetconfDatastore source) {
         if (!capabilities.hasValidate()) {
             return CompletableFuture.failedFuture(unsupported("validate (:validate)"));
         }
@@ -210,13 +210,13 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         final String request;
         try {
             request = codec().rpcRequest(rpc, input);
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
         return channel.send(request, requestTimeout).thenApply(reply -> {
             try {
                 return codec().rpcOutput(rpc, reply);
-            } catch (OperationFailedException e) {
+            } catch (OperationErrorsException e) {
                 throw new CompletionException(e);
             }
         });
@@ -232,8 +232,8 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         return channel.send(operation, timeout);
     }
 
-    private OperationFailedException unsupported(final String what) {
-        return OperationFailedException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
+    private OperationErrorsException unsupported(final String what) {
+        return OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
             "Node " + nodeId + " does not support " + what);
     }
 

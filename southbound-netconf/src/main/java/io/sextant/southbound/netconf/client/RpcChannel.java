@@ -2,7 +2,7 @@ package io.sextant.southbound.netconf.client;
 
 import io.netty.channel.Channel;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.southbound.netconf.xml.DataCodec;
 import io.sextant.southbound.netconf.xml.NetconfXml;
 import io.sextant.southbound.netconf.xml.RpcErrors;
@@ -35,7 +35,7 @@ import org.w3c.dom.Element;
 /**
  * One NETCONF session's request/reply plumbing on top of OpenDaylight's client session: message
  * ids, matching replies to requests, per-request timeouts, {@code <rpc-error>} to
- * {@link OperationFailedException}, and failing every pending request when the session goes down.
+ * {@link OperationErrorsException}, and failing every pending request when the session goes down.
  * Replies complete on the worker pool, never on the Netty event loop.
  *
  * <p>A device that breaks the protocol loses its session, with the reason as the session's
@@ -132,7 +132,7 @@ final class RpcChannel implements NetconfClientSessionListener {
     /**
      * Send one operation (the content of {@code <rpc>}).
      *
-     * @return the {@code <rpc-reply>} element; fails with {@link OperationFailedException} for an
+     * @return the {@code <rpc-reply>} element; fails with {@link OperationErrorsException} for an
      *     rpc-error, a timeout or a session failure
      */
     CompletableFuture<Element> send(final String operation, final Duration timeout) {
@@ -154,7 +154,7 @@ final class RpcChannel implements NetconfClientSessionListener {
         try {
             document = NetconfXml.parse("<rpc xmlns=\"" + NetconfXml.BASE_NS + "\" message-id=\"" + id + "\">"
                 + operation + "</rpc>");
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
         final CompletableFuture<Element> reply = new CompletableFuture<>();
@@ -182,7 +182,7 @@ final class RpcChannel implements NetconfClientSessionListener {
         final String reason = "Node " + nodeId + " did not answer " + what + " within " + timeout.toMillis() + " ms";
         if (pending.containsKey(id)) {
             downReason.compareAndSet(null, reason);
-            fail(id, new OperationFailedException(error(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, reason)));
+            fail(id, new OperationErrorsException(error(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED, reason)));
             shutdown(reason);
         }
     }
@@ -198,7 +198,7 @@ final class RpcChannel implements NetconfClientSessionListener {
         return name.substring(name.indexOf(':') + 1);
     }
 
-    private void fail(final String id, final OperationFailedException failure) {
+    private void fail(final String id, final OperationErrorsException failure) {
         final Pending request = pending.remove(id);
         if (request != null) {
             request.timeout().cancel(false);
@@ -253,7 +253,7 @@ final class RpcChannel implements NetconfClientSessionListener {
         for (String id : ids) {
             fail(id, notConnected("went down: " + reason));
         }
-        up.completeExceptionally(new OperationFailedException(error(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED,
+        up.completeExceptionally(new OperationErrorsException(error(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED,
             "Node " + nodeId + ": " + reason)));
         workers.execute(() -> closed.complete(reason));
     }
@@ -301,7 +301,7 @@ final class RpcChannel implements NetconfClientSessionListener {
             if (errors.isEmpty()) {
                 request.reply().complete(root);
             } else {
-                request.reply().completeExceptionally(new OperationFailedException(errors));
+                request.reply().completeExceptionally(new OperationErrorsException(errors));
             }
         });
     }
@@ -314,8 +314,8 @@ final class RpcChannel implements NetconfClientSessionListener {
         shutdown("Node " + nodeId + " sent a message that is not well-formed XML (" + failure.getMessage() + ")");
     }
 
-    private OperationFailedException notConnected(final String what) {
-        return new OperationFailedException(error(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED,
+    private OperationErrorsException notConnected(final String what) {
+        return new OperationErrorsException(error(ErrorType.TRANSPORT, ErrorTag.OPERATION_FAILED,
             "The NETCONF session to node " + nodeId + " " + what));
     }
 

@@ -2,7 +2,7 @@ package io.sextant.southbound.netconf.client;
 
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 
 /** How a failed session, request or connection attempt is told apart and described. */
@@ -13,7 +13,7 @@ final class SessionFailures {
     /** Whether a request failed in transport (the session is unusable), not with the device's rpc-error. */
     static boolean isTransportFailure(final Throwable failure) {
         final Throwable cause = Failures.unwrap(failure);
-        if (cause instanceof OperationFailedException operation) {
+        if (cause instanceof OperationErrorsException operation) {
             return operation.errors().stream().map(OperationError::type).allMatch(ErrorType.TRANSPORT::equals);
         }
         return true;

@@ -1,7 +1,7 @@
 package io.sextant.southbound.netconf.topology;
 
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.RequestContext;
@@ -78,14 +78,14 @@ final class ConnectionManagerRpcs {
                     }
                 }
             });
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             results.replaceAll((id, error) -> Optional.of(error.orElse(e.getMessage())));
         }
         return CompletableFuture.completedFuture(Optional.of(output(results)));
     }
 
     private static void install(final WriteTransaction tx, final String nodeId, final MapEntryNode node)
-            throws TopologyModel.InvalidNodeException, OperationFailedException {
+            throws TopologyModel.InvalidNodeException, OperationErrorsException {
         if (!(node.childByArg(new NodeIdentifier(DEVICE)) instanceof ChoiceNode device)) {
             throw new TopologyModel.InvalidNodeException(DEVICE, "Node " + nodeId + " has neither netconf nor cli");
         }
@@ -161,7 +161,7 @@ final class ConnectionManagerRpcs {
                     }
                 }
             });
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             results.replaceAll((id, error) -> Optional.of(error.orElse(e.getMessage())));
         }
         return CompletableFuture.completedFuture(Optional.of(output(results)));

@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf.topology;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.EditResult;
@@ -8,7 +8,7 @@ import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcService;
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.EditOptions;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
@@ -78,9 +78,9 @@ final class DeviceMountPoint implements MountPoint, DataService {
     public CompletionStage<Optional<NormalizedNode>> read(final ReadScope scope, final YangInstanceIdentifier path,
             final RequestContext context) {
         return switch (scope) {
-            case CONFIG -> session.getConfig(Datastore.RUNNING, path);
+            case CONFIG -> session.getConfig(NetconfDatastore.RUNNING, path);
             // Like OpenDaylight: configuration from get-config, overlaid with what get returns.
-            case ALL -> session.getConfig(Datastore.RUNNING, path).thenCombine(session.get(path),
+            case ALL -> session.getConfig(NetconfDatastore.RUNNING, path).thenCombine(session.get(path),
                 (config, all) -> config.isEmpty() ? all : all.isEmpty() ? config
                     : Optional.of(NormalizedMerge.merge(config.get(), all.get())));
             case NONCONFIG -> session.get(path).thenApply(data -> data.flatMap(d -> stateFilter.state(path, d)));
@@ -91,13 +91,13 @@ final class DeviceMountPoint implements MountPoint, DataService {
     public CompletionStage<EditResult> edit(final List<Edit> edits, final RequestContext context) {
         final DeviceCapabilities capabilities = session.capabilities();
         if (capabilities.hasCandidate()) {
-            return transaction(Datastore.CANDIDATE, edits, EditOptions.DEFAULT, true);
+            return transaction(NetconfDatastore.CANDIDATE, edits, EditOptions.DEFAULT, true);
         }
         if (capabilities.hasWritableRunning()) {
-            return transaction(Datastore.RUNNING, edits, capabilities.hasRollbackOnError()
+            return transaction(NetconfDatastore.RUNNING, edits, capabilities.hasRollbackOnError()
                 ? EditOptions.ROLLBACK_ON_ERROR : EditOptions.DEFAULT, false);
         }
-        return CompletableFuture.failedFuture(OperationFailedException.of(ErrorType.PROTOCOL,
+        return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.PROTOCOL,
             ErrorTag.OPERATION_NOT_SUPPORTED, "Node " + session.nodeId()
                 + " offers neither :candidate nor :writable-running"));
     }
@@ -109,7 +109,7 @@ final class DeviceMountPoint implements MountPoint, DataService {
      * them, since neither may run when that step failed; the result waits for the unlock, so that
      * the next request through this session does not queue behind it at the device.
      */
-    private CompletionStage<EditResult> transaction(final Datastore target, final List<Edit> edits,
+    private CompletionStage<EditResult> transaction(final NetconfDatastore target, final List<Edit> edits,
             final EditOptions options, final boolean commit) {
         final List<Boolean> created = new ArrayList<>();
         final AtomicBoolean locked = new AtomicBoolean();
@@ -156,7 +156,7 @@ final class DeviceMountPoint implements MountPoint, DataService {
                     created.add(true);
                     yield CompletableFuture.completedFuture(null);
                 }
-                case REPLACE -> session.getConfig(Datastore.RUNNING, edit.path()).thenAccept(
+                case REPLACE -> session.getConfig(NetconfDatastore.RUNNING, edit.path()).thenAccept(
                     existing -> created.add(existing.isEmpty()));
                 default -> {
                     created.add(false);

@@ -1,7 +1,7 @@
 package io.sextant.southbound.netconf.topology;
 
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +77,7 @@ final class StatusWriter implements AutoCloseable {
                     }
                 }
             });
-        } catch (OperationFailedException e) {
+        } catch (OperationErrorsException e) {
             // an update cannot conflict with other writers: the entries do not fit the schema
             LOG.error("Cannot write the status of {} NETCONF nodes", batch.size(), e);
         }

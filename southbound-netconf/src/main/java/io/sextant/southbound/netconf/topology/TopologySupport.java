@@ -3,7 +3,7 @@ package io.sextant.southbound.netconf.topology;
 import io.sextant.datastore.Candidates;
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.MountPoint;
 import io.sextant.datastore.service.RpcRegistry;
@@ -69,7 +69,7 @@ public final class TopologySupport implements AutoCloseable {
      * Refuse stored NETCONF nodes that cannot be mounted: a missing host or port, or SSH without
      * a login. Runs inside the commit, so a bad request stores nothing.
      */
-    public static void validate(final DataTreeCandidate candidate) throws OperationFailedException {
+    public static void validate(final DataTreeCandidate candidate) throws OperationErrorsException {
         final Optional<DataTreeCandidateNode> topology = Candidates.find(candidate, TopologyModel.NETCONF_TOPOLOGY);
         if (topology.isEmpty()) {
             return;
@@ -95,12 +95,12 @@ public final class TopologySupport implements AutoCloseable {
         }
     }
 
-    private static void check(final MapEntryNode entry) throws OperationFailedException {
+    private static void check(final MapEntryNode entry) throws OperationErrorsException {
         try {
             TopologyModel.settings(entry);
         } catch (TopologyModel.InvalidNodeException e) {
             final String nodeId = TopologyModel.nodeId(entry);
-            throw new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+            throw new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                 "Cannot mount node " + nodeId + ": " + e.getMessage(),
                 Optional.of(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId)
                     .node(new NodeIdentifier(e.leaf()))), Optional.empty(),
@@ -111,9 +111,9 @@ public final class TopologySupport implements AutoCloseable {
     /**
      * The mount point of a topology-netconf node: the live device while it is connected.
      *
-     * @throws OperationFailedException when the node is mounted but not connected, or not mounted
+     * @throws OperationErrorsException when the node is mounted but not connected, or not mounted
      */
-    public Optional<MountPoint> findMountPoint(final YangInstanceIdentifier path) throws OperationFailedException {
+    public Optional<MountPoint> findMountPoint(final YangInstanceIdentifier path) throws OperationErrorsException {
         final Optional<String> nodeId = TopologyModel.netconfNodeId(path);
         if (nodeId.isEmpty()) {
             return Optional.empty();
@@ -124,11 +124,11 @@ public final class TopologySupport implements AutoCloseable {
         }
         final Optional<NodeStatus> nodeStatus = devices.status(nodeId.get());
         if (nodeStatus.isEmpty()) {
-            throw new OperationFailedException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
+            throw new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
                 "No NETCONF node " + nodeId.get() + " is mounted", path));
         }
         final NodeStatus current = nodeStatus.get();
-        throw new OperationFailedException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
+        throw new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
             "Node " + nodeId.get() + " is not connected (" + current.status().yangName()
                 + current.connectedMessage().map(m -> ": " + m).orElse("") + ")",
             Optional.of(path), Optional.empty(), Optional.of("<node-id>" + nodeId.get() + "</node-id>")));

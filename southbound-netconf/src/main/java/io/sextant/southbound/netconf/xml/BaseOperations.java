@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf.xml;
 
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -15,7 +15,7 @@ public final class BaseOperations {
     }
 
     /** {@code <get-config>}, with a subtree filter when {@code filter} is present (may be empty: selects nothing). */
-    public static String getConfig(final Datastore source, final Optional<String> filter) {
+    public static String getConfig(final NetconfDatastore source, final Optional<String> filter) {
         return "<get-config" + NS + "><source><" + source.elementName() + "/></source>" + filter(filter)
             + "</get-config>";
     }
@@ -28,11 +28,11 @@ public final class BaseOperations {
         return filter.map(f -> "<filter type=\"subtree\">" + f + "</filter>").orElse("");
     }
 
-    public static String lock(final Datastore target) {
+    public static String lock(final NetconfDatastore target) {
         return "<lock" + NS + "><target><" + target.elementName() + "/></target></lock>";
     }
 
-    public static String unlock(final Datastore target) {
+    public static String unlock(final NetconfDatastore target) {
         return "<unlock" + NS + "><target><" + target.elementName() + "/></target></unlock>";
     }
 
@@ -61,7 +61,7 @@ public final class BaseOperations {
         return "<discard-changes" + NS + "/>";
     }
 
-    public static String validate(final Datastore source) {
+    public static String validate(final NetconfDatastore source) {
         return "<validate" + NS + "><source><" + source.elementName() + "/></source></validate>";
     }
 
@@ -78,6 +78,6 @@ public final class BaseOperations {
 
     /** The cheapest request every device answers: get-config of running selecting nothing. */
     public static String keepalive() {
-        return getConfig(Datastore.RUNNING, Optional.of(""));
+        return getConfig(NetconfDatastore.RUNNING, Optional.of(""));
     }
 }

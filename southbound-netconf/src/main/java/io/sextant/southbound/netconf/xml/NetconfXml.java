@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf.xml;
 
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,11 +43,11 @@ public final class NetconfXml {
     }
 
     /** Parse XML text into a namespace-aware DOM document. */
-    public static Document parse(final String xml) throws OperationFailedException {
+    public static Document parse(final String xml) throws OperationErrorsException {
         try {
             return XmlUtil.readXmlToDocument(xml);
         } catch (SAXException | IOException e) {
-            throw OperationFailedException.of(ErrorType.RPC, ErrorTag.MALFORMED_MESSAGE,
+            throw OperationErrorsException.of(ErrorType.RPC, ErrorTag.MALFORMED_MESSAGE,
                 "Malformed XML: " + e.getMessage());
         }
     }

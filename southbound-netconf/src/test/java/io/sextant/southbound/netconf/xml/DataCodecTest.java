@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationFailedException;
+import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.model.ControllerSchema;
-import io.sextant.southbound.netconf.Datastore;
+import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.EditOptions;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +53,7 @@ class DataCodecTest {
     }
 
     @Test
-    void filterCarriesListKeysAsContentMatch() throws OperationFailedException {
+    void filterCarriesListKeysAsContentMatch() throws OperationErrorsException {
         final String filter = codec.subtreeFilter(mtuPath("eth0"));
         assertTrue(filter.contains("<name>eth0</name>"), filter);
         assertTrue(filter.contains("<mtu"), filter);
@@ -61,16 +61,16 @@ class DataCodecTest {
     }
 
     @Test
-    void filterForAWholeListSelectsItsParent() throws OperationFailedException {
+    void filterForAWholeListSelectsItsParent() throws OperationErrorsException {
         final YangInstanceIdentifier list = YangInstanceIdentifier.of(new NodeIdentifier(oc("interfaces")),
             new NodeIdentifier(oc("interface")));
         assertEquals(YangInstanceIdentifier.of(new NodeIdentifier(oc("interfaces"))), codec.filterPath(list));
     }
 
     @Test
-    void editsShareParentsAndCarryTheirOperation() throws OperationFailedException {
+    void editsShareParentsAndCarryTheirOperation() throws OperationErrorsException {
         final LeafNode<Uint16> mtu = ImmutableNodes.leafNode(oc("mtu"), Uint16.valueOf(1400));
-        final List<String> xml = codec.editConfigs(Datastore.CANDIDATE, List.of(
+        final List<String> xml = codec.editConfigs(NetconfDatastore.CANDIDATE, List.of(
             Edit.merge(mtuPath("eth0"), mtu), Edit.delete(interfacePath("eth1"))), EditOptions.DEFAULT);
         assertEquals(1, xml.size(), xml.toString());
         final String edit = xml.get(0);
@@ -83,9 +83,9 @@ class DataCodecTest {
     }
 
     @Test
-    void nestedEditsGoToSeparateEditConfigs() throws OperationFailedException {
+    void nestedEditsGoToSeparateEditConfigs() throws OperationErrorsException {
         final LeafNode<Uint16> mtu = ImmutableNodes.leafNode(oc("mtu"), Uint16.valueOf(1400));
-        final List<String> xml = codec.editConfigs(Datastore.RUNNING, List.of(
+        final List<String> xml = codec.editConfigs(NetconfDatastore.RUNNING, List.of(
             Edit.remove(interfacePath("eth0")), Edit.merge(mtuPath("eth0"), mtu)), EditOptions.ROLLBACK_ON_ERROR);
         assertEquals(2, xml.size());
         assertTrue(xml.get(0).contains("nc:operation=\"remove\""));
@@ -98,13 +98,13 @@ class DataCodecTest {
             new NodeIdentifier(oc("interface")));
         final var data = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(new NodeIdentifier(oc("interface")))
             .build();
-        final var error = assertThrows(OperationFailedException.class,
-            () -> codec.editConfigs(Datastore.CANDIDATE, List.of(Edit.replace(list, data)), EditOptions.DEFAULT));
+        final var error = assertThrows(OperationErrorsException.class,
+            () -> codec.editConfigs(NetconfDatastore.CANDIDATE, List.of(Edit.replace(list, data)), EditOptions.DEFAULT));
         assertEquals("operation-not-supported", error.errors().get(0).tag().elementBody());
     }
 
     @Test
-    void parsesReplyDataIntoTheRootContainer() throws OperationFailedException {
+    void parsesReplyDataIntoTheRootContainer() throws OperationErrorsException {
         final Element data = NetconfXml.parse("<data xmlns=\"" + NetconfXml.BASE_NS + "\"><interfaces xmlns=\""
             + OC_IF_NS + "\"><interface><name>eth0</name><config><name>eth0</name><mtu>1500</mtu></config>"
             + "</interface></interfaces><unknown xmlns=\"urn:x\"><a/></unknown></data>").getDocumentElement();
@@ -114,7 +114,7 @@ class DataCodecTest {
     }
 
     @Test
-    void translatesErrorPathsIntoTheDeviceSchema() throws OperationFailedException {
+    void translatesErrorPathsIntoTheDeviceSchema() throws OperationErrorsException {
         final Element reply = NetconfXml.parse("<rpc-reply xmlns=\"" + NetconfXml.BASE_NS + "\" message-id=\"1\">"
             + "<rpc-error><error-type>application</error-type><error-tag>invalid-value</error-tag>"
             + "<error-severity>error</error-severity>"
@@ -133,7 +133,7 @@ class DataCodecTest {
     }
 
     @Test
-    void keepsUntranslatableErrorPathsInInfo() throws OperationFailedException {
+    void keepsUntranslatableErrorPathsInInfo() throws OperationErrorsException {
         final Element reply = NetconfXml.parse("<rpc-reply xmlns=\"" + NetconfXml.BASE_NS + "\" message-id=\"1\">"
             + "<rpc-error><error-type>protocol</error-type><error-tag>bad-element</error-tag>"
             + "<error-severity>error</error-severity><error-path xmlns:x=\"urn:x\">/x:nope</error-path>"
@@ -146,7 +146,7 @@ class DataCodecTest {
     }
 
     @Test
-    void aDevicesJavaRenderedErrorMessageBecomesItsPlainMessageAndCause() throws OperationFailedException {
+    void aDevicesJavaRenderedErrorMessageBecomesItsPlainMessageAndCause() throws OperationErrorsException {
         // what the netconf test tool (an OpenDaylight MD-SAL) answers to a commit missing a mandatory leaf
         final Element reply = NetconfXml.parse("<rpc-reply xmlns=\"" + NetconfXml.BASE_NS + "\" message-id=\"1\">"
             + "<rpc-error><error-type>application</error-type><error-tag>operation-failed</error-tag>"

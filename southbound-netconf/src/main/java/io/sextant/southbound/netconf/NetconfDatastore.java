@@ -1,14 +1,14 @@
 package io.sextant.southbound.netconf;
 
 /** A NETCONF configuration datastore (RFC 6241 section 5.1). */
-public enum Datastore {
+public enum NetconfDatastore {
     RUNNING("running"),
     CANDIDATE("candidate"),
     STARTUP("startup");
 
     private final String elementName;
 
-    Datastore(final String elementName) {
+    NetconfDatastore(final String elementName) {
         this.elementName = elementName;
     }
 

@@ -5,14 +5,14 @@ import java.util.Collection;
 import java.util.Optional;
 
 /** The CLI devices mounted at {@code topology=topology-cli} that are connected now. */
-public interface CliMounts {
+public interface CliConnections {
 
     /** The device if it is mounted and connected. */
-    Optional<CliMountedDevice> find(String nodeId);
+    Optional<CliConnection> find(String nodeId);
 
     /** Every connected device. */
-    Collection<CliMountedDevice> connected();
+    Collection<CliConnection> connected();
 
     /** Tell {@code listener} of connects and disconnects; it is first told of the devices connected now. */
-    Registration registerListener(CliMountListener listener);
+    Registration registerListener(CliConnectionListener listener);
 }

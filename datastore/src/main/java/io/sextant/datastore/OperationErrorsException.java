@@ -7,38 +7,39 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 
 /**
- * A failed data, RPC or device operation. It carries every error with its path, so the
+ * A failed data, RPC or device operation: the {@link OperationError}s it carries, each with its
+ * path (named apart from yangtools' own {@code OperationFailedException}), so the
  * northbound can answer with an RFC 8040 error body without guessing.
  */
-public class OperationFailedException extends Exception {
+public class OperationErrorsException extends Exception {
     private static final long serialVersionUID = 1L;
 
     private final transient List<OperationError> errors;
 
-    public OperationFailedException(final List<OperationError> errors) {
+    public OperationErrorsException(final List<OperationError> errors) {
         this(errors, null);
     }
 
-    public OperationFailedException(final List<OperationError> errors, final Throwable cause) {
+    public OperationErrorsException(final List<OperationError> errors, final Throwable cause) {
         super(errors.isEmpty() ? "operation failed" : errors.get(0).message(), cause);
         this.errors = List.copyOf(errors);
     }
 
-    public OperationFailedException(final OperationError error) {
+    public OperationErrorsException(final OperationError error) {
         this(List.of(error));
     }
 
-    public OperationFailedException(final OperationError error, final Throwable cause) {
+    public OperationErrorsException(final OperationError error, final Throwable cause) {
         this(List.of(error), cause);
     }
 
-    public static OperationFailedException of(final ErrorType type, final ErrorTag tag, final String message,
+    public static OperationErrorsException of(final ErrorType type, final ErrorTag tag, final String message,
             final YangInstanceIdentifier path) {
-        return new OperationFailedException(OperationError.of(type, tag, message, path));
+        return new OperationErrorsException(OperationError.of(type, tag, message, path));
     }
 
-    public static OperationFailedException of(final ErrorType type, final ErrorTag tag, final String message) {
-        return new OperationFailedException(OperationError.of(type, tag, message));
+    public static OperationErrorsException of(final ErrorType type, final ErrorTag tag, final String message) {
+        return new OperationErrorsException(OperationError.of(type, tag, message));
     }
 
     public List<OperationError> errors() {

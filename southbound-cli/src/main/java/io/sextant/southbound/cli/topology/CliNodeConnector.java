@@ -18,18 +18,18 @@ import org.slf4j.LoggerFactory;
  * (bounded by {@code max-connection-attempts}, 0 = unlimited) and reports every state change.
  * All state changes run on the topology's single thread.
  */
-final class CliMount {
-    private static final Logger LOG = LoggerFactory.getLogger(CliMount.class);
+final class CliNodeConnector {
+    private static final Logger LOG = LoggerFactory.getLogger(CliNodeConnector.class);
 
     /** Where a mount reports to. */
     interface Observer {
-        void connecting(CliMount mount, long attempt, String lastError);
+        void connecting(CliNodeConnector mount, long attempt, String lastError);
 
-        void connected(CliMount mount, CliMountedDevice device);
+        void connected(CliNodeConnector mount, CliConnection device);
 
-        void lost(CliMount mount);
+        void lost(CliNodeConnector mount);
 
-        void unableToConnect(CliMount mount, String lastError);
+        void unableToConnect(CliNodeConnector mount, String lastError);
     }
 
     private final CliNodeConfig config;
@@ -47,7 +47,7 @@ final class CliMount {
     private boolean retryAtOnce;
     private boolean closed;
 
-    CliMount(final CliNodeConfig config, final CliDeviceType deviceType, final CliConnector connector,
+    CliNodeConnector(final CliNodeConfig config, final CliDeviceType deviceType, final CliConnector connector,
             final DeviceSecrets secrets, final HostKeyVerifier hostKeys, final ScheduledExecutorService executor,
             final Observer observer) {
         this.config = config;
@@ -138,7 +138,7 @@ final class CliMount {
     private void established(final CliSession opened) {
         session = opened;
         failedAttempts = 0;
-        observer.connected(this, new CliMountedDevice(config, deviceType, opened));
+        observer.connected(this, new CliConnection(config, deviceType, opened));
         opened.closeFuture().whenComplete((ignored, error) -> executor.execute(() -> {
             if (closed || session != opened) {
                 return;

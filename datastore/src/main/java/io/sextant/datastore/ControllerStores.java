@@ -18,8 +18,8 @@ import org.osgi.service.component.annotations.Reference;
  * schema, and the {@link StoreDataService} over them. Change listeners of both stores run on
  * one thread, in commit order.
  */
-@Component(service = Datastores.class)
-public final class Datastores implements AutoCloseable {
+@Component(service = ControllerStores.class)
+public final class ControllerStores implements AutoCloseable {
     private final ExecutorService notifications = Executors.newSingleThreadExecutor(runnable -> {
         final Thread thread = new Thread(runnable, "sextant-datastore-listeners");
         thread.setDaemon(true);
@@ -30,7 +30,7 @@ public final class Datastores implements AutoCloseable {
     private final StoreDataService data;
 
     /** On the controller's own schema (parsed once per process), in memory. */
-    public Datastores() {
+    public ControllerStores() {
         this(ControllerSchema.get(), StateBackend.inMemory());
     }
 
@@ -43,7 +43,7 @@ public final class Datastores implements AutoCloseable {
      * @throws IllegalStateException when the kept configuration cannot be loaded
      */
     @Activate
-    public Datastores(@Reference(target = "(sextant.schema=controller)") final EffectiveModelContext schema,
+    public ControllerStores(@Reference(target = "(sextant.schema=controller)") final EffectiveModelContext schema,
             @Reference final StateBackend backend) {
         final DurableConfig durable = backend.database().map(DurableConfig::new).orElse(null);
         config = new InMemoryDataStore(StoreType.CONFIGURATION, schema, notifications, true,
@@ -53,7 +53,7 @@ public final class Datastores implements AutoCloseable {
         if (durable != null) {
             try {
                 durable.load(config);
-            } catch (PersistenceException | OperationFailedException e) {
+            } catch (PersistenceException | OperationErrorsException e) {
                 notifications.shutdown();
                 throw new IllegalStateException("Cannot load the kept configuration: " + e.getMessage(), e);
             }

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.TreeMap;
 
 /** A datastore read (JSON) in a canonical form: members sorted by name, list entries sorted by content. */
-public final class Datastores {
-    private Datastores() {
+public final class CanonicalJson {
+    private CanonicalJson() {
     }
 
     public static String canonical(final String json) {

@@ -9,7 +9,7 @@ import io.sextant.southbound.cli.CliSession;
  * @param deviceType the translation unit and dialect serving it
  * @param session the open session; replaced by a new one after a reconnect
  */
-public record CliMountedDevice(CliNodeConfig config, CliDeviceType deviceType, CliSession session) {
+public record CliConnection(CliNodeConfig config, CliDeviceType deviceType, CliSession session) {
 
     public String nodeId() {
         return config.nodeId();

@@ -1,10 +1,10 @@
 package io.sextant.southbound.cli.topology;
 
 /** Told when mounted CLI devices connect and disconnect. Called on the topology's thread; be quick. */
-public interface CliMountListener {
+public interface CliConnectionListener {
 
     /** The device connected (first time or after a reconnect, then with a new session). */
-    void connected(CliMountedDevice device);
+    void connected(CliConnection device);
 
     /** The device's session is gone: lost (a reconnect may follow) or unmounted. */
     void disconnected(String nodeId);
