@@ -174,6 +174,24 @@ class SchemasKeptInTheDatabaseTest {
     }
 
     @Test
+    void aSchemaKeptOnlyInTheCacheByAnEarlierRunIsKeptInTheDatabaseWhenItIsBuiltAgain() throws Exception {
+        final String id = SchemaContextCache.idOf(HELLO);
+        // a run that kept schemas in its data directory only (in memory, or before the database kept them)
+        new SchemaContextCache(new SchemaResolver(DefaultParsers.factory(),
+            new SchemaSourceCache(dataDirs.resolve("earlier").resolve("schema-cache")), SchemaArchive.NONE,
+            BundledModels.get(), Duration.ofSeconds(10)), DIRECT).acquire(HELLO, device(new AtomicInteger()))
+            .get(30, TimeUnit.SECONDS);
+        assertEquals(List.of(), moduleSets());
+
+        // the same data directory with the database: built from the cache, and kept in the database
+        assertTrue(controller("earlier").known(id).isPresent());
+        assertEquals(List.of(id), moduleSets());
+        assertEquals(2, sources().size(), sources().toString());
+        // so that a controller without that directory builds it too
+        assertTrue(controller("elsewhere").known(id).isPresent());
+    }
+
+    @Test
     void aResolutionTheDatabaseCannotKeepFailsAndTheNextOneKeepsIt() throws Exception {
         final SchemaContextCache controller = controller("down");
         final String id = SchemaContextCache.idOf(WIDER_HELLO);
