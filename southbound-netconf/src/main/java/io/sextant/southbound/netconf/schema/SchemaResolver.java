@@ -134,7 +134,7 @@ public final class SchemaResolver {
                 final Optional<Located> located = locate(request);
                 if (located.isEmpty()) {
                     failedRequests.put(key, new Failure(Reason.MISSING_SOURCE, "No source for " + key
-                        + ": not bundled, not in the schema cache, and the device did not provide it"));
+                        + ": not bundled, not kept by the controller, and the device did not provide it"));
                     continue;
                 }
                 final YangIRSource ir;
