@@ -72,7 +72,7 @@ public final class Sextant implements AutoCloseable {
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
-                NetconfSettings.of(settings.dataDir()), hostKeys));
+                NetconfSettings.of(settings.dataDir()), hostKeys, backend));
             started(new NetconfConnectionAudit(netconf, audit));
             started(new NetconfUnifiedDevices(netconf, devices));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();

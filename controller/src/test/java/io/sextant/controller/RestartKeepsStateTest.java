@@ -1,23 +1,34 @@
 package io.sextant.controller;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
+import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
+import io.sextant.persistence.YangModuleSetRepository;
+import io.sextant.persistence.YangSourceRepository;
+import io.sextant.persistence.YangSourceText;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.Netconfd;
 import io.sextant.testing.PostgresServer;
+import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,7 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * mounts, the committed and the pending intent, the snapshots and the transaction log; and it
  * trusts what it kept instead of reading the devices again (a device that counts its
  * get-config requests gets none after the restart). A kept node is served at once, before its
- * device connects, and commits to it answer no-connection while its device is down.
+ * device connects, and commits to it answer no-connection while its device is down; also when
+ * the data directory lost its schema cache, since the YANG sources and module sets are kept in
+ * the database too (once each, whatever the number of nodes that share them).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class RestartKeepsStateTest {
@@ -173,38 +186,111 @@ class RestartKeepsStateTest {
     void aKeptNodeIsReadEditedAndRefusedCommitsWhileItsDeviceIsDown() throws Exception {
         try (Netconfd away = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start()) {
             try (Run first = new Run()) {
-                put(first.rest, RestconfClient.NETCONF_NODE + "away", RestconfClient.netconfMount("away",
-                    away.host(), away.port(), away.username(), away.password()));
-                first.rest.await(RestconfClient.UNICONFIG_NODE + "away" + RestconfClient.CONFIGURATION
-                    + "?content=config", r -> r.statusCode() == 200, WAIT);
-                put(first.rest, intentPath("away", "away-committed"), ocInterface("away-committed", "committed"));
-                final JsonObject commit = first.rest.rpc("uniconfig-manager:commit", List.of("away"));
-                assertEquals("complete", commit.get("overall-status").getAsString(), commit.toString());
-                put(first.rest, intentPath("away", "away-pending"), ocInterface("away-pending", "pending"));
+                keepWithACommittedAndAPendingChange(first, "away", away);
             }
         }
         // the device is gone for good; the controller starts again without it
         try (Run second = new Run()) {
-            // served at once, as kept: no waiting for a device that is not there
-            assertEquals(200, second.rest.send("GET", intentPath("away", "away-committed") + "?content=nonconfig",
-                null).statusCode(), "the actual configuration");
-            assertEquals(200, second.rest.send("GET", intentPath("away", "away-pending") + "?content=config", null)
-                .statusCode(), "the pending intent");
-            put(second.rest, intentPath("away", "away-later"), ocInterface("away-later", "later"));
-            final JsonObject diff = second.rest.rpc("uniconfig-manager:calculate-diff", List.of("away"));
-            assertTrue(RestconfClient.nodeResult(diff, "away").toString().contains("away-later"), diff.toString());
+            assertServedAndRefusesCommitsWhileItsDeviceIsDown(second, "away");
+        }
+    }
 
-            final JsonObject commit = second.rest.rpc("uniconfig-manager:commit", List.of("away"));
-            assertEquals("fail", commit.get("overall-status").getAsString(), commit.toString());
-            assertEquals("no-connection", RestconfClient.nodeResult(commit, "away").get("error-type").getAsString(),
-                commit.toString());
-            // a refused commit changed nothing: both changes are still pending
-            for (String iface : List.of("away-pending", "away-later")) {
-                assertEquals(200, second.rest.send("GET", intentPath("away", iface) + "?content=config", null)
-                    .statusCode(), iface + " intended");
-                assertEquals(404, second.rest.send("GET", intentPath("away", iface) + "?content=nonconfig", null)
-                    .statusCode(), iface + " not actual");
+    @Test
+    void aKeptNodeIsServedFromTheDatabaseWhenTheDataDirectoryLostItsSchemaCache() throws Exception {
+        try (Netconfd lost = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
+             Netconfd twin = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start()) {
+            try (Run first = new Run()) {
+                keepWithACommittedAndAPendingChange(first, "lost", lost);
+                final String schema = schemaContextId(first, "lost");
+                assertTrue(keptModuleSets(first).contains(schema), "the module set of schema " + schema + " is kept");
+                final List<YangSourceText> sources = keptSources(first);
+                assertFalse(sources.isEmpty(), "netconfd's own modules (not bundled) came by get-schema and are kept");
+                final List<String> sets = keptModuleSets(first);
+
+                // a second node whose device advertises the same module set stores nothing more
+                put(first.rest, RestconfClient.NETCONF_NODE + "twin", RestconfClient.netconfMount("twin",
+                    twin.host(), twin.port(), twin.username(), twin.password()));
+                first.rest.await(RestconfClient.UNICONFIG_NODE + "twin" + RestconfClient.CONFIGURATION
+                    + "?content=config", r -> r.statusCode() == 200, WAIT);
+                assertEquals(schema, schemaContextId(first, "twin"), "the same module set");
+                assertEquals(sources, keptSources(first), "no source row added by the second node");
+                assertEquals(sets, keptModuleSets(first), "no module set row added by the second node");
             }
+        }
+        // a new host or a lost disk: the data directory has no schema cache; the devices are gone
+        final Path schemaCache = dataDir.resolve("schema-cache");
+        assertTrue(Files.isDirectory(schemaCache), "the first run kept its schema cache at " + schemaCache);
+        deleteRecursively(schemaCache);
+        try (Run second = new Run()) {
+            assertServedAndRefusesCommitsWhileItsDeviceIsDown(second, "lost");
+            // the cache is filled again from the database, the fast path of the next start
+            assertTrue(Files.isDirectory(schemaCache.resolve("module-sets")), "module sets written back");
+        }
+    }
+
+    /** Mount {@code node} on {@code device}, commit "NODE-committed", leave "NODE-pending" intended only. */
+    private static void keepWithACommittedAndAPendingChange(final Run run, final String node, final Netconfd device)
+            throws Exception {
+        put(run.rest, RestconfClient.NETCONF_NODE + node, RestconfClient.netconfMount(node, device.host(),
+            device.port(), device.username(), device.password()));
+        run.rest.await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION + "?content=config",
+            r -> r.statusCode() == 200, WAIT);
+        put(run.rest, intentPath(node, node + "-committed"), ocInterface(node + "-committed", "committed"));
+        final JsonObject commit = run.rest.rpc("uniconfig-manager:commit", List.of(node));
+        assertEquals("complete", commit.get("overall-status").getAsString(), commit.toString());
+        put(run.rest, intentPath(node, node + "-pending"), ocInterface(node + "-pending", "pending"));
+    }
+
+    private static String schemaContextId(final Run run, final String node) throws Exception {
+        final String status = run.rest.send("GET", RestconfClient.NETCONF_NODE + node + "?content=nonconfig", null)
+            .body();
+        final Matcher id = Pattern.compile("schema-context-id\":\"([0-9a-f]+)\"").matcher(status);
+        assertTrue(id.find(), status);
+        return id.group(1);
+    }
+
+    private static List<YangSourceText> keptSources(final Run run) throws PersistenceException {
+        return run.database.call("read the kept YANG sources", tx -> new YangSourceRepository().all(tx));
+    }
+
+    private static List<String> keptModuleSets(final Run run) throws PersistenceException {
+        return run.database.call("read the kept module sets", tx -> new YangModuleSetRepository().ids(tx));
+    }
+
+    private static void deleteRecursively(final Path directory) throws IOException {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
+    /**
+     * Node {@code node} was kept with "NODE-committed" committed and "NODE-pending" intended only,
+     * and its device is gone: it is served at once, as kept, edited, diffed, and its commit answers
+     * no-connection with nothing changed.
+     */
+    private static void assertServedAndRefusesCommitsWhileItsDeviceIsDown(final Run run, final String node)
+            throws Exception {
+        // served at once, as kept: no waiting for a device that is not there
+        assertEquals(200, run.rest.send("GET", intentPath(node, node + "-committed") + "?content=nonconfig",
+            null).statusCode(), "the actual configuration");
+        assertEquals(200, run.rest.send("GET", intentPath(node, node + "-pending") + "?content=config", null)
+            .statusCode(), "the pending intent");
+        put(run.rest, intentPath(node, node + "-later"), ocInterface(node + "-later", "later"));
+        final JsonObject diff = run.rest.rpc("uniconfig-manager:calculate-diff", List.of(node));
+        assertTrue(RestconfClient.nodeResult(diff, node).toString().contains(node + "-later"), diff.toString());
+
+        final JsonObject commit = run.rest.rpc("uniconfig-manager:commit", List.of(node));
+        assertEquals("fail", commit.get("overall-status").getAsString(), commit.toString());
+        assertEquals("no-connection", RestconfClient.nodeResult(commit, node).get("error-type").getAsString(),
+            commit.toString());
+        // a refused commit changed nothing: both changes are still pending
+        for (String iface : List.of(node + "-pending", node + "-later")) {
+            assertEquals(200, run.rest.send("GET", intentPath(node, iface) + "?content=config", null)
+                .statusCode(), iface + " intended");
+            assertEquals(404, run.rest.send("GET", intentPath(node, iface) + "?content=nonconfig", null)
+                .statusCode(), iface + " not actual");
         }
     }
 }

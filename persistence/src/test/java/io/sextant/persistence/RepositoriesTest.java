@@ -14,6 +14,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -211,6 +212,38 @@ class RepositoriesTest {
         assertEquals(Optional.of(dated), db.call("find", tx -> sources.find(tx, "acme-system", "2024-01-01")));
         assertEquals(Optional.empty(), db.call("find", tx -> sources.find(tx, "acme-system", "2025-01-01")));
         assertEquals(List.of(undated, dated), db.call("all", sources::all));
+    }
+
+    @Test
+    void theNewestSourceOfAModuleIsItsNewestDatedRevisionThenTheUndatedOne() throws PersistenceException {
+        final YangSourceText undated = new YangSourceText("acme-if", "", "module acme-if { }");
+        final YangSourceText older = new YangSourceText("acme-if", "2023-06-30", "module acme-if { revision 2023-06-30; }");
+        final YangSourceText newer = new YangSourceText("acme-if", "2024-02-01", "module acme-if { revision 2024-02-01; }");
+        assertEquals(2, (int) db.call("save", tx -> sources.saveAll(tx, List.of(undated, older))));
+        assertEquals(Optional.of(older), db.call("newest", tx -> sources.newest(tx, "acme-if")));
+        // saved again with another: only the new one counts, the stored texts stay
+        assertEquals(1, (int) db.call("save", tx -> sources.saveAll(tx, List.of(newer,
+            new YangSourceText("acme-if", "", "a different text is ignored")))));
+        assertEquals(Optional.of(newer), db.call("newest", tx -> sources.newest(tx, "acme-if")));
+        assertEquals(List.of(undated, older, newer), db.call("all", sources::all));
+        db.run("save", tx -> sources.save(tx, new YangSourceText("acme-only-undated", "", "module acme-only-undated { }")));
+        assertEquals("", db.call("newest", tx -> sources.newest(tx, "acme-only-undated")).orElseThrow().revision());
+        assertEquals(Optional.empty(), db.call("newest", tx -> sources.newest(tx, "acme-absent")));
+    }
+
+    @Test
+    void aModuleSetIsKeptOncePerSchemaAndReplacedWhole() throws PersistenceException {
+        final YangModuleSetRepository sets = new YangModuleSetRepository();
+        final var first = new YangModuleSetRepository.StoredModuleSet(Set.of("urn:a?module=a", "urn:b?module=b"),
+            Set.of("urn:b?module=b"));
+        final var second = new YangModuleSetRepository.StoredModuleSet(Set.of("urn:a?module=a", "urn:b?module=b"),
+            Set.of());
+        db.run("put", tx -> sets.put(tx, "00aa11bb", first));
+        assertEquals(Optional.of(first), db.call("find", tx -> sets.find(tx, "00aa11bb")));
+        db.run("put", tx -> sets.put(tx, "00aa11bb", second));
+        assertEquals(Optional.of(second), db.call("find", tx -> sets.find(tx, "00aa11bb")));
+        assertEquals(List.of("00aa11bb"), db.call("ids", sets::ids));
+        assertEquals(Optional.empty(), db.call("find", tx -> sets.find(tx, "ffff0000")));
     }
 
     @Test

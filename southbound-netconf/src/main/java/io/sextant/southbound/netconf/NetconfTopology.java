@@ -12,6 +12,7 @@ import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.BundledModels;
+import io.sextant.persistence.StateBackend;
 import io.sextant.security.hostkeys.HostKeyPolicy;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.security.service.HostKeys;
@@ -21,6 +22,8 @@ import io.sextant.southbound.netconf.client.NodeConnector;
 import io.sextant.southbound.netconf.client.NodeSettings;
 import io.sextant.southbound.netconf.schema.DefaultParsers;
 import io.sextant.southbound.netconf.schema.DeviceSchema;
+import io.sextant.southbound.netconf.schema.DurableSchemaArchive;
+import io.sextant.southbound.netconf.schema.SchemaArchive;
 import io.sextant.southbound.netconf.schema.SchemaContextCache;
 import io.sextant.southbound.netconf.schema.SchemaResolver;
 import io.sextant.southbound.netconf.schema.SchemaSourceCache;
@@ -96,19 +99,41 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     /**
      * Under Karaf: the YANG parser service, settings from system properties. Felix SCR picks the
      * constructor by its number of arguments and complains (at ERROR) about every other public
-     * constructor of that arity, so this is the only public one with six.
+     * constructor of that arity, so this is the only public one with seven.
      */
     @Activate
     public NetconfTopology(@Reference final ControllerStores datastores, @Reference final MountPointRegistry mounts,
             @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers,
-            @Reference final DeviceSecrets secrets, @Reference final HostKeys hostKeys) {
-        this(datastores, mounts, rpcs, parsers, secrets, NetconfSettings.fromSystemProperties(), hostKeys);
+            @Reference final DeviceSecrets secrets, @Reference final HostKeys hostKeys,
+            @Reference final StateBackend backend) {
+        this(datastores, mounts, rpcs, parsers, secrets, new Options(NetconfSettings.fromSystemProperties(), hostKeys,
+            backend));
+    }
+
+    /** What the plain-Java factories add to the services: settings, host keys, where schemas are kept. */
+    private record Options(NetconfSettings settings, HostKeys hostKeys, StateBackend backend) {
     }
 
     /**
-     * Plain Java: yangtools' default YANG parser. A factory rather than a constructor: Felix SCR
-     * picks the component constructor by its number of parameters alone, so no other public
-     * constructor may have as many as the {@link Activate} one.
+     * Plain Java: yangtools' default YANG parser, the fetched YANG sources and the module sets of
+     * schemas kept in {@code backend}'s database too when it has one (a restart with an empty
+     * schema cache still builds kept nodes' schemas without their devices).
+     *
+     * @param secrets opens the stored device passwords when a node connects
+     * @param hostKeys checks devices' SSH host keys and serves accept-host-key
+     */
+    public static NetconfTopology withDefaultParser(final ControllerStores datastores, final MountPointRegistry mounts,
+            final RpcRegistry rpcs, final DeviceSecrets secrets, final NetconfSettings settings,
+            final HostKeys hostKeys, final StateBackend backend) {
+        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), secrets,
+            new Options(settings, hostKeys, backend));
+    }
+
+    /**
+     * Plain Java: yangtools' default YANG parser, schemas kept in the schema cache directory only
+     * (state in memory). A factory rather than a constructor: Felix SCR picks the component
+     * constructor by its number of parameters alone, so no other public constructor may have as
+     * many as the {@link Activate} one.
      *
      * @param secrets opens the stored device passwords when a node connects
      * @param hostKeys checks devices' SSH host keys and serves accept-host-key
@@ -116,7 +141,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     public static NetconfTopology withDefaultParser(final ControllerStores datastores, final MountPointRegistry mounts,
             final RpcRegistry rpcs, final DeviceSecrets secrets, final NetconfSettings settings,
             final HostKeys hostKeys) {
-        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), secrets, settings, hostKeys);
+        return withDefaultParser(datastores, mounts, rpcs, secrets, settings, hostKeys, StateBackend.inMemory());
     }
 
     /** Plain Java without the security module (tests): passwords are used as they are stored. */
@@ -127,20 +152,24 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
 
     /**
      * @param secrets opens the stored device passwords when a node connects
-     * @param hostKeys checks devices' SSH host keys (known keys of topology-netconf) and serves
-     *     accept-host-key for this topology's nodes
+     * @param options {@code hostKeys} checks devices' SSH host keys (known keys of
+     *     topology-netconf) and serves accept-host-key for this topology's nodes; {@code backend}'s
+     *     database, if it has one, keeps the YANG sources and module sets of schemas
      */
     private NetconfTopology(final ControllerStores datastores, final MountPointRegistry mounts, final RpcRegistry rpcs,
-            final YangParserFactory parsers, final DeviceSecrets secrets, final NetconfSettings settings,
-            final HostKeys hostKeys) {
+            final YangParserFactory parsers, final DeviceSecrets secrets, final Options options) {
+        final NetconfSettings settings = options.settings();
+        final HostKeys hostKeys = options.hostKeys();
         this.config = datastores.config();
         this.secrets = secrets;
         this.hostKeys = hostKeys;
         this.hostKeyVerifier = hostKeys.verifier(TopologyModel.TOPOLOGY_NETCONF);
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads(),
             settings.maxConcurrentSetups(), settings.maxReplyBytes());
+        final SchemaArchive archive = options.backend().database().<SchemaArchive>map(DurableSchemaArchive::new)
+            .orElse(SchemaArchive.NONE);
         this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
-            settings.schemaCacheDirectory()), BundledModels.get(), settings.schemaFetchTimeout()),
+            settings.schemaCacheDirectory()), archive, BundledModels.get(), settings.schemaFetchTimeout()),
             stack.schemaResolvers());
         this.support = new TopologySupport(datastores.operational(), this);
         registrations.add(config.registerValidator(TopologyModel.NETCONF_TOPOLOGY, TopologySupport::validate));

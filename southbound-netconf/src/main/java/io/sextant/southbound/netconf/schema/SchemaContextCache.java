@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * set resolves it (fetching missing sources through its own session); devices with the same set
  * wait for that resolution and share its result. Contexts are reference-counted by the nodes
  * that use them and dropped when the last one lets go. A resolution that fails because the
- * resolving device's session failed is not kept: the next device tries again.
+ * resolving device's session failed, or the database could not keep its sources, is not kept:
+ * the next device tries again.
  */
 public final class SchemaContextCache {
     private final SchemaResolver resolver;
@@ -63,8 +64,9 @@ public final class SchemaContextCache {
      * The schema for {@code capabilities}, counted as one more user until {@link #release}.
      *
      * @param fetcher gets missing sources from this device, if this device ends up resolving
-     * @return completes with the schema, or fails with a {@link SchemaResolver.FetchAbortedException}
-     *     cause when a device session failed during resolution (the user is not counted then)
+     * @return completes with the schema, or fails with a {@link SchemaResolver.ResolutionAbortedException}
+     *     cause when a device session or the database failed during resolution (the user is not
+     *     counted then)
      */
     public CompletableFuture<DeviceSchema> acquire(final DeviceCapabilities capabilities,
             final SchemaFetcher fetcher) {
@@ -78,7 +80,7 @@ public final class SchemaContextCache {
                         final DeviceSchema schema = resolver.resolve(id, capabilities, fetcher);
                         built.incrementAndGet();
                         return schema;
-                    } catch (SchemaResolver.FetchAbortedException e) {
+                    } catch (SchemaResolver.ResolutionAbortedException e) {
                         throw new CompletionException(e);
                     }
                 }, executor));

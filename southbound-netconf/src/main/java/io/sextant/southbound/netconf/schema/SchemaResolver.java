@@ -2,6 +2,7 @@ package io.sextant.southbound.netconf.schema;
 
 import io.sextant.model.BundledModels;
 import io.sextant.model.YangSource;
+import io.sextant.persistence.PersistenceException;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.UnavailableCapability;
 import io.sextant.southbound.netconf.UnavailableCapability.Reason;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -45,22 +47,29 @@ import org.slf4j.LoggerFactory;
 /**
  * Builds the schema context of a device from the modules of its hello. Each source (and each of
  * its imports and includes) comes from the first place that has it: the bundled models, the
- * schema cache directory, or the device itself through {@code <get-schema>} (then written to the
- * cache). Modules that cannot be found or parsed are left out together with everything that
- * depends on them, and reported as unavailable; the rest still makes a schema.
+ * schema cache directory, the {@link SchemaArchive} (then written to the cache), or the device
+ * itself through {@code <get-schema>} (then written to the cache). Modules that cannot be found or
+ * parsed are left out together with everything that depends on them, and reported as
+ * unavailable; the rest still makes a schema. The module set a schema was built for is kept, in
+ * the archive with the sources that are not bundled and then in the cache, so that the schema
+ * can be built again without a device ({@link #resolveKnown}).
  */
 public final class SchemaResolver {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaResolver.class);
     private final YangParserFactory parsers;
     private final SchemaSourceCache cache;
+    private final SchemaArchive archive;
     private final BundledModels bundled;
     private final Duration fetchTimeout;
 
-    /** The device session failed while its sources were being fetched: nothing can be concluded. */
-    public static final class FetchAbortedException extends Exception {
+    /**
+     * The device session failed while its sources were being fetched, or the archive could not be
+     * read or could not keep them: nothing can be concluded, the next attempt tries again.
+     */
+    public static final class ResolutionAbortedException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        FetchAbortedException(final String message, final Throwable cause) {
+        ResolutionAbortedException(final String message, final Throwable cause) {
             super(message, cause);
         }
     }
@@ -68,11 +77,14 @@ public final class SchemaResolver {
     /**
      * @param parsers yangtools' parser factory (in OSGi the {@code YangParserFactory} service; in
      *     plain Java {@link DefaultParsers#factory()})
+     * @param archive where sources and module sets are kept for good ({@link SchemaArchive#NONE}
+     *     when the controller runs in memory)
      */
-    public SchemaResolver(final YangParserFactory parsers, final SchemaSourceCache cache,
+    public SchemaResolver(final YangParserFactory parsers, final SchemaSourceCache cache, final SchemaArchive archive,
             final BundledModels bundled, final Duration fetchTimeout) {
         this.parsers = parsers;
         this.cache = cache;
+        this.archive = archive;
         this.bundled = bundled;
         this.fetchTimeout = fetchTimeout;
     }
@@ -89,6 +101,14 @@ public final class SchemaResolver {
     private record Failure(Reason reason, String detail) {
     }
 
+    /** A source's text, and whether it is one of the bundled models (those need not be kept). */
+    private record Located(String text, boolean bundled) {
+    }
+
+    /** A schema built, with the sources it was built from that are not bundled. */
+    private record Built(DeviceSchema schema, Collection<SchemaArchive.KeptSource> sources) {
+    }
+
     /** One resolution: the sources found, the requests that failed. */
     private final class Resolution {
         private final SchemaFetcher fetcher;
@@ -97,12 +117,13 @@ public final class SchemaResolver {
         private final Map<SourceIdentifier, Loaded> loaded = new LinkedHashMap<>();
         private final Map<String, Failure> failedRequests = new HashMap<>();
         private final Map<SourceIdentifier, Failure> failedSources = new HashMap<>();
+        private final Map<String, SchemaArchive.KeptSource> kept = new LinkedHashMap<>();
 
         Resolution(final SchemaFetcher fetcher) {
             this.fetcher = fetcher;
         }
 
-        void load(final List<Request> roots) throws FetchAbortedException {
+        void load(final List<Request> roots) throws ResolutionAbortedException {
             final Deque<Request> pending = new ArrayDeque<>(roots);
             while (!pending.isEmpty()) {
                 final Request request = pending.pop();
@@ -110,22 +131,29 @@ public final class SchemaResolver {
                 if (resolved.containsKey(key) || failedRequests.containsKey(key)) {
                     continue;
                 }
-                final Optional<String> text = locate(request);
-                if (text.isEmpty()) {
+                final Optional<Located> located = locate(request);
+                if (located.isEmpty()) {
                     failedRequests.put(key, new Failure(Reason.MISSING_SOURCE, "No source for " + key
-                        + ": not bundled, not in the schema cache, and the device did not provide it"));
+                        + ": not bundled, not kept by the controller, and the device did not provide it"));
                     continue;
                 }
                 final YangIRSource ir;
                 try {
                     ir = TextToIRTransformer.transformText(new StringYangTextSource(
-                        new SourceIdentifier(request.name(), request.revision().orElse(null)), text.get()));
+                        new SourceIdentifier(request.name(), request.revision().orElse(null)),
+                        located.orElseThrow().text()));
                 } catch (YangSyntaxErrorException | IOException | RuntimeException e) {
                     failedRequests.put(key, new Failure(Reason.UNABLE_TO_RESOLVE, key + " does not parse: "
                         + e.getMessage()));
                     continue;
                 }
                 final SourceInfo info = YangIRSourceInfoExtractor.forIR(ir);
+                if (!located.orElseThrow().bundled()) {
+                    final Optional<Revision> revision = request.revision()
+                        .or(() -> Optional.ofNullable(info.sourceId().revision()));
+                    kept.putIfAbsent(revision.map(r -> request.name() + "@" + r).orElse(request.name()),
+                        new SchemaArchive.KeptSource(request.name(), revision, located.orElseThrow().text()));
+                }
                 final List<Request> dependencies = new ArrayList<>();
                 for (SourceDependency.Import dep : info.imports()) {
                     dependencies.add(dependency(dep.name().getLocalName(), Optional.ofNullable(dep.revision())));
@@ -144,12 +172,12 @@ public final class SchemaResolver {
             return new Request(name, revision.isPresent() ? revision : Optional.ofNullable(advertisedRevisions.get(name)));
         }
 
-        private Optional<String> locate(final Request request) throws FetchAbortedException {
+        private Optional<Located> locate(final Request request) throws ResolutionAbortedException {
             final Optional<YangSource> bundledSource = request.revision().isPresent()
                 ? bundled.find(request.name(), request.revision()) : bundled.find(request.name());
             if (bundledSource.isPresent()) {
                 try (InputStream in = bundledSource.get().open()) {
-                    return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                    return Optional.of(new Located(new String(in.readAllBytes(), StandardCharsets.UTF_8), true));
                 } catch (IOException e) {
                     LOG.warn("Cannot read bundled {}", bundledSource.get().location(), e);
                 }
@@ -159,32 +187,39 @@ public final class SchemaResolver {
             final Optional<String> cached = cache.read(request.name(), cachedRevision)
                 .or(() -> cache.read(request.name(), Optional.empty()));
             if (cached.isPresent()) {
-                return cached;
+                return Optional.of(new Located(cached.orElseThrow(), false));
             }
-            final Optional<String> fetched = fetch(request);
-            if (fetched.isPresent()) {
-                try {
-                    cache.write(request.name(), request.revision().or(() -> revisionOf(request, fetched.get())),
-                        fetched.get());
-                } catch (IOException e) {
-                    LOG.warn("Cannot write {} to the schema cache {}", request.key(), cache.directory(), e);
-                }
+            final Optional<String> archived;
+            try {
+                archived = archive.source(request.name(), request.revision());
+            } catch (PersistenceException e) {
+                throw new ResolutionAbortedException(e.getMessage(), e);
             }
-            return fetched;
+            final Optional<String> found = archived.isPresent() ? archived : fetch(request);
+            found.ifPresent(text -> writeToCache(request, text));
+            return found.map(text -> new Located(text, false));
         }
 
-        private Optional<String> fetch(final Request request) throws FetchAbortedException {
+        private void writeToCache(final Request request, final String text) {
+            try {
+                cache.write(request.name(), request.revision().or(() -> revisionOf(request, text)), text);
+            } catch (IOException e) {
+                LOG.warn("Cannot write {} to the schema cache {}", request.key(), cache.directory(), e);
+            }
+        }
+
+        private Optional<String> fetch(final Request request) throws ResolutionAbortedException {
             try {
                 return fetcher.fetch(request.name(), request.revision()).toCompletableFuture()
                     .get(fetchTimeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException e) {
-                throw new FetchAbortedException("get-schema of " + request.key() + " failed: "
+                throw new ResolutionAbortedException("get-schema of " + request.key() + " failed: "
                     + e.getCause().getMessage(), e.getCause());
             } catch (TimeoutException e) {
-                throw new FetchAbortedException("get-schema of " + request.key() + " timed out", e);
+                throw new ResolutionAbortedException("get-schema of " + request.key() + " timed out", e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new FetchAbortedException("Interrupted", e);
+                throw new ResolutionAbortedException("Interrupted", e);
             }
         }
 
@@ -287,25 +322,38 @@ public final class SchemaResolver {
     }
 
     /**
-     * Resolve the schema of the modules {@code capabilities} advertise.
+     * Resolve the schema of the modules {@code capabilities} advertise, and keep its module set and
+     * sources in the archive, then its module set in the cache.
      *
-     * @throws FetchAbortedException when the device session failed during {@code <get-schema>}:
-     *     the outcome would say nothing about the device, so nothing is concluded
+     * @throws ResolutionAbortedException when the device session failed during {@code <get-schema>}
+     *     (the outcome would say nothing about the device), or the archive could not be read or
+     *     could not keep the schema's sources: nothing is concluded
      */
     public DeviceSchema resolve(final String id, final DeviceCapabilities capabilities, final SchemaFetcher fetcher)
-            throws FetchAbortedException {
-        final DeviceSchema schema = build(id, capabilities, fetcher);
+            throws ResolutionAbortedException {
+        final Built built = build(id, capabilities, fetcher);
+        final SchemaSourceCache.ModuleSet set = new SchemaSourceCache.ModuleSet(capabilities.all(),
+            unavailableOf(built.schema()));
         try {
-            cache.writeModuleSet(id, new SchemaSourceCache.ModuleSet(capabilities.all(), unavailableOf(schema)));
-        } catch (IOException e) {
-            LOG.warn("Cannot keep the module set of schema {} in {}: nodes in it wait for a device after a restart",
-                id, cache.directory(), e);
+            archive.keep(id, set, built.sources());
+        } catch (PersistenceException e) {
+            throw new ResolutionAbortedException(e.getMessage(), e);
         }
-        return schema;
+        writeModuleSetToCache(id, set);
+        return built.schema();
     }
 
-    private DeviceSchema build(final String id, final DeviceCapabilities capabilities, final SchemaFetcher fetcher)
-            throws FetchAbortedException {
+    private void writeModuleSetToCache(final String id, final SchemaSourceCache.ModuleSet set) {
+        try {
+            cache.writeModuleSet(id, set);
+        } catch (IOException e) {
+            LOG.warn("Cannot keep the module set of schema {} in {}: nodes in it are built from the database or wait "
+                + "for a device after a restart", id, cache.directory(), e);
+        }
+    }
+
+    private Built build(final String id, final DeviceCapabilities capabilities, final SchemaFetcher fetcher)
+            throws ResolutionAbortedException {
         final long start = System.nanoTime();
         final Resolution resolution = new Resolution(fetcher);
         final List<DeviceCapabilities.Module> modules = capabilities.modules();
@@ -336,32 +384,51 @@ public final class SchemaResolver {
         }
         LOG.info("Schema {}: {} modules resolved, {} unavailable, {} sources, built in {} ms", id, available.size(),
             unavailable.size(), resolution.usable().size(), (System.nanoTime() - start) / 1_000_000);
-        return new DeviceSchema(id, context, new DataCodec(context), available, unavailable);
+        return new Built(new DeviceSchema(id, context, new DataCodec(context), available, unavailable),
+            List.copyOf(resolution.kept.values()));
     }
 
     /**
      * Build schema {@code id} again without a device, from the module set kept when it was built
-     * and the sources bundled or in the schema cache.
+     * (in the cache, else in the archive) and the sources bundled, in the cache or in the archive.
+     * What came from the archive is written to the cache; a set found only in the cache (kept by a
+     * run without the archive) is kept in the archive too.
      *
-     * @return empty when no module set was kept for {@code id}, or when the schema would differ
-     *     from the one built with the device (a source it had is missing now)
+     * @return empty when no module set was kept for {@code id}, when the schema would differ
+     *     from the one built with the device (a source it had is missing now), or when the archive
+     *     cannot be read now (the nodes in it wait for a device)
      */
     public Optional<DeviceSchema> resolveKnown(final String id) {
-        final Optional<SchemaSourceCache.ModuleSet> set = cache.readModuleSet(id);
-        if (set.isEmpty()) {
-            return Optional.empty();
-        }
-        final DeviceSchema schema;
+        final Optional<SchemaSourceCache.ModuleSet> cached = cache.readModuleSet(id);
+        final SchemaSourceCache.ModuleSet set;
+        final Built built;
         try {
-            schema = build(id, new DeviceCapabilities(set.orElseThrow().capabilities()), SchemaFetcher.NONE);
-        } catch (FetchAbortedException e) {
-            // SchemaFetcher.NONE does not fail
-            throw new IllegalStateException(e);
-        }
-        if (!unavailableOf(schema).equals(set.orElseThrow().unavailable())) {
-            LOG.warn("Schema {} cannot be built again without a device: {} of its modules are unavailable now, {} were "
-                + "when it was built", id, schema.unavailable().size(), set.orElseThrow().unavailable().size());
+            final Optional<SchemaSourceCache.ModuleSet> found = cached.isPresent() ? cached : archive.moduleSet(id);
+            if (found.isEmpty()) {
+                return Optional.empty();
+            }
+            set = found.orElseThrow();
+            built = build(id, new DeviceCapabilities(set.capabilities()), SchemaFetcher.NONE);
+        } catch (PersistenceException | ResolutionAbortedException e) {
+            LOG.warn("Schema {} cannot be built again without a device now, its nodes wait for one: {}", id,
+                e.getMessage());
             return Optional.empty();
+        }
+        final DeviceSchema schema = built.schema();
+        if (!unavailableOf(schema).equals(set.unavailable())) {
+            LOG.warn("Schema {} cannot be built again without a device: {} of its modules are unavailable now, {} were "
+                + "when it was built", id, schema.unavailable().size(), set.unavailable().size());
+            return Optional.empty();
+        }
+        if (cached.isPresent()) {
+            try {
+                archive.keep(id, set, built.sources());
+            } catch (PersistenceException e) {
+                LOG.warn("Schema {} is built from the schema cache but cannot be kept in the database now (the next "
+                    + "start or device of it tries again): {}", id, e.getMessage());
+            }
+        } else {
+            writeModuleSetToCache(id, set);
         }
         return Optional.of(schema);
     }

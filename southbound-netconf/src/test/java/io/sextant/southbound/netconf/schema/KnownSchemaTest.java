@@ -42,7 +42,7 @@ class KnownSchemaTest {
 
     private SchemaContextCache cache() {
         return new SchemaContextCache(new SchemaResolver(DefaultParsers.factory(), new SchemaSourceCache(cacheDir),
-            BundledModels.get(), Duration.ofSeconds(10)), DIRECT);
+            SchemaArchive.NONE, BundledModels.get(), Duration.ofSeconds(10)), DIRECT);
     }
 
     private static boolean hasBox(final DeviceSchema schema) {
