@@ -13,11 +13,9 @@ import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.BundledModels;
 import io.sextant.persistence.StateBackend;
-import io.sextant.security.hostkeys.HostKeyPolicy;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.client.ClientStack;
-import io.sextant.southbound.netconf.client.DefaultDeviceSession;
 import io.sextant.southbound.netconf.client.NodeConnector;
 import io.sextant.southbound.netconf.client.NodeSettings;
 import io.sextant.southbound.netconf.schema.DefaultParsers;
@@ -176,7 +174,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         registrations.add(config.registerListener(TopologyModel.NETCONF_TOPOLOGY, this::onConfigChange));
         registrations.add(mounts.register(support::findMountPoint));
         registrations.addAll(support.registerRpcs(rpcs, config));
-        registrations.add(hostKeys.register(TopologyModel.TOPOLOGY_NETCONF, new HostKeyNodes()));
+        registrations.add(hostKeys.register(TopologyModel.TOPOLOGY_NETCONF, new HostKeyNodes(connectors, this)));
         resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY));
     }
 
@@ -229,7 +227,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     public Registration registerListener(final NetconfDeviceListener listener) {
         listeners.add(listener);
         for (NodeConnector connector : connectors.values()) {
-            connector.session().ifPresent(session -> notify(() -> listener.onConnected(session)));
+            connector.session().ifPresent(session -> ConnectorEvents.notify(() -> listener.onConnected(session)));
         }
         return () -> listeners.remove(listener);
     }
@@ -357,7 +355,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             unmount(existing);
         }
         final NodeConnector connector = new NodeConnector(nodeId, settings, stack, schemas, secrets,
-            hostKeyVerifier, new Events(settings));
+            hostKeyVerifier, new ConnectorEvents(support, listeners, settings));
         connectors.put(nodeId, connector);
         connector.start();
     }
@@ -368,60 +366,6 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         support.removeStatus(connector.nodeId());
         LOG.info("Node {} unmounted", connector.nodeId());
         return gone;
-    }
-
-    /** This topology's nodes for accept-host-key. */
-    private final class HostKeyNodes implements HostKeys.Nodes {
-        @Override
-        public Optional<HostKeyPolicy> policy(final String nodeId) {
-            return Optional.ofNullable(connectors.get(nodeId)).map(NodeConnector::settings)
-                .filter(settings -> !settings.tcpOnly()).map(NodeSettings::hostKeys);
-        }
-
-        @Override
-        public boolean connected(final String nodeId) {
-            return status(nodeId).map(NodeStatus::isConnected).orElse(false);
-        }
-
-        @Override
-        public void connectNow(final String nodeId) {
-            final NodeConnector connector = connectors.get(nodeId);
-            if (connector != null) {
-                connector.connectNow();
-            }
-        }
-    }
-
-    /** Events of one node's connector: status to the operational datastore, sessions to listeners. */
-    private final class Events implements NodeConnector.Events {
-        private final NodeSettings settings;
-
-        Events(final NodeSettings settings) {
-            this.settings = settings;
-        }
-
-        @Override
-        public void statusChanged(final NodeStatus status) {
-            support.writeStatus(status, settings);
-        }
-
-        @Override
-        public void connected(final DefaultDeviceSession session) {
-            listeners.forEach(listener -> NetconfTopology.notify(() -> listener.onConnected(session)));
-        }
-
-        @Override
-        public void disconnected(final String nodeId, final boolean removed) {
-            listeners.forEach(listener -> NetconfTopology.notify(() -> listener.onDisconnected(nodeId, removed)));
-        }
-    }
-
-    private static void notify(final Runnable call) {
-        try {
-            call.run();
-        } catch (RuntimeException e) {
-            LOG.error("A NETCONF device listener failed", e);
-        }
     }
 
     @Deactivate
