@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -86,10 +87,8 @@ class UniconfigLayerTest {
             device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
             registry.register(device);
         }
-        final long deadline = System.currentTimeMillis() + 10_000;
-        while (service.nodeIds().size() < 3 && System.currentTimeMillis() < deadline) {
-            Thread.sleep(10);
-        }
+        await("the three devices become UniConfig nodes").atMost(Duration.ofSeconds(10))
+            .until(() -> service.nodeIds().size() == 3);
     }
 
     @AfterEach
@@ -254,10 +253,11 @@ class UniconfigLayerTest {
         final String id = service.transactions().create("a", Duration.ofMillis(200));
         final RequestContext context = new RequestContext("a", Optional.of(id));
         put("r1", context, interfacePath("eth3"), iface("eth3", 1500, "soon gone"));
+        // longer than the idle timeout: any request naming the transaction counts as use, so none is made meanwhile
         Thread.sleep(1500);
         final var expired = service.diffs().calculateDiff(List.of(), context).toCompletableFuture();
         final var failure = assertThrows(ExecutionException.class, expired::get);
-        assertTrue(failure.getCause().getMessage().contains("does not exist"));
+        assertTrue(failure.getCause().getMessage().contains("does not exist"), failure.getCause().getMessage());
     }
 
     @Test
@@ -305,10 +305,8 @@ class UniconfigLayerTest {
         broken.failRead = true;
         registry.register(broken);
         final var path = TopologyPaths.node(TopologyPaths.UNICONFIG, "r4");
-        final long deadline = System.currentTimeMillis() + 10_000;
-        while (datastores.operational().snapshot().read(path).isEmpty() && System.currentTimeMillis() < deadline) {
-            Thread.sleep(10);
-        }
+        await("r4's status in the operational store").atMost(Duration.ofSeconds(10))
+            .until(() -> datastores.operational().snapshot().read(path).isPresent());
         final String listed = datastores.operational().snapshot().read(path).orElseThrow().toString();
         assertTrue(listed.contains("sync-failed") && listed.contains("r4 cannot be read"), listed);
         assertFalse(service.nodeIds().contains("r4"));

@@ -33,6 +33,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -310,11 +311,8 @@ class NetconfUnifiedDevicesTest {
         final WriteTransaction tx = datastores.config().newTransaction();
         tx.delete(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, "ncd-2"));
         tx.commit();
-        final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (registry.device("ncd-2").isPresent() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertTrue(registry.device("ncd-2").isEmpty());
+        Awaitility.await("ncd-2 leaves the unified layer once unmounted").atMost(Duration.ofSeconds(30))
+            .until(() -> registry.device("ncd-2").isEmpty());
         assertTrue(registry.device("ncd").isPresent());
     }
 }
