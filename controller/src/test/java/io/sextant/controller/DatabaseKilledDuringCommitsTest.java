@@ -1,5 +1,6 @@
 package io.sextant.controller;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -33,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * running: every request is answered; those the database could not keep answer 503
  * {@code database-unavailable} and changed nothing; every acknowledged commit is on both devices
  * and every attempted one on both or neither (read through independent sessions); once the
- * database is back the same controller commits again without a restart; and a restarted
+ * database is back the same controller commits again without a restart and records the end of
+ * the commits it could not record during the outage (none stays pending); and a restarted
  * controller finds every acknowledged intent.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -49,6 +56,17 @@ class DatabaseKilledDuringCommitsTest {
         try (NetconfVerifier session = NetconfVerifier.connect(device)) {
             return new HashSet<>(NetconfVerifier.values(session.getConfig("running"), "data", "interfaces",
                 "interface", "name"));
+        }
+    }
+
+    /** Commits recorded as started and not yet as done or failed. */
+    private static long pendingCommits(final PostgresServer postgres) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(),
+                postgres.password());
+             Statement statement = connection.createStatement();
+             ResultSet count = statement.executeQuery("SELECT count(*) FROM commit_record WHERE state = 'pending'")) {
+            count.next();
+            return count.getLong(1);
         }
     }
 
@@ -171,14 +189,16 @@ class DatabaseKilledDuringCommitsTest {
                     assertEquals(404, rest.send("GET", RestconfClient.intentInterface(parts[0], parts[1])
                         + "?content=config").statusCode(), refused + " answered 503 but is in the intent" + context);
                 }
+                // a commit whose end could not be recorded while the database was down is recorded once it
+                // is back: none stays pending, so a restart has no node in doubt
+                await("no commit left pending once the database is back").atMost(WAIT)
+                    .until(() -> pendingCommits(postgres) == 0);
                 System.out.println("Database killed during commits: " + attempted.size() + " commits attempted, "
                     + acknowledged.size() + " acknowledged, " + refusedWrites.size() + " writes refused; answers "
                     + answers);
             }
 
-            // a restarted controller has every acknowledged intent; a commit whose end could not be
-            // kept while the database was down leaves its nodes in doubt, and those are served once
-            // their devices are back and read (InterruptedCommits), so wait for that
+            // a restarted controller has every acknowledged intent
             try (ControllerJvm restarted = new ControllerJvm(dataDir, postgres, credentials, PASSWORD,
                     dataDir.resolve("controller-1.log"))) {
                 for (String node : NODES) {

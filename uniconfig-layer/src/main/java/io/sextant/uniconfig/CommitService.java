@@ -40,6 +40,7 @@ public final class CommitService {
     private final SyncService syncs;
     private final TransactionLog log;
     private final Executor executor;
+    private final CommitEnds ends;
 
     /** One node's share of a commit. */
     private record Target(UniconfigNode node, NormalizedNode intended, ConfigDiff diff) {
@@ -50,7 +51,7 @@ public final class CommitService {
 
     CommitService(final NodeRegistry registry, final NodeLocks locks, final IntentService intents,
             final TransactionManager transactions, final SyncService syncs, final TransactionLog log,
-            final Executor executor) {
+            final Executor executor, final CommitEnds ends) {
         this.registry = registry;
         this.locks = locks;
         this.intents = intents;
@@ -58,6 +59,7 @@ public final class CommitService {
         this.syncs = syncs;
         this.log = log;
         this.executor = executor;
+        this.ends = ends;
     }
 
     public CompletionStage<OperationResult> commit(final List<String> requested, final RequestContext context) {
@@ -212,7 +214,7 @@ public final class CommitService {
                 final CommitCoordinator.Failure why = failure.orElseThrow();
                 final CommitRecord failed = commitRecord(commitId, operation, context, targets,
                     failedResult(targets, why));
-                finish(commitId, false, failed);
+                ends.record(commitId, false, failed);
                 view(failed);
                 if (why.ofController() && why.rollbackProblems().isEmpty()
                         && why.cause() instanceof OperationErrorsException notKept) {
@@ -222,7 +224,7 @@ public final class CommitService {
                 return failed.result();
             }
             final OperationResult result = apply(updates, tx);
-            finish(commitId, true, null);
+            ends.record(commitId, true, null);
             view(success);
             return result.ok() ? success.result() : result;
         }, executor);
@@ -250,19 +252,6 @@ public final class CommitService {
             tx.forget(committed);
         }
         return OperationResult.of(results);
-    }
-
-    /**
-     * The commit is over. When this cannot be kept, the commit stays pending in the store and is
-     * checked against its devices at the next start.
-     */
-    private void finish(final String commitId, final boolean done, final @Nullable CommitRecord failure) {
-        try {
-            registry.store().commitFinished(commitId, done, failure);
-        } catch (OperationErrorsException e) {
-            LOG.warn("Commit {} ({}) could not be marked finished; it is checked at the next start: {}", commitId,
-                done ? "done" : "failed", e.getMessage());
-        }
     }
 
     /** After a failed commit, a transaction's prepared intents are dropped: rebuild its views. */

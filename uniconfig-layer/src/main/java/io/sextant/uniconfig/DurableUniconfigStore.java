@@ -102,6 +102,10 @@ final class DurableUniconfigStore implements UniconfigStore {
     public void commitFinished(final String commitId, final boolean done, final @Nullable CommitRecord failure)
             throws OperationErrorsException {
         run("finish commit " + commitId, tx -> {
+            if (commits.state(tx, commitId).filter(state -> state != CommitRepository.State.PENDING).isPresent()) {
+                // recorded already: an earlier attempt was kept although its answer was lost
+                return;
+            }
             if (failure != null) {
                 log.append(tx, logged(failure));
             }

@@ -37,12 +37,15 @@ public final class UniconfigService implements AutoCloseable {
     private static final int LOG_CAPACITY = 1000;
     /** How long an operation waits for a node busy with another commit or write. */
     private static final Duration LOCK_TIMEOUT = Duration.ofSeconds(30);
+    /** How often the end of a commit the store could not take is offered again. */
+    private static final Duration COMMIT_END_RETRY = Duration.ofSeconds(2);
 
     private final ExecutorService executor;
     private final TransactionManager transactions;
     private final NodeRegistry registry;
     private final DiffService diffs;
     private final CommitService commits;
+    private final CommitEnds commitEnds;
     private final SyncService syncs;
     private final SnapshotService snapshots;
     private final UniconfigRpcs rpcs;
@@ -98,7 +101,8 @@ public final class UniconfigService implements AutoCloseable {
             executor.shutdown();
             throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
         }
-        commits = new CommitService(registry, locks, intents, transactions, syncs, log, executor);
+        commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
+        commits = new CommitService(registry, locks, intents, transactions, syncs, log, executor, commitEnds);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
@@ -184,6 +188,7 @@ public final class UniconfigService implements AutoCloseable {
         mountContainer.close();
         rpcs.close();
         transactions.close();
+        commitEnds.close();
         executor.shutdown();
         try {
             executor.awaitTermination(5, TimeUnit.SECONDS);

@@ -1,0 +1,121 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.OperationErrorsException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Records the end of commits (done or failed) in the {@link UniconfigStore}. An end that cannot
+ * be recorded now (the database is down) is owed: it is recorded again every few seconds, in the
+ * order the commits ended, until the store takes it. Otherwise the commit would stay pending and
+ * its nodes would be in doubt at the next start, read back from their devices although nothing
+ * about them is uncertain. A controller stopped while ends are owed leaves those commits pending,
+ * which the next start checks against their devices (as after a crash).
+ */
+final class CommitEnds implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CommitEnds.class);
+
+    private record End(String commitId, boolean done, @Nullable CommitRecord failure) {
+    }
+
+    private final UniconfigStore store;
+    private final Duration retry;
+    private final ScheduledExecutorService retries;
+    private final Deque<End> owed = new ArrayDeque<>();
+
+    CommitEnds(final UniconfigStore store, final Duration retry) {
+        this.store = store;
+        this.retry = retry;
+        this.retries = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            final Thread thread = new Thread(runnable, "sextant-commit-ends");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /**
+     * The commit is over: record it now, or after the ends owed before it once the store takes
+     * them.
+     */
+    void record(final String commitId, final boolean done, final @Nullable CommitRecord failure) {
+        final End end = new End(commitId, done, failure);
+        synchronized (owed) {
+            if (!owed.isEmpty()) {
+                owed.addLast(end);
+                return;
+            }
+        }
+        try {
+            store.commitFinished(commitId, done, failure);
+        } catch (OperationErrorsException e) {
+            LOG.warn("Commit {} ({}) could not be marked finished now; retried every {} s until it is: {}", commitId,
+                done ? "done" : "failed", retry.toSeconds(), e.getMessage());
+            owe(end);
+        }
+    }
+
+    /** How many commit ends wait for the store. */
+    int owed() {
+        synchronized (owed) {
+            return owed.size();
+        }
+    }
+
+    private void owe(final End end) {
+        final boolean first;
+        synchronized (owed) {
+            first = owed.isEmpty();
+            owed.addLast(end);
+        }
+        if (first) {
+            schedule();
+        }
+    }
+
+    private void schedule() {
+        if (!retries.isShutdown()) {
+            retries.schedule(this::retryOwed, retry.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void retryOwed() {
+        while (true) {
+            final End end;
+            synchronized (owed) {
+                end = owed.peekFirst();
+            }
+            if (end == null) {
+                return;
+            }
+            try {
+                store.commitFinished(end.commitId(), end.done(), end.failure());
+            } catch (OperationErrorsException e) {
+                LOG.debug("Commit {} still cannot be marked finished: {}", end.commitId(), e.getMessage());
+                schedule();
+                return;
+            }
+            LOG.info("Commit {} marked {} now that the store takes it again", end.commitId(),
+                end.done() ? "done" : "failed");
+            synchronized (owed) {
+                owed.pollFirst();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        retries.shutdownNow();
+        final int left = owed();
+        if (left > 0) {
+            LOG.warn("{} commit ends not recorded: those commits are checked against their devices at the next start",
+                left);
+        }
+    }
+}
