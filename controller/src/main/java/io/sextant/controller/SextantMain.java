@@ -6,6 +6,7 @@ import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.service.SecuritySettings;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
@@ -26,6 +27,9 @@ public final class SextantMain {
     private static final String MODIFICATION_LOGGER =
         "org.slf4j.simpleLogger.log.org.opendaylight.yangtools.yang.data.tree.impl.InMemoryDataTreeModification";
 
+    /** How long the start waits for its database to be usable (Ctrl-C stops the wait). */
+    private static final Duration DATABASE_PATIENCE = Duration.ofHours(1);
+
     public static void main(final String[] args) throws InterruptedException, PersistenceException {
         if (System.getProperty(MODIFICATION_LOGGER) == null) {
             System.setProperty(MODIFICATION_LOGGER, "off");
@@ -34,7 +38,8 @@ public final class SextantMain {
         final Database database = db.map(Database::new).orElse(null);
         final StateBackend backend;
         if (database != null) {
-            database.migrate();
+            // like the Karaf distribution: wait for PostgreSQL rather than start without the state
+            database.migrate(DATABASE_PATIENCE);
             backend = StateBackend.durable(database);
         } else {
             backend = StateBackend.inMemory();

@@ -106,7 +106,7 @@ class DeviceSecretsAtRestTest {
 
         Run() throws Exception {
             database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
-            database.migrate();
+            database.migrate(Duration.ofSeconds(60));
             sextant = Sextant.start(ControllerSettings.forTests(dataDir, ADMIN), StateBackend.durable(database));
             rest = new RestconfClient(sextant, ADMIN);
         }

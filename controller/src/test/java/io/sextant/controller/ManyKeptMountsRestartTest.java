@@ -10,6 +10,7 @@ import io.sextant.persistence.StateBackend;
 import io.sextant.testing.FreePorts;
 import io.sextant.testing.PostgresServer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +46,7 @@ class ManyKeptMountsRestartTest {
         try (PostgresServer postgres = PostgresServer.start();
                 Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
                     postgres.password()))) {
-            database.migrate();
+            database.migrate(Duration.ofSeconds(60));
             final ControllerSettings settings = ControllerSettings.forTests(dataDir, PASSWORD);
             try (Sextant first = Sextant.start(settings, StateBackend.durable(database))) {
                 final var put = new RestconfClient(first, PASSWORD).send("PUT", TOPOLOGY,

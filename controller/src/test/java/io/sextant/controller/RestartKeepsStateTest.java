@@ -81,7 +81,7 @@ class RestartKeepsStateTest {
 
         Run() throws Exception {
             database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
-            database.migrate();
+            database.migrate(Duration.ofSeconds(60));
             sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD), StateBackend.durable(database));
             rest = new RestconfClient(sextant, PASSWORD);
         }

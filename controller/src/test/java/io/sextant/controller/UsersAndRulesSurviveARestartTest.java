@@ -9,6 +9,7 @@ import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.StateBackend;
 import io.sextant.testing.PostgresServer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -35,7 +36,7 @@ class UsersAndRulesSurviveARestartTest {
         try (PostgresServer postgres = PostgresServer.start();
                 Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
                     postgres.password()))) {
-            database.migrate();
+            database.migrate(Duration.ofSeconds(60));
             try (Sextant first = start(database, "first-admin-password")) {
                 final RestconfClient admin = new RestconfClient(first, "first-admin-password");
                 assertEquals(204, admin.send("POST", "/rests/operations/sextant-users:set-password",

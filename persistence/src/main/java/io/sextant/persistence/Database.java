@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.time.Duration;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -103,6 +104,33 @@ public final class Database implements AutoCloseable {
             return applied;
         } catch (SQLException e) {
             throw SqlErrors.map(e, "bring the database schema up to date");
+        }
+    }
+
+    /**
+     * {@link #migrate()}, tried again every 2 s while the database cannot be used: not up yet,
+     * down, or slow to open a first connection (on a loaded machine that can take longer than the
+     * pool's wait). The first failure is logged once. A schema the database refuses fails at once.
+     *
+     * @param patience how long to keep trying before the last failure is thrown
+     * @return how many migrations were applied
+     */
+    public int migrate(final Duration patience) throws PersistenceException, InterruptedException {
+        final long deadline = System.nanoTime() + patience.toNanos();
+        boolean reported = false;
+        while (true) {
+            try {
+                return migrate();
+            } catch (PersistenceException e) {
+                if (!e.unavailable() || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                if (!reported) {
+                    reported = true;
+                    LOG.warn("{}; trying again every 2 s", e.getMessage());
+                }
+                Thread.sleep(2_000);
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package io.sextant.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,12 +11,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,6 +45,35 @@ class MigrationsTest {
                 statement.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
             }
         });
+    }
+
+    @Test
+    void aStartWaitsForADatabaseThatComesUpLater() throws Exception {
+        final int known = Migrations.bundled().size();
+        postgres.server.stop();
+        final ExecutorService starter = Executors.newSingleThreadExecutor();
+        try {
+            final Future<Integer> applied = starter.submit(() -> postgres.database.migrate(Duration.ofSeconds(60)));
+            Thread.sleep(3_000);
+            assertFalse(applied.isDone(), "the start waits while the database is down");
+            postgres.server.restart();
+            assertEquals(known, applied.get(60, TimeUnit.SECONDS), "the schema is applied once it is up");
+        } finally {
+            starter.shutdownNow();
+            postgres.server.restart();
+        }
+    }
+
+    @Test
+    void aStartGivesUpOnADatabaseThatStaysDownAfterItsPatience() throws Exception {
+        postgres.server.stop();
+        try {
+            final PersistenceException failure = assertThrows(PersistenceException.class,
+                () -> postgres.database.migrate(Duration.ofSeconds(3)));
+            assertTrue(failure.unavailable(), failure.getMessage());
+        } finally {
+            postgres.server.restart();
+        }
     }
 
     @Test

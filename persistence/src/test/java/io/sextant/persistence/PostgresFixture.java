@@ -6,9 +6,13 @@ import java.io.UncheckedIOException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 
 /** A private PostgreSQL with the schema applied, and a few raw SQL helpers for assertions. */
 final class PostgresFixture implements AutoCloseable {
+    /** How long a test waits for its new database to take a first connection (the machine may be loaded). */
+    static final Duration PATIENCE = Duration.ofSeconds(60);
+
     final PostgresServer server;
     final Database database;
 
@@ -30,8 +34,14 @@ final class PostgresFixture implements AutoCloseable {
         return DatabaseSettings.of(server.jdbcUrl(), server.user(), server.password());
     }
 
+    /** The schema applied, waiting for the database as a starting controller does. */
     PostgresFixture migrated() throws PersistenceException {
-        database.migrate();
+        try {
+            database.migrate(PATIENCE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
         return this;
     }
 

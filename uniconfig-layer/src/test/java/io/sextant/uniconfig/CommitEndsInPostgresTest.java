@@ -26,7 +26,7 @@ class CommitEndsInPostgresTest {
         try (PostgresServer server = PostgresServer.start();
              Database database = new Database(DatabaseSettings.of(server.jdbcUrl(), server.user(),
                  server.password()))) {
-            database.migrate();
+            database.migrate(Duration.ofSeconds(60));
             final DurableUniconfigStore store = new DurableUniconfigStore(database);
             store.commitStarted("c1", "commit", "alice", List.of("r1"));
             store.commitStarted("c2", "commit", "alice", List.of("r2"));
@@ -49,7 +49,7 @@ class CommitEndsInPostgresTest {
         try (PostgresServer server = PostgresServer.start();
              Database database = new Database(DatabaseSettings.of(server.jdbcUrl(), server.user(),
                  server.password()))) {
-            database.migrate();
+            database.migrate(Duration.ofSeconds(60));
             final DurableUniconfigStore store = new DurableUniconfigStore(database);
             store.commitStarted("c1", "commit", "alice", List.of("r1"));
             store.commitFinished("c1", false, failed("c1", "r1"));

@@ -82,7 +82,12 @@ public final class Migrations {
             connection.commit();
             return applied;
         } catch (SQLException | PersistenceException | RuntimeException e) {
-            connection.rollback();
+            try {
+                connection.rollback();
+            } catch (SQLException rollback) {
+                // a connection the server ended cannot roll back: the failure to report is the first one
+                e.addSuppressed(rollback);
+            }
             throw e;
         }
     }

@@ -89,7 +89,7 @@ class SchemasKeptInTheDatabaseTest {
     void startDatabase() throws Exception {
         postgres = PostgresServer.start();
         database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
-        database.migrate();
+        database.migrate(Duration.ofSeconds(60));
     }
 
     @AfterEach
