@@ -25,7 +25,7 @@ import java.util.stream.IntStream;
  * the rules are evaluated on every request). NACM is switched on the secured controller between
  * runs, so NACM on and off are compared within one process. After unrecorded warm-up runs (each
  * variant of the secured controller once, the plain one as often, so both served as many requests),
- * the variants run interleaved, round after round (8 unless {@code --runs}), each round starting one
+ * the variants run interleaved, round after round (10 unless {@code --runs}), each round starting one
  * variant further on; the report gives every run, median and range per variant, and the ratios.
  */
 final class SecurityCostScenario implements Scenario {

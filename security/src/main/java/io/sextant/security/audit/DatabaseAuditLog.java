@@ -54,7 +54,6 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
     private Instant gapFirst;
     private Instant gapLast;
     private volatile boolean closing;
-    private volatile long written;
 
     /**
      * @param fileName the audit file that has every record, named in gap records
@@ -75,16 +74,6 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
             missed(1, event.time(), event.time(), closing ? "the controller is stopping"
                 : "the database has not taken the " + settings.queueCapacity() + " records queued before");
         }
-    }
-
-    /** Records written to the table so far (gap records included). */
-    public long written() {
-        return written;
-    }
-
-    /** Records waiting for the database now. */
-    public int queued() {
-        return queue.size();
     }
 
     private void missed(final long count, final Instant first, final Instant last, final String why) {
@@ -177,7 +166,6 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
             final List<AuditRow> rows = batch;
             try {
                 database.run("write " + rows.size() + " audit record(s)", tx -> repository.insert(tx, rows));
-                written += rows.size();
                 if (down) {
                     LOG.info("Audit records are written to the database again");
                     down = false;

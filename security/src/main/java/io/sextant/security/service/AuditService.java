@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.InstantSource;
-import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -49,11 +48,6 @@ public final class AuditService implements AuditLog, AutoCloseable {
         this(ControllerSettings.fromSystemProperties().dataDir(), backend, AuditSettings.fromSystemProperties());
     }
 
-    /** The file only (state in memory), default settings. */
-    public AuditService(final Path dataDir) {
-        this(dataDir, StateBackend.inMemory(), AuditSettings.DEFAULTS);
-    }
-
     /**
      * @param backend with a database, records go to its {@code audit_event} table too
      * @throws UncheckedIOException when the audit log cannot be opened (the start fails: a
@@ -82,11 +76,6 @@ public final class AuditService implements AuditLog, AutoCloseable {
 
     public Path file() {
         return file.file();
-    }
-
-    /** The database's copy, when the controller keeps its state in PostgreSQL. */
-    public Optional<DatabaseAuditLog> database() {
-        return Optional.ofNullable(database);
     }
 
     @Override
