@@ -8,6 +8,8 @@ import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.StateBackend;
 import io.sextant.restconf.RestconfService;
+import io.sextant.security.audit.AuditLog;
+import io.sextant.security.audit.AuditSettings;
 import io.sextant.security.auth.PasswordHasher;
 import io.sextant.security.secrets.SecretException;
 import io.sextant.security.service.AccessControl;
@@ -49,21 +51,22 @@ public final class Sextant implements AutoCloseable {
     private final NetconfTopology netconf;
     private final UniconfigService uniconfig;
     private final CliTopology cli;
-    private final AuditService audit;
+    private final AuditLog audit;
     private final AccessControl access;
     private final RestconfService restconf;
     private final StatusService status;
     private final String bindHost;
     private final Path dataDir;
 
-    private Sextant(final ControllerSettings settings, final SecuritySettings security, final StateBackend backend)
-            throws InterruptedException {
+    private Sextant(final ControllerSettings settings, final SecuritySettings security, final StateBackend backend,
+            final boolean audited) throws InterruptedException {
         bindHost = settings.bindHost();
         dataDir = settings.dataDir();
         try {
             datastores = started(new ControllerStores(ControllerSchema.get(), backend));
             rpcs = new RpcRegistry();
-            audit = started(new AuditService(settings.dataDir()));
+            audit = audited ? started(new AuditService(settings.dataDir(), backend, AuditSettings.fromSystemProperties()))
+                : AuditLog.NONE;
             access = started(new AccessControl(datastores.config(), rpcs, settings, security, new PasswordHasher(),
                 System.out::println, audit));
             final DeviceSecretsService secrets = started(new DeviceSecretsService(datastores.config(),
@@ -101,7 +104,7 @@ public final class Sextant implements AutoCloseable {
 
     /** Start every component, state in memory; RESTCONF listens per {@code settings} (port 0: a free port). */
     public static Sextant start(final ControllerSettings settings) throws InterruptedException {
-        return new Sextant(settings, SecuritySettings.DEFAULTS, StateBackend.inMemory());
+        return new Sextant(settings, SecuritySettings.DEFAULTS, StateBackend.inMemory(), true);
     }
 
     /**
@@ -110,13 +113,23 @@ public final class Sextant implements AutoCloseable {
      */
     public static Sextant start(final ControllerSettings settings, final StateBackend backend)
             throws InterruptedException {
-        return new Sextant(settings, SecuritySettings.DEFAULTS, backend);
+        return new Sextant(settings, SecuritySettings.DEFAULTS, backend, true);
     }
 
     /** Every component with the state kept in {@code backend}, authenticating and listening per {@code security}. */
     public static Sextant start(final ControllerSettings settings, final SecuritySettings security,
             final StateBackend backend) throws InterruptedException {
-        return new Sextant(settings, security, backend);
+        return new Sextant(settings, security, backend, true);
+    }
+
+    /**
+     * As {@link #start(ControllerSettings, SecuritySettings, StateBackend)} but recording no audit
+     * records at all: only for the benchmark that measures what auditing costs
+     * ({@code put-get --compare-security}); nothing else may start a controller without its audit log.
+     */
+    static Sextant startUnauditedForBenchmark(final ControllerSettings settings, final SecuritySettings security,
+            final StateBackend backend) throws InterruptedException {
+        return new Sextant(settings, security, backend, false);
     }
 
     private <T extends AutoCloseable> T started(final T component) {
@@ -151,7 +164,7 @@ public final class Sextant implements AutoCloseable {
     }
 
     /** The audit log every component records to. */
-    public AuditService audit() {
+    public AuditLog audit() {
         return audit;
     }
 

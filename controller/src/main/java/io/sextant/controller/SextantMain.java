@@ -30,6 +30,12 @@ public final class SextantMain {
     /** How long the start waits for its database to be usable (Ctrl-C stops the wait). */
     private static final Duration DATABASE_PATIENCE = Duration.ofHours(1);
 
+    /**
+     * Benchmarks only: start without the audit log, to measure what it costs. Read here, in the
+     * plain-Java launcher the benchmarks run, and nowhere else (Karaf never reads it).
+     */
+    public static final String NO_AUDIT_PROPERTY = "sextant.benchmark.no-audit";
+
     public static void main(final String[] args) throws InterruptedException, PersistenceException {
         if (System.getProperty(MODIFICATION_LOGGER) == null) {
             System.setProperty(MODIFICATION_LOGGER, "off");
@@ -46,8 +52,14 @@ public final class SextantMain {
         }
         final Sextant sextant;
         try {
-            sextant = Sextant.start(ControllerSettings.fromSystemProperties(), SecuritySettings.fromSystemProperties(),
-                backend);
+            if (Boolean.getBoolean(NO_AUDIT_PROPERTY)) {
+                System.err.println("WARNING: " + NO_AUDIT_PROPERTY + " is set: NOTHING IS AUDITED (benchmarks only)");
+                sextant = Sextant.startUnauditedForBenchmark(ControllerSettings.fromSystemProperties(),
+                    SecuritySettings.fromSystemProperties(), backend);
+            } else {
+                sextant = Sextant.start(ControllerSettings.fromSystemProperties(),
+                    SecuritySettings.fromSystemProperties(), backend);
+            }
         } catch (IllegalArgumentException | IllegalStateException e) {
             // unusable TLS material or device-secret keys: say which and why, no stack trace
             System.err.println("Sextant did not start: " + e.getMessage());

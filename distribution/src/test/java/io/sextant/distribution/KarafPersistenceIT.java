@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * The distribution with a database, as {@code ./sextant run} starts it: the persistence bundle
  * (pgjdbc and HikariCP under OSGi) waits for a PostgreSQL that is down when Karaf starts, and
  * applies the schema migrations once it comes up, with nothing logged as an error;
- * {@code sextant:status} says what it waits for, then where state is kept; and a second Karaf
+ * {@code sextant:status} says what it waits for, then where state is kept; a write is audited in
+ * the database's {@code audit_event} table (the audit log's DS wiring over the backend); and a second Karaf
  * on the same data directory and database serves what the first was given.
  */
 class KarafPersistenceIT {
@@ -74,6 +76,10 @@ class KarafPersistenceIT {
 
                 final HttpResponse<String> mount = restconf(dataDir, restconfPort, password, "PUT", NODE, MOUNT);
                 assertEquals(201, mount.statusCode(), mount.body());
+                // the write is audited in the database too
+                final String requestId = mount.headers().firstValue("Sextant-Request-Id").orElseThrow();
+                await(() -> "write admin success".equals(auditedRequest(postgres, requestId)),
+                    "the mount's audit record is in audit_event");
                 assertEquals(1, karaf.log().stream().filter(line -> line.contains("Database unavailable")).count(),
                     "the outage is logged once: " + karaf.logTail());
                 assertEquals(List.of(), karaf.problems(), karaf.logTail());
@@ -135,6 +141,21 @@ class KarafPersistenceIT {
 
     private static boolean logged(final KarafServer karaf, final String text) throws Exception {
         return karaf.log().stream().anyMatch(line -> line.contains(text));
+    }
+
+    /** "type user outcome" of the audit record of a request in the database, or null. */
+    private static String auditedRequest(final PostgresServer postgres, final String requestId) {
+        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(),
+                postgres.password());
+             PreparedStatement query = connection.prepareStatement(
+                 "SELECT type, user_name, outcome FROM audit_event WHERE request_id = ?")) {
+            query.setString(1, requestId);
+            try (ResultSet rows = query.executeQuery()) {
+                return rows.next() ? rows.getString(1) + " " + rows.getString(2) + " " + rows.getString(3) : null;
+            }
+        } catch (SQLException e) {
+            return null;
+        }
     }
 
     private static int schemaVersion(final PostgresServer postgres) {

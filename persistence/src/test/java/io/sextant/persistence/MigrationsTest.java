@@ -86,7 +86,8 @@ class MigrationsTest {
         postgres.server.restart();
         try (Database again = new Database(PostgresFixture.settings(postgres.server))) {
             assertEquals(0, again.migrate());
-            assertEquals(known, again.status().schemaVersion());
+            assertEquals(Migrations.bundled().get(known - 1).version(), again.status().schemaVersion(),
+                "the newest version applied");
         }
         assertEquals(known, postgres.queryLong("SELECT count(*) FROM schema_version"));
         assertEquals(0, postgres.queryLong("SELECT count(*) FROM config_entry"), "the tables exist");
@@ -130,11 +131,46 @@ class MigrationsTest {
     @Test
     void aDatabaseNewerThanThisControllerIsRefused() throws Exception {
         final List<Migration> newer = new ArrayList<>(Migrations.bundled());
-        newer.add(new Migration(newer.size() + 1, "future", "V" + (newer.size() + 1) + "__future.sql",
-            "CREATE TABLE future (id integer)"));
+        final int future = newer.get(newer.size() - 1).version() + 1;
+        newer.add(new Migration(future, "future", "V" + future + "__future.sql", "CREATE TABLE future (id integer)"));
         postgres.database.call("migrate ahead", tx -> Migrations.apply(tx.connection(), newer));
         final PersistenceException failure = assertThrows(PersistenceException.class, postgres.database::migrate);
         assertTrue(failure.getMessage().contains("newer than this controller"), failure.getMessage());
+    }
+
+    @Test
+    void aMigrationNumberedBelowTheNewestAppliedOneIsAppliedWhenItArrivesLater() throws Exception {
+        // one branch ships V1, V2, V4; the merge adds another branch's V3, which the database lacks
+        final List<Migration> withoutThree = Migrations.bundled().stream().filter(m -> m.version() != 3).toList();
+        final int newest = withoutThree.get(withoutThree.size() - 1).version();
+        assertTrue(newest >= 4, "the bundled migrations reach V4: " + withoutThree);
+        assertEquals(withoutThree.size(), postgres.database.<Integer>call("migrate without V3",
+            tx -> Migrations.apply(tx.connection(), withoutThree)));
+        assertEquals(0, postgres.queryLong("SELECT count(*) FROM audit_event"), "V4's table exists without V3");
+
+        final List<Migration> withThree = new ArrayList<>(withoutThree);
+        final Migration three = new Migration(3, "other branch", "V3__other_branch.sql",
+            "CREATE TABLE other_branch (id integer)");
+        withThree.add(2, three);
+        assertEquals(1, postgres.database.<Integer>call("migrate with V3", tx -> Migrations.apply(tx.connection(), withThree)));
+        assertEquals(0, postgres.queryLong("SELECT count(*) FROM other_branch"), "V3 was applied after V4");
+        assertEquals(withThree.size(), postgres.queryLong("SELECT count(*) FROM schema_version"));
+        assertEquals(0, postgres.database.<Integer>call("migrate again", tx -> Migrations.apply(tx.connection(), withThree)));
+
+        // and the controller without V3 refuses the database that has it, naming it
+        final PersistenceException older = assertThrows(PersistenceException.class, () -> postgres.database
+            .call("migrate without V3 again", tx -> Migrations.apply(tx.connection(), withoutThree)));
+        assertTrue(older.getMessage().contains("migration 3, which this controller does not know"),
+            older.getMessage());
+    }
+
+    @Test
+    void bundledMigrationVersionsIncrease() {
+        final List<Integer> versions = Migrations.bundled().stream().map(Migration::version).toList();
+        for (int i = 1; i < versions.size(); i++) {
+            assertTrue(versions.get(i) > versions.get(i - 1), versions.toString());
+        }
+        assertEquals(1, versions.get(0));
     }
 
     @Test

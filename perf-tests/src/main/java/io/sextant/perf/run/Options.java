@@ -114,8 +114,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --transport T       tcp (default) or ssh between controller and devices
           --simulator S       testtool (default: netconf-testtool 10.0.2) or sextant (the project's simulator,
                               module simulator: shared schema, host key and event loops)
-          --runs R            repetitions of the measured phase (put-get: default 5, with --compare-security 8 rounds
-                              of the 4 variants; compare: 3, each runs both controllers;
+          --runs R            repetitions of the measured phase (put-get: default 5, with --compare-security 10 rounds
+                              of the 5 variants; compare: 3, each runs both controllers;
                               churn: 2 pairs of a quiet and a churn phase)
           --loops N           PUT+GET per thread per run (put-get 2000, smoke, compare 100)
           --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises

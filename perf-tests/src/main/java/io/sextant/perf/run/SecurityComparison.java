@@ -22,24 +22,27 @@ public final class SecurityComparison {
 
     /** How the put-get plan reaches the controller. */
     public enum Variant {
-        PLAIN("plain", "HTTP, NACM off, admin", false, false, false),
-        TLS("tls", "HTTPS, NACM off, admin", true, false, false),
-        TLS_NACM_ADMIN("tls-nacm-admin", "HTTPS, NACM on, admin", true, true, false),
-        TLS_NACM_USER("tls-nacm-user", "HTTPS, NACM on, restricted user", true, true, true);
+        PLAIN("plain", "HTTP, NACM off, admin", false, false, false, true),
+        PLAIN_UNAUDITED("plain-no-audit", "HTTP, NACM off, admin, no audit log", false, false, false, false),
+        TLS("tls", "HTTPS, NACM off, admin", true, false, false, true),
+        TLS_NACM_ADMIN("tls-nacm-admin", "HTTPS, NACM on, admin", true, true, false, true),
+        TLS_NACM_USER("tls-nacm-user", "HTTPS, NACM on, restricted user", true, true, true, true);
 
         private final String key;
         private final String label;
         private final boolean tls;
         private final boolean nacm;
         private final boolean restricted;
+        private final boolean audited;
 
         Variant(final String key, final String label, final boolean tls, final boolean nacm,
-                final boolean restricted) {
+                final boolean restricted, final boolean audited) {
             this.key = key;
             this.label = label;
             this.tls = tls;
             this.nacm = nacm;
             this.restricted = restricted;
+            this.audited = audited;
         }
 
         /** How file names and JSON name it. */
@@ -65,6 +68,11 @@ public final class SecurityComparison {
         /** Whether the requests come from the user whose rules permit only its own interfaces (else admin). */
         public boolean restricted() {
             return restricted;
+        }
+
+        /** Whether the controller writes its audit log (else the unaudited process, HTTP like plain). */
+        public boolean audited() {
+            return audited;
         }
     }
 
@@ -98,7 +106,8 @@ public final class SecurityComparison {
         new Pair(Variant.TLS_NACM_ADMIN, Variant.PLAIN, "secured as admin (HTTPS, NACM) / plain"),
         new Pair(Variant.TLS, Variant.PLAIN, "TLS alone: HTTPS / HTTP, NACM off (two processes)"),
         new Pair(Variant.TLS_NACM_USER, Variant.TLS, "NACM, restricted user: on / off (same process, HTTPS)"),
-        new Pair(Variant.TLS_NACM_ADMIN, Variant.TLS, "NACM, admin: on / off (same process, HTTPS)"));
+        new Pair(Variant.TLS_NACM_ADMIN, Variant.TLS, "NACM, admin: on / off (same process, HTTPS)"),
+        new Pair(Variant.PLAIN, Variant.PLAIN_UNAUDITED, "audit log: on / off (HTTP, NACM off, two processes)"));
 
     /** A figure of one run. */
     private record Figure(String heading, ToDoubleFunction<VariantRun> value, int decimals) {

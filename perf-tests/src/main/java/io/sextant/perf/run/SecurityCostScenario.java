@@ -14,16 +14,18 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * {@code put-get --compare-security}: what TLS and NACM cost the put-get plan, measured in one run.
- * Two controllers of the same assembly, heap and JVM flags run side by side: "plain" with
- * insecure-http (HTTP on loopback) and NACM off ({@code enable-nacm false}), "secured" as shipped
- * (HTTPS with its generated certificate). The plan runs as four {@link Variant}s: plain; HTTPS
+ * {@code put-get --compare-security}: what TLS, NACM and the audit log cost the put-get plan, measured
+ * in one run. Three controllers of the same assembly, heap and JVM flags run side by side: "plain"
+ * with insecure-http (HTTP on loopback) and NACM off ({@code enable-nacm false}), "unaudited" the
+ * same without its audit log (the plain-Java launcher's benchmark-only {@value #NO_AUDIT}), and
+ * "secured" as shipped (HTTPS with its generated certificate). The plan runs as five {@link Variant}s:
+ * plain; plain without audit log; HTTPS
  * with NACM off; HTTPS with NACM on as admin (whose rules permit everything, so nothing is walked);
  * HTTPS with NACM on as a user whose rules permit exactly the interfaces it writes and reads (so
  * the rules are evaluated on every request). NACM is switched on the secured controller between
  * runs, so NACM on and off are compared within one process. After unrecorded warm-up runs (each
  * variant of the secured controller once, the plain one as often, so both served as many requests),
- * the variants run interleaved, round after round (8 unless {@code --runs}), each round starting one
+ * the variants run interleaved, round after round (10 unless {@code --runs}), each round starting one
  * variant further on; the report gives every run, median and range per variant, and the ratios.
  */
 final class SecurityCostScenario implements Scenario {
@@ -34,16 +36,18 @@ final class SecurityCostScenario implements Scenario {
     static final String ADMIN_PREFIX = "admin";
     /** An interface the restricted user may neither read nor write, for the check that NACM refuses it. */
     static final String OTHERS_INTERFACE = "not-the-editors";
+    /** The plain-Java launcher's benchmark-only switch that starts a controller without its audit log. */
+    static final String NO_AUDIT = "sextant.benchmark.no-audit";
     private static final String NACM = "/rests/data/ietf-netconf-acm:nacm";
     private static final String INTERFACES = "/rests/data/openconfig-interfaces:interfaces/interface=";
     private static final String PUT = "PUT interface";
     private static final String GET = "GET interface";
 
     /** The two controllers and who may use them. */
-    private record Setup(Phases.Monitored plain, Phases.Monitored secured, NacmSwitch nacm, String editorPassword,
-            int loops) {
+    private record Setup(Phases.Monitored plain, Phases.Monitored unaudited, Phases.Monitored secured, NacmSwitch nacm,
+            String editorPassword, int loops) {
         Phases.Monitored controller(final Variant variant) {
-            return variant.tls() ? secured : plain;
+            return !variant.audited() ? unaudited : variant.tls() ? secured : plain;
         }
     }
 
@@ -58,26 +62,31 @@ final class SecurityCostScenario implements Scenario {
         final String heap = options.heap().orElse("1g");
         final int maxClients = clients.stream().max(Integer::compare).orElseThrow();
         summary.withoutTable().scale(0, 0, 0, maxClients)
-            .controller(ControllerProcess.describe(kind) + ", two processes: plain (insecure-http) and secured (HTTPS)",
-                ControllerProcess.jvmFlags(heap, Path.of("<plain|secured>-gc.log")))
-            .files("plain.log, secured.log (controller output), plain-gc.log, secured-gc.log, plain-samples.csv, "
-                + "secured-samples.csv, plain-data/, secured-data/ (audit/audit.log: every request's user)");
+            .controller(ControllerProcess.describe(kind) + ", three processes: plain (insecure-http), unaudited "
+                + "(insecure-http, no audit log) and secured (HTTPS)",
+                ControllerProcess.jvmFlags(heap, Path.of("<plain|unaudited|secured>-gc.log")))
+            .files("plain.log, unaudited.log, secured.log (controller output), <name>-gc.log, <name>-samples.csv, "
+                + "plain-data/, secured-data/ (audit/audit.log: every request's user), unaudited-data/ (no audit log)");
 
         final Phases.Monitored plain = Phases.controller(run, kind, heap, "plain", List.of("-Dsextant.insecure-http=true"));
+        final Phases.Monitored unaudited = Phases.controller(run, kind, heap, "unaudited",
+            List.of("-Dsextant.insecure-http=true", "-D" + NO_AUDIT + "=true"));
         final Phases.Monitored secured = Phases.controller(run, kind, heap, "secured");
         new NacmSwitch(plain.controller().client()).set(false);
+        new NacmSwitch(unaudited.controller().client()).set(false);
         final byte[] secret = new byte[12];
         new SecureRandom().nextBytes(secret);
         final String editorPassword = HexFormat.of().formatHex(secret);
         final NacmSwitch nacm = new NacmSwitch(secured.controller().client());
         prepareEditor(run, secured.controller().client(), nacm, editorPassword, maxClients);
-        final Setup setup = new Setup(plain, secured, nacm, editorPassword, loops);
+        final Setup setup = new Setup(plain, unaudited, secured, nacm, editorPassword, loops);
         facts(summary, kind, heap, clients, runs, loops, maxClients);
 
-        // the secured controller serves three variants, the plain one one: both get as many warm-up requests
+        // the secured controller serves three variants, the plain and unaudited ones one each: all three get as
+        // many warm-up requests
         final List<Variant> secure = List.of(Variant.values()).stream().filter(Variant::tls).toList();
         for (int w = 0; w < secure.size(); w++) {
-            for (Variant variant : List.of(Variant.PLAIN, secure.get(w))) {
+            for (Variant variant : List.of(Variant.PLAIN, Variant.PLAIN_UNAUDITED, secure.get(w))) {
                 run.log("put-get --compare-security: warm-up %s, %d clients x %d PUT+GET", variant.label(), maxClients,
                     loops);
                 summary.auxiliary(measure(run, setup, variant, maxClients, "warmup" + (w + 1) + "-" + variant.key(),
@@ -130,7 +139,8 @@ final class SecurityCostScenario implements Scenario {
         final double cpu = cpuBefore < 0 || cpuAfter < 0 || requests == 0 ? Double.NaN
             : (cpuAfter - cpuBefore) * 1000.0 / requests;
         if (!c.controller().isAlive()) {
-            throw new IOException("the " + (variant.tls() ? "secured" : "plain") + " controller exited during " + name);
+            throw new IOException("the " + (!variant.audited() ? "unaudited" : variant.tls() ? "secured" : "plain")
+                + " controller exited during " + name);
         }
         return new Measured(result, cpu);
     }
@@ -216,10 +226,11 @@ final class SecurityCostScenario implements Scenario {
 
     private static void facts(final RunSummary summary, final ControllerKind kind, final String heap,
             final List<Integer> clients, final int runs, final int loops, final int maxClients) {
-        summary.fact("Controllers", "two " + ControllerProcess.describe(kind) + " processes, -Xmx" + heap
+        summary.fact("Controllers", "three " + ControllerProcess.describe(kind) + " processes, -Xmx" + heap
                 + ", the same JVM flags and data layout, started one after the other and running side by side: "
-                + "plain (-Dsextant.insecure-http=true, enable-nacm false) and secured (HTTPS with its generated "
-                + "certificate, enable-nacm switched per run)")
+                + "plain (-Dsextant.insecure-http=true, enable-nacm false), unaudited (the same and -D" + NO_AUDIT
+                + "=true: no audit log at all) and secured (HTTPS with its generated certificate, enable-nacm "
+                + "switched per run); state in memory, so the audit log is its file only")
             .fact("Variants", List.of(Variant.values()).stream().map(v -> v.key() + " = " + v.label())
                 .collect(Collectors.joining("; ")))
             .fact("Restricted user", EDITOR + " (group " + EDITOR_GROUP + "): one permit rule (all operations) per "
@@ -229,7 +240,7 @@ final class SecurityCostScenario implements Scenario {
             .fact("Plan", "datastore-put-get.jmx, " + loops + " PUT+GET per client per run, " + clients
                 + " client(s), keep-alive connections (JMeter accepts any server certificate)")
             .fact("Order", "unrecorded warm-up runs of " + maxClients + " clients: the secured controller each of its "
-                + "variants once, the plain one as often (3 runs each), alternating; then " + runs
+                + "variants once, the plain and unaudited ones as often (3 runs each), alternating; then " + runs
                 + " rounds per client count; round r runs the variants starting with the r-th (round 1: "
                 + SecurityComparison.order(1).stream().map(Variant::key).collect(Collectors.joining(" ")) + ")")
             .fact("p95 (interpolated)", "JMeter records whole milliseconds; besides the nearest-rank p95 the "

@@ -14,8 +14,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,6 +25,9 @@ import java.util.regex.Pattern;
 /**
  * Versioned plain-SQL migrations: {@code db/migration/V<n>__<description>.sql} on the class path,
  * listed in order in {@code db/migration/index} (a bundle's class loader cannot list a folder).
+ * Versions increase but need not be contiguous (branches developed side by side may each add one):
+ * every listed migration the database lacks is applied, in version order, even below the newest
+ * one applied, so each must stand on its own (its own tables, nothing of a neighbour's).
  * They are applied in one SQL transaction under a PostgreSQL advisory lock, so two controllers
  * starting at once on the same database apply each migration exactly once; each applied
  * migration is recorded with its checksum in {@code schema_version}. A migration changed after it
@@ -59,9 +64,10 @@ public final class Migrations {
                 throw new IllegalStateException("migration " + script + " is not named V<n>__<description>.sql");
             }
             final int version = Integer.parseInt(name.group(1));
-            if (version != migrations.size() + 1) {
-                throw new IllegalStateException("migration " + script + " is out of order: expected version "
-                    + (migrations.size() + 1));
+            final int previous = migrations.isEmpty() ? 0 : migrations.get(migrations.size() - 1).version();
+            if (version <= previous) {
+                throw new IllegalStateException("migration " + script + " is out of order: expected a version above "
+                    + previous);
             }
             migrations.add(new Migration(version, name.group(2).replace('_', ' '), script,
                 String.join("\n", readLines(loader, FOLDER + script))));
@@ -121,13 +127,17 @@ public final class Migrations {
                 applied.put(rows.getInt(1), rows.getString(2));
             }
         }
+        final Map<Integer, Migration> byVersion = new HashMap<>();
+        migrations.forEach(migration -> byVersion.put(migration.version(), migration));
+        final int newestKnown = migrations.isEmpty() ? 0 : migrations.get(migrations.size() - 1).version();
         for (var entry : applied.entrySet()) {
-            if (entry.getKey() > migrations.size()) {
-                throw PersistenceException.badData("The database schema is at version "
-                    + applied.lastKey() + ", newer than this controller knows ("
-                    + migrations.size() + "): use a newer controller or another database", null);
+            final Migration known = byVersion.get(entry.getKey());
+            if (known == null) {
+                throw PersistenceException.badData("The database schema has migration " + entry.getKey()
+                    + (entry.getKey() > newestKnown ? ", newer than this controller knows (" + newestKnown + ")"
+                        : ", which this controller does not know (it knows " + byVersion.keySet() + ")")
+                    + ": use a newer controller or another database", null);
             }
-            final Migration known = migrations.get(entry.getKey() - 1);
             if (!known.checksum().equals(entry.getValue())) {
                 throw PersistenceException.badData("Migration " + known.script() + " was changed after it was "
                     + "applied to this database; add a new migration instead", null);

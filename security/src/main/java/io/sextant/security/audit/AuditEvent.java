@@ -28,6 +28,9 @@ import java.util.Map;
 public record AuditEvent(Instant time, Type type, String user, String source, String requestId, Outcome outcome,
         List<String> paths, String message, Map<String, Object> details) {
 
+    /** The detail that marks logins refused by the rate limit. */
+    public static final String RATE_LIMITED = "rate-limited";
+
     public enum Type {
         LOGIN,
         LOGIN_FAILED,
@@ -80,6 +83,37 @@ public record AuditEvent(Instant time, Type type, String user, String source, St
             final String reason) {
         return new AuditEvent(Instant.now(), Type.LOGIN_FAILED, user, source, null, Outcome.FAILURE, List.of(),
             reason, Map.of("method", method));
+    }
+
+    /**
+     * A login refused before any password was checked because its source failed too often. The
+     * audit log keeps the first of a source's refusals in an interval and counts the rest
+     * ({@link #refusalsCounted}).
+     */
+    public static AuditEvent loginRateLimited(final String user, final String source, final String method,
+            final String message) {
+        return new AuditEvent(Instant.now(), Type.LOGIN_FAILED, user, source, null, Outcome.FAILURE, List.of(),
+            message, Map.of("method", method, RATE_LIMITED, true));
+    }
+
+    /**
+     * The rate-limited logins of one source counted over an interval, after the first of them.
+     *
+     * @param users the distinct user names they claimed (at most a few)
+     */
+    public static AuditEvent refusalsCounted(final String source, final String method, final long count,
+            final Instant first, final Instant last, final List<String> users) {
+        return new AuditEvent(last, Type.LOGIN_FAILED, users.size() == 1 ? users.get(0) : null, source, null,
+            Outcome.FAILURE, List.of(), count + " more login(s) from " + source
+                + " refused by the rate limit between " + first + " and " + last,
+            Map.of("method", method, RATE_LIMITED, true, "count", count, "first", first.toString(),
+                "last", last.toString(), "users", List.copyOf(users)));
+    }
+
+    /** Whether this is a login refused by the rate limit (one, not a count of them). */
+    public boolean isRateLimitedLogin() {
+        return type == Type.LOGIN_FAILED && Boolean.TRUE.equals(details.get(RATE_LIMITED))
+            && !details.containsKey("count");
     }
 
     /** A request refused by NACM. */

@@ -12,8 +12,9 @@ import java.util.Set;
  * Checks a user name and password against the {@link UserDirectory}: for HTTP Basic and for
  * the Karaf console's JAAS realm. Sources that fail too often are refused before any hash is
  * computed; successful verifications are cached. Unknown users cost a hash too, so that timing
- * does not tell which users exist. Every failed login is audited, and every successful one that
- * ran the hash (a login, as opposed to the next request of a session whose check is cached).
+ * does not tell which users exist. Every failed login is audited (those refused by the rate limit
+ * marked so, for the audit log to count them), and every successful one that ran the hash (a login,
+ * as opposed to the next request of a session whose check is cached).
  */
 public final class PasswordAuthenticator {
     private final UserDirectory users;
@@ -48,7 +49,7 @@ public final class PasswordAuthenticator {
         if (blocked.isPresent()) {
             final String message = "Too many failed logins from " + source + "; try again in "
                 + Math.max(1, blocked.orElseThrow().toSeconds()) + " s";
-            audit.record(AuditEvent.loginFailed(user, source, method, message));
+            audit.record(AuditEvent.loginRateLimited(user, source, method, message));
             return new AuthResult.Refused(AuthResult.Reason.RATE_LIMITED, message, blocked.orElseThrow());
         }
         final Optional<UserRecord> record = users.find(user);
