@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jdt.annotation.Nullable;
@@ -80,8 +81,11 @@ final class CommitEnds implements AutoCloseable {
     }
 
     private void schedule() {
-        if (!retries.isShutdown()) {
+        try {
             retries.schedule(this::retryOwed, retry.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // stopping: what is owed stays pending for the next start (see close)
+            LOG.debug("Not retrying commit ends: stopping", e);
         }
     }
 
