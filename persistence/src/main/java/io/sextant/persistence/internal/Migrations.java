@@ -14,8 +14,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +28,13 @@ import java.util.regex.Pattern;
  * They are applied in one SQL transaction under a PostgreSQL advisory lock, so two controllers
  * starting at once on the same database apply each migration exactly once; each applied
  * migration is recorded with its checksum in {@code schema_version}. A migration changed after it
- * was applied, or a database newer than this code, stops the start with a clear error.
+ * was applied, or a database with a migration this code does not know (a newer controller's),
+ * stops the start with a clear error.
+ *
+ * <p>Versions must grow along the index but may have gaps: work done in parallel adds its
+ * migrations under versions reserved for it, and one that arrives later with a lower version
+ * than a migration already applied is applied then (its version is missing from the database).
+ * Migrations written in parallel must therefore not depend on each other.
  */
 public final class Migrations {
     /** The advisory lock key: "sextant" in ASCII. */
@@ -59,9 +67,10 @@ public final class Migrations {
                 throw new IllegalStateException("migration " + script + " is not named V<n>__<description>.sql");
             }
             final int version = Integer.parseInt(name.group(1));
-            if (version != migrations.size() + 1) {
-                throw new IllegalStateException("migration " + script + " is out of order: expected version "
-                    + (migrations.size() + 1));
+            final int previous = migrations.isEmpty() ? 0 : migrations.get(migrations.size() - 1).version();
+            if (version <= previous) {
+                throw new IllegalStateException("migration " + script + " is out of order: its version must be above "
+                    + previous);
             }
             migrations.add(new Migration(version, name.group(2).replace('_', ' '), script,
                 String.join("\n", readLines(loader, FOLDER + script))));
@@ -116,15 +125,18 @@ public final class Migrations {
                 applied.put(rows.getInt(1), rows.getString(2));
             }
         }
+        final Map<Integer, Migration> known = new HashMap<>();
+        migrations.forEach(migration -> known.put(migration.version(), migration));
         for (var entry : applied.entrySet()) {
-            if (entry.getKey() > migrations.size()) {
-                throw PersistenceException.badData("The database schema is at version "
-                    + applied.lastKey() + ", newer than this controller knows ("
-                    + migrations.size() + "): use a newer controller or another database", null);
+            final Migration migration = known.get(entry.getKey());
+            if (migration == null) {
+                throw PersistenceException.badData("The database schema has migration " + entry.getKey()
+                    + ", which this controller does not know (it knows " + known.keySet().stream().sorted().toList()
+                    + "): a newer controller brought it up to date; use a newer controller or another database",
+                    null);
             }
-            final Migration known = migrations.get(entry.getKey() - 1);
-            if (!known.checksum().equals(entry.getValue())) {
-                throw PersistenceException.badData("Migration " + known.script() + " was changed after it was "
+            if (!migration.checksum().equals(entry.getValue())) {
+                throw PersistenceException.badData("Migration " + migration.script() + " was changed after it was "
                     + "applied to this database; add a new migration instead", null);
             }
         }
