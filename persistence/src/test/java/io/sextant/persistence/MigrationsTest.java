@@ -135,6 +135,8 @@ class MigrationsTest {
         for (int i = 1; i < versions.size(); i++) {
             assertTrue(versions.get(i) > versions.get(i - 1), versions.toString());
         }
+        assertTrue(versions.contains(5), "V5 (instances and leases) loads whether V3 and V4 are there or not: "
+            + versions);
     }
 
     @Test
