@@ -14,15 +14,16 @@ import java.util.function.LongSupplier;
  * renew ({@link #heartbeat}), take a fair share ({@link #claim}), hand nodes over
  * ({@link #release}, {@link #leave}), and the local fencing check ({@link #owns}).
  *
- * <p><b>The validity rule.</b> A lease renewed or won by a call is valid here until the moment
- * that call was <em>sent</em> plus {@link LeaseTimings#validity()} (the lease time minus the
- * margin), measured with this JVM's monotonic clock. The database's own expiry is the moment the
- * statement ran (later than the send) plus the whole lease time, and only after it can another
- * instance claim the node. So an instance gives a lease up, by itself, at least one margin before
- * anyone else can take it, whatever happens to its connection: a frozen database, a cut network or
- * a call hanging until its socket timeout needs no answer from the database to take effect. A
- * call that fails drops every lease at once: an instance that cannot reach the database owns
- * nothing until a later heartbeat or claim succeeds.
+ * <p><b>The validity rule.</b> The leases held here are valid until the last successful
+ * {@link #heartbeat} was <em>sent</em> plus {@link LeaseTimings#validity()} (the lease time minus
+ * the margin), measured with this JVM's monotonic clock. In the database, that heartbeat set the
+ * instance's expiry, and every lease it holds expires with it (renewed by the heartbeat, or won by
+ * a later claim, which copies it): the moment the statement ran (later than the send) plus the
+ * whole lease time. Only after it can another instance claim the nodes. So an instance gives its
+ * leases up, by itself, at least one margin before anyone else can take them, whatever happens to
+ * its connection: a frozen database, a cut network or a call hanging until its socket timeout needs
+ * no answer from the database to take effect. A call that fails drops every lease at once: an
+ * instance that cannot reach the database owns nothing until a later call succeeds.
  *
  * <p>Calls that talk to the database run one at a time; {@link #owns} and {@link #owned} never
  * wait for them. Constructed with {@code new}; scheduling the calls (every
@@ -32,17 +33,16 @@ public final class InstanceLeases implements NodeOwnership {
     /** Instances expired for this many lease times are removed from the registry by the next claim. */
     private static final int FORGET_AFTER_TTLS = 10;
 
-    /** A lease as held here: its term and until when (monotonic nanos) it may be relied on. */
-    private record Held(long epoch, long validUntil) {
-    }
-
     private final Database database;
     private final LeaseRepository repository = new LeaseRepository();
     private final Incarnation incarnation;
     private final String address;
     private final LeaseTimings timings;
     private final LongSupplier nanoClock;
-    private final Map<MountedNode, Held> held = new ConcurrentHashMap<>();
+    /** The epochs of the leases held here. */
+    private final Map<MountedNode, Long> held = new ConcurrentHashMap<>();
+    /** Until when (monotonic nanos) they may be relied on: the last successful heartbeat's send time plus the validity. */
+    private volatile long validUntil;
 
     /**
      * @param instanceId unique among the instances sharing the database (a second live process
@@ -62,6 +62,7 @@ public final class InstanceLeases implements NodeOwnership {
         this.address = Objects.requireNonNull(address);
         this.timings = Objects.requireNonNull(timings);
         this.nanoClock = Objects.requireNonNull(nanoClock);
+        this.validUntil = nanoClock.getAsLong();
     }
 
     public String instanceId() {
@@ -85,11 +86,11 @@ public final class InstanceLeases implements NodeOwnership {
         final long sent = nanoClock.getAsLong();
         final List<Lease> renewed = orLoseAll(() -> database.callStatement("renew instance " + incarnation
             + " and its leases", tx -> repository.heartbeat(tx, incarnation, address, timings.ttl())));
-        final long validUntil = sent + timings.validity().toNanos();
-        final Map<MountedNode, Held> now = new HashMap<>();
-        renewed.forEach(lease -> now.put(lease.node(), new Held(lease.epoch(), validUntil)));
+        final Map<MountedNode, Long> now = new HashMap<>();
+        renewed.forEach(lease -> now.put(lease.node(), lease.epoch()));
         held.keySet().retainAll(now.keySet());
         held.putAll(now);
+        validUntil = sent + timings.validity().toNanos();
         return owned();
     }
 
@@ -103,14 +104,12 @@ public final class InstanceLeases implements NodeOwnership {
      * @throws PersistenceException when the database cannot be used: every lease is dropped here first
      */
     public synchronized LeaseRepository.Claimed claim() throws PersistenceException {
-        final long sent = nanoClock.getAsLong();
         final LeaseRepository.Claimed claimed = orLoseAll(() -> database.call("claim nodes for instance "
             + incarnation, tx -> {
                 repository.forgetExpired(tx, timings.ttl().multipliedBy(FORGET_AFTER_TTLS));
-                return repository.claim(tx, incarnation, timings.ttl());
+                return repository.claim(tx, incarnation);
             }));
-        final long validUntil = sent + timings.validity().toNanos();
-        claimed.won().forEach(lease -> held.put(lease.node(), new Held(lease.epoch(), validUntil)));
+        claimed.won().forEach(lease -> held.put(lease.node(), lease.epoch()));
         return claimed;
     }
 
@@ -140,24 +139,22 @@ public final class InstanceLeases implements NodeOwnership {
 
     @Override
     public boolean owns(final MountedNode node, final long epoch) {
-        final Held lease = held.get(node);
-        return lease != null && lease.epoch() == epoch && valid(lease);
+        final Long held = this.held.get(node);
+        return held != null && held == epoch && valid();
     }
 
     @Override
     public List<Lease> owned() {
         final List<Lease> owned = new ArrayList<>();
-        held.forEach((node, lease) -> {
-            if (valid(lease)) {
-                owned.add(new Lease(node, lease.epoch()));
-            }
-        });
-        owned.sort((a, b) -> a.node().compareTo(b.node()));
+        if (valid()) {
+            held.forEach((node, epoch) -> owned.add(new Lease(node, epoch)));
+            owned.sort((a, b) -> a.node().compareTo(b.node()));
+        }
         return owned;
     }
 
-    private boolean valid(final Held lease) {
-        return nanoClock.getAsLong() - lease.validUntil() < 0;
+    private boolean valid() {
+        return nanoClock.getAsLong() - validUntil < 0;
     }
 
     /** A round trip to the database. */

@@ -99,8 +99,9 @@ public final class LeaseRepository {
     /**
      * Claim for {@code instance} unowned or expired leases up to its fair share, in node order,
      * skipping rows other transactions hold ({@code FOR UPDATE SKIP LOCKED}), so that concurrent
-     * claims never wait for each other nor win the same node. Each won lease's epoch grows by one
-     * and it lasts {@code ttl}.
+     * claims never wait for each other nor win the same node. Each won lease's epoch grows by one,
+     * and it expires with the instance's registration (the last heartbeat's expiry): all the
+     * leases of an instance expire together with it, so no lease outlives its owner's registration.
      *
      * <p>The fair share: with {@code n} nodes and {@code k} live instances ranked by id, the
      * first {@code n % k} instances' share is {@code n / k + 1}, the others' {@code n / k}, so the
@@ -108,7 +109,7 @@ public final class LeaseRepository {
      * whose id another incarnation took over, wins nothing. The instance's row stays share-locked
      * until {@code tx} ends, so that no other incarnation takes the id over meanwhile.
      */
-    public Claimed claim(final Tx tx, final Incarnation instance, final Duration ttl) throws SQLException {
+    public Claimed claim(final Tx tx, final Incarnation instance) throws SQLException {
         if (!registered(tx, instance)) {
             return new Claimed(List.of(), List.of());
         }
@@ -153,12 +154,12 @@ public final class LeaseRepository {
                     ORDER BY l.topology_id, l.node_id LIMIT ?
                     FOR UPDATE SKIP LOCKED)
                 UPDATE node_lease l SET owner_instance = ?, epoch = l.epoch + 1, acquired_at = t.now,
-                    expires_at = t.now + ? * interval '1 millisecond'
+                    expires_at = (SELECT expires_at FROM controller_instance WHERE instance_id = ?)
                 FROM picked, t WHERE l.topology_id = picked.topology_id AND l.node_id = picked.node_id
                 RETURNING l.topology_id, l.node_id, l.epoch""")) {
             take.setLong(1, share - held.size());
             take.setString(2, instanceId);
-            take.setLong(3, ttl.toMillis());
+            take.setString(3, instanceId);
             return new Claimed(leases(take), List.of());
         }
     }

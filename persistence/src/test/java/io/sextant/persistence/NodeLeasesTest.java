@@ -96,6 +96,9 @@ class NodeLeasesTest {
             registered.stream().map(ControllerInstance::instanceId).toList());
         assertEquals(List.of(4, 3, 3), registered.stream().map(ControllerInstance::ownedNodes).toList());
         assertTrue(registered.stream().allMatch(ControllerInstance::live));
+        assertEquals(0, postgres.queryLong("""
+            SELECT count(*) FROM node_lease l JOIN controller_instance i ON i.instance_id = l.owner_instance
+            WHERE l.expires_at IS DISTINCT FROM i.expires_at"""), "every lease expires with its owner's registration");
     }
 
     @Test
