@@ -17,9 +17,9 @@ import java.util.function.LongSupplier;
  * <p><b>The validity rule.</b> The leases held here are valid until the last successful
  * {@link #heartbeat} was <em>sent</em> plus {@link LeaseTimings#validity()} (the lease time minus
  * the margin), measured with this JVM's monotonic clock. In the database, that heartbeat set the
- * instance's expiry, and every lease it holds expires with it (renewed by the heartbeat, or won by
- * a later claim, which copies it): the moment the statement ran (later than the send) plus the
- * whole lease time. Only after it can another instance claim the nodes. So an instance gives its
+ * registration's expiry, and a lease is held while its owner's registration is live: until the
+ * moment the statement ran (later than the send) plus the whole lease time. Only after it can
+ * another instance retire the registration and claim the nodes. So an instance gives its
  * leases up, by itself, at least one margin before anyone else can take them, whatever happens to
  * its connection: a frozen database, a cut network or a call hanging until its socket timeout needs
  * no answer from the database to take effect. A call that fails drops every lease at once: an
@@ -74,9 +74,9 @@ public final class InstanceLeases implements NodeOwnership {
     }
 
     /**
-     * Register or renew this instance and every lease it holds, in one statement and one round
-     * trip ({@link Database#callStatement}). A lease that had expired in the database is not
-     * renewed (and is no longer held here): it must be claimed again, with a new epoch.
+     * Register or renew this instance, and with it every lease it holds, in one statement and one
+     * round trip ({@link Database#callStatement}). A registration that lapsed in the database is
+     * begun anew with no lease: they must be claimed again, with new epochs.
      *
      * @return the leases held now
      * @throws PersistenceException when the database cannot be used, or (bad data) when another live
@@ -95,7 +95,7 @@ public final class InstanceLeases implements NodeOwnership {
     }
 
     /**
-     * Claim unowned or expired leases up to this instance's fair share (see
+     * Retire lapsed registrations and claim unowned leases up to this instance's fair share (see
      * {@link LeaseRepository#claim}); run it after a {@link #heartbeat} (an instance that is not
      * registered and live wins nothing). Also forgets instances long dead.
      *
@@ -106,7 +106,7 @@ public final class InstanceLeases implements NodeOwnership {
     public synchronized LeaseRepository.Claimed claim() throws PersistenceException {
         final LeaseRepository.Claimed claimed = orLoseAll(() -> database.call("claim nodes for instance "
             + incarnation, tx -> {
-                repository.forgetExpired(tx, timings.ttl().multipliedBy(FORGET_AFTER_TTLS));
+                repository.forgetRetired(tx, timings.ttl().multipliedBy(FORGET_AFTER_TTLS));
                 return repository.claim(tx, incarnation);
             }));
         claimed.won().forEach(lease -> held.put(lease.node(), lease.epoch()));

@@ -13,6 +13,12 @@ import java.util.List;
  * Every time is the database's: {@code clock_timestamp()} when the statement runs, never an
  * instance's clock. Statements only; {@link InstanceLeases} keeps one instance's view and the
  * local validity that makes a lost database connection lose the leases.
+ *
+ * <p>A lease is held while its owner's registration is live, so a heartbeat writes one row
+ * whatever the number of nodes. A registration that expired never comes back to life: a claim
+ * retires it (and releases its leases) before anyone takes its nodes, and its own late
+ * heartbeat registers it anew with nothing. Both write the instance's row, so whichever comes
+ * second sees what the first did.
  */
 public final class LeaseRepository {
 
@@ -48,10 +54,12 @@ public final class LeaseRepository {
     }
 
     /**
-     * Register or renew {@code instance} and renew every lease it holds that has not expired, in
-     * one statement: both now last {@code ttl} from the database's clock.
+     * Renew {@code instance}'s registration, and with it every lease it holds, to {@code ttl} from
+     * the database's clock, in one statement. A registration that lapsed (expired, or retired by
+     * another instance's claim), or that is new, is begun anew, releasing whatever leases the id
+     * still had: they must be claimed again, with new epochs.
      *
-     * @return the leases renewed, in node order (an expired one is not renewed: it must be claimed again)
+     * @return the leases held now, in node order (none when the registration was begun anew)
      * @throws PersistenceException (bad data) when another incarnation holds the instance id and is
      *     live: nothing was renewed
      */
@@ -65,61 +73,63 @@ public final class LeaseRepository {
                     SELECT ?, ?, ?, t.now, t.now, t.now + ? * interval '1 millisecond' FROM t
                     ON CONFLICT (instance_id) DO UPDATE SET incarnation = excluded.incarnation,
                         address = excluded.address, heartbeat_at = excluded.heartbeat_at,
-                        expires_at = excluded.expires_at,
-                        started_at = CASE WHEN i.incarnation = excluded.incarnation THEN i.started_at
-                                          ELSE excluded.started_at END
-                    WHERE i.incarnation = excluded.incarnation OR i.expires_at <= excluded.heartbeat_at
-                    RETURNING i.expires_at),
-                renewed AS (
-                    UPDATE node_lease l SET expires_at = me.expires_at FROM me, t
-                    WHERE l.owner_instance = ? AND l.expires_at > t.now
-                    RETURNING l.topology_id, l.node_id, l.epoch)
-                SELECT topology_id, node_id, epoch FROM renewed
+                        expires_at = excluded.expires_at, retired = false,
+                        started_at = CASE WHEN i.incarnation = excluded.incarnation AND NOT i.retired
+                                               AND i.expires_at > excluded.heartbeat_at
+                                          THEN i.started_at ELSE excluded.started_at END
+                    WHERE i.incarnation = excluded.incarnation OR i.retired OR i.expires_at <= excluded.heartbeat_at
+                    RETURNING i.started_at = i.heartbeat_at AS anew),
+                dropped AS (
+                    UPDATE node_lease l SET owner_instance = NULL, acquired_at = NULL FROM me
+                    WHERE me.anew AND l.owner_instance = ?)
+                SELECT l.topology_id, l.node_id, l.epoch FROM node_lease l, me
+                WHERE NOT me.anew AND l.owner_instance = ?
                 UNION ALL SELECT NULL, NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM me)""")) {
             renew.setString(1, instance.instanceId());
             renew.setString(2, instance.token());
             renew.setString(3, address);
             renew.setLong(4, ttl.toMillis());
             renew.setString(5, instance.instanceId());
-            final List<Lease> renewed = new ArrayList<>();
+            renew.setString(6, instance.instanceId());
+            final List<Lease> held = new ArrayList<>();
             try (ResultSet rows = renew.executeQuery()) {
                 while (rows.next()) {
                     if (rows.getString(1) == null) {
                         throw PersistenceException.badData("Instance id " + instance.instanceId() + " is in use by "
                             + "another live controller instance: give every instance its own id", null);
                     }
-                    renewed.add(new Lease(new MountedNode(rows.getString(1), rows.getString(2)), rows.getLong(3)));
+                    held.add(new Lease(new MountedNode(rows.getString(1), rows.getString(2)), rows.getLong(3)));
                 }
             }
-            renewed.sort((x, y) -> x.node().compareTo(y.node()));
-            return renewed;
+            held.sort((x, y) -> x.node().compareTo(y.node()));
+            return held;
         }
     }
 
     /**
-     * Claim for {@code instance} unowned or expired leases up to its fair share, in node order,
-     * skipping rows other transactions hold ({@code FOR UPDATE SKIP LOCKED}), so that concurrent
-     * claims never wait for each other nor win the same node. Each won lease's epoch grows by one,
-     * and it expires with the instance's registration (the last heartbeat's expiry): all the
-     * leases of an instance expire together with it, so no lease outlives its owner's registration.
+     * Retire every expired registration (releasing its leases), then claim for {@code instance}
+     * unowned leases up to its fair share, in node order. Rows that other transactions hold are
+     * skipped ({@code FOR UPDATE SKIP LOCKED}), so concurrent claims never wait for each other
+     * nor win the same node, and a registration being renewed is not retired. Each won lease's
+     * epoch grows by one.
      *
      * <p>The fair share: with {@code n} nodes and {@code k} live instances ranked by id, the
      * first {@code n % k} instances' share is {@code n / k + 1}, the others' {@code n / k}, so the
-     * shares add up to {@code n}. An instance that is not live (no heartbeat within its ttl), or
-     * whose id another incarnation took over, wins nothing. The instance's row stays share-locked
-     * until {@code tx} ends, so that no other incarnation takes the id over meanwhile.
+     * shares add up to {@code n}. An instance that is not live (no heartbeat within its ttl, or
+     * retired), or whose id another incarnation took over, wins nothing. Its registration stays
+     * share-locked until {@code tx} ends, so that no one retires it or takes the id meanwhile.
      */
     public Claimed claim(final Tx tx, final Incarnation instance) throws SQLException {
         if (!registered(tx, instance)) {
             return new Claimed(List.of(), List.of());
         }
         final String instanceId = instance.instanceId();
+        retireExpired(tx);
         final long share;
         try (PreparedStatement select = tx.connection().prepareStatement("""
-                WITH t AS (SELECT clock_timestamp() AS now),
-                live AS (
+                WITH live AS (
                     SELECT instance_id, row_number() OVER (ORDER BY instance_id) - 1 AS rank, count(*) OVER () AS k
-                    FROM controller_instance WHERE expires_at > (SELECT now FROM t))
+                    FROM controller_instance WHERE NOT retired AND expires_at > clock_timestamp())
                 SELECT live.rank, live.k, (SELECT count(*) FROM node_lease) FROM live WHERE instance_id = ?""")) {
             select.setString(1, instanceId);
             try (ResultSet row = select.executeQuery()) {
@@ -133,9 +143,8 @@ public final class LeaseRepository {
             }
         }
         final List<Lease> held;
-        try (PreparedStatement select = tx.connection().prepareStatement("""
-                SELECT topology_id, node_id, epoch FROM node_lease
-                WHERE owner_instance = ? AND expires_at > clock_timestamp() ORDER BY topology_id, node_id""")) {
+        try (PreparedStatement select = tx.connection().prepareStatement(
+                "SELECT topology_id, node_id, epoch FROM node_lease WHERE owner_instance = ?")) {
             select.setString(1, instanceId);
             held = leases(select);
         }
@@ -147,26 +156,22 @@ public final class LeaseRepository {
             return new Claimed(List.of(), List.copyOf(surplus));
         }
         try (PreparedStatement take = tx.connection().prepareStatement("""
-                WITH t AS (SELECT clock_timestamp() AS now),
-                picked AS (
-                    SELECT l.topology_id, l.node_id FROM node_lease l
-                    WHERE l.owner_instance IS NULL OR l.expires_at IS NULL OR l.expires_at <= (SELECT now FROM t)
-                    ORDER BY l.topology_id, l.node_id LIMIT ?
+                WITH picked AS (
+                    SELECT topology_id, node_id FROM node_lease WHERE owner_instance IS NULL
+                    ORDER BY topology_id, node_id LIMIT ?
                     FOR UPDATE SKIP LOCKED)
-                UPDATE node_lease l SET owner_instance = ?, epoch = l.epoch + 1, acquired_at = t.now,
-                    expires_at = (SELECT expires_at FROM controller_instance WHERE instance_id = ?)
-                FROM picked, t WHERE l.topology_id = picked.topology_id AND l.node_id = picked.node_id
+                UPDATE node_lease l SET owner_instance = ?, epoch = l.epoch + 1, acquired_at = clock_timestamp()
+                FROM picked WHERE l.topology_id = picked.topology_id AND l.node_id = picked.node_id
                 RETURNING l.topology_id, l.node_id, l.epoch""")) {
             take.setLong(1, share - held.size());
             take.setString(2, instanceId);
-            take.setString(3, instanceId);
             return new Claimed(leases(take), List.of());
         }
     }
 
     /**
      * Give up {@code nodes} held by {@code instance}: they are unowned at once, claimable by any
-     * instance. Nothing when another incarnation holds the id.
+     * instance. Nothing when its registration lapsed or another incarnation holds the id.
      */
     public int release(final Tx tx, final Incarnation instance, final Collection<MountedNode> nodes)
             throws SQLException {
@@ -174,7 +179,7 @@ public final class LeaseRepository {
             return 0;
         }
         try (PreparedStatement update = tx.connection().prepareStatement("""
-                UPDATE node_lease SET owner_instance = NULL, acquired_at = NULL, expires_at = NULL
+                UPDATE node_lease SET owner_instance = NULL, acquired_at = NULL
                 WHERE owner_instance = ? AND (topology_id, node_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))""")) {
             update.setString(1, instance.instanceId());
             update.setArray(2, tx.connection().createArrayOf("text",
@@ -186,30 +191,31 @@ public final class LeaseRepository {
 
     /**
      * Unregister {@code instance} and release every lease it holds (an orderly leave). Nothing when
-     * another incarnation holds the id.
+     * its registration lapsed or another incarnation holds the id.
      */
     public void leave(final Tx tx, final Incarnation instance) throws SQLException {
         if (!registered(tx, instance)) {
             return;
         }
-        final String instanceId = instance.instanceId();
-        try (PreparedStatement update = tx.connection().prepareStatement("""
-                UPDATE node_lease SET owner_instance = NULL, acquired_at = NULL, expires_at = NULL
-                WHERE owner_instance = ?""")) {
-            update.setString(1, instanceId);
+        try (PreparedStatement update = tx.connection().prepareStatement(
+                "UPDATE node_lease SET owner_instance = NULL, acquired_at = NULL WHERE owner_instance = ?")) {
+            update.setString(1, instance.instanceId());
             update.executeUpdate();
         }
         try (PreparedStatement delete = tx.connection().prepareStatement(
                 "DELETE FROM controller_instance WHERE instance_id = ?")) {
-            delete.setString(1, instanceId);
+            delete.setString(1, instance.instanceId());
             delete.executeUpdate();
         }
     }
 
-    /** Forget instances expired for longer than {@code after} (their leases, long expired, become unowned). */
-    public int forgetExpired(final Tx tx, final Duration after) throws SQLException {
+    /** Forget retired instances expired for longer than {@code after} (they hold nothing). */
+    public int forgetRetired(final Tx tx, final Duration after) throws SQLException {
         try (PreparedStatement delete = tx.connection().prepareStatement("""
-                DELETE FROM controller_instance WHERE expires_at < clock_timestamp() - ? * interval '1 millisecond'""")) {
+                DELETE FROM controller_instance WHERE instance_id IN (
+                    SELECT instance_id FROM controller_instance
+                    WHERE retired AND expires_at < clock_timestamp() - ? * interval '1 millisecond'
+                    ORDER BY instance_id FOR UPDATE SKIP LOCKED)""")) {
             delete.setLong(1, after.toMillis());
             return delete.executeUpdate();
         }
@@ -218,14 +224,16 @@ public final class LeaseRepository {
     /**
      * Whether {@code instanceId} holds {@code node}'s lease in term {@code epoch} now, by the
      * database's clock; the fencing check inside a database transaction. When it does, the lease
-     * row stays share-locked until {@code tx} ends: no claim can take the node meanwhile (claims
-     * skip locked rows), and the owner's own heartbeat waits for it.
+     * and the owner's registration stay share-locked until {@code tx} ends: no claim can retire
+     * the owner or take the node meanwhile, and the owner's own heartbeat waits for it (keep such
+     * transactions short).
      */
     public boolean holds(final Tx tx, final MountedNode node, final String instanceId, final long epoch)
             throws SQLException {
         try (PreparedStatement select = tx.connection().prepareStatement("""
-                SELECT 1 FROM node_lease WHERE topology_id = ? AND node_id = ? AND owner_instance = ? AND epoch = ?
-                AND expires_at > clock_timestamp() FOR SHARE""")) {
+                SELECT 1 FROM node_lease l JOIN controller_instance i ON i.instance_id = l.owner_instance
+                WHERE l.topology_id = ? AND l.node_id = ? AND l.owner_instance = ? AND l.epoch = ?
+                AND NOT i.retired AND i.expires_at > clock_timestamp() FOR SHARE OF l, i""")) {
             select.setString(1, node.topologyId());
             select.setString(2, node.nodeId());
             select.setString(3, instanceId);
@@ -236,13 +244,13 @@ public final class LeaseRepository {
         }
     }
 
-    /** Every registered instance, by id, with how many leases each holds now. */
+    /** Every registered instance, by id, with how many leases each holds. */
     public List<ControllerInstance> instances(final Tx tx) throws SQLException {
         try (PreparedStatement select = tx.connection().prepareStatement("""
-                WITH t AS (SELECT clock_timestamp() AS now)
-                SELECT i.instance_id, i.address, i.started_at, i.heartbeat_at, i.expires_at, i.expires_at > t.now,
-                       (SELECT count(*) FROM node_lease l WHERE l.owner_instance = i.instance_id AND l.expires_at > t.now)
-                FROM controller_instance i, t ORDER BY i.instance_id""");
+                SELECT i.instance_id, i.address, i.started_at, i.heartbeat_at, i.expires_at,
+                       NOT i.retired AND i.expires_at > clock_timestamp(),
+                       (SELECT count(*) FROM node_lease l WHERE l.owner_instance = i.instance_id)
+                FROM controller_instance i ORDER BY i.instance_id""");
              ResultSet rows = select.executeQuery()) {
             final List<ControllerInstance> instances = new ArrayList<>();
             while (rows.next()) {
@@ -257,9 +265,10 @@ public final class LeaseRepository {
     /** Every node's lease, in node order. */
     public List<NodeLease> leases(final Tx tx) throws SQLException {
         try (PreparedStatement select = tx.connection().prepareStatement("""
-                SELECT topology_id, node_id, owner_instance, epoch, expires_at,
-                       owner_instance IS NOT NULL AND expires_at > clock_timestamp()
-                FROM node_lease ORDER BY topology_id, node_id""");
+                SELECT l.topology_id, l.node_id, l.owner_instance, l.epoch, i.expires_at,
+                       coalesce(NOT i.retired AND i.expires_at > clock_timestamp(), false)
+                FROM node_lease l LEFT JOIN controller_instance i ON i.instance_id = l.owner_instance
+                ORDER BY l.topology_id, l.node_id""");
              ResultSet rows = select.executeQuery()) {
             final List<NodeLease> leases = new ArrayList<>();
             while (rows.next()) {
@@ -270,10 +279,32 @@ public final class LeaseRepository {
         }
     }
 
-    /** Whether {@code instance} is the incarnation registered under its id, share-locking its row until {@code tx} ends. */
+    /**
+     * Mark every expired, unretired registration retired and release its leases. Registrations
+     * locked by their own heartbeat (or by another claim retiring them) are skipped.
+     */
+    private static void retireExpired(final Tx tx) throws SQLException {
+        try (PreparedStatement retire = tx.connection().prepareStatement("""
+                WITH gone AS (
+                    SELECT instance_id FROM controller_instance WHERE NOT retired AND expires_at <= clock_timestamp()
+                    ORDER BY instance_id FOR UPDATE SKIP LOCKED),
+                marked AS (
+                    UPDATE controller_instance i SET retired = true FROM gone WHERE i.instance_id = gone.instance_id
+                    RETURNING i.instance_id)
+                UPDATE node_lease l SET owner_instance = NULL, acquired_at = NULL
+                FROM marked WHERE l.owner_instance = marked.instance_id""")) {
+            retire.executeUpdate();
+        }
+    }
+
+    /**
+     * Whether {@code instance} is the incarnation registered under its id and not retired,
+     * share-locking its row until {@code tx} ends.
+     */
     private static boolean registered(final Tx tx, final Incarnation instance) throws SQLException {
-        try (PreparedStatement select = tx.connection().prepareStatement(
-                "SELECT 1 FROM controller_instance WHERE instance_id = ? AND incarnation = ? FOR SHARE")) {
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT 1 FROM controller_instance WHERE instance_id = ? AND incarnation = ? AND NOT retired
+                FOR SHARE""")) {
             select.setString(1, instance.instanceId());
             select.setString(2, instance.token());
             try (ResultSet row = select.executeQuery()) {

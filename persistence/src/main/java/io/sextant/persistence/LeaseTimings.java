@@ -5,8 +5,8 @@ import java.time.Duration;
 /**
  * How long leases last and how often they are renewed.
  *
- * @param ttl how long a heartbeat or a claim keeps an instance registered and its leases held,
- *     on the database's clock; after that another instance may claim its nodes
+ * @param ttl how long a heartbeat keeps an instance registered and its leases held, on the
+ *     database's clock; after that another instance may retire it and claim its nodes
  * @param heartbeatInterval how often an instance renews (and claims its share)
  * @param margin how much earlier than the database an instance gives its leases up, by its own
  *     monotonic clock: it covers the time between a check ({@link NodeOwnership#owns}) and the
