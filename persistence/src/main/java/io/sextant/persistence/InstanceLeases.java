@@ -118,8 +118,9 @@ public final class InstanceLeases implements NodeOwnership {
      * the database is asked), then unowned in the database, claimable by any instance at once.
      * The caller stops acting on them first (closes their sessions, finishes what it sent).
      *
-     * @throws PersistenceException when the database cannot be used: every lease is dropped here (the
-     *     released ones expire in the database by themselves)
+     * @throws PersistenceException when the database cannot be used: every lease is dropped here; the
+     *     nodes may still be this instance's in the database, so the next heartbeat may hand them
+     *     back and the next claim names them as surplus again
      */
     public synchronized void release(final Collection<MountedNode> nodes) throws PersistenceException {
         held.keySet().removeAll(nodes);
