@@ -13,12 +13,18 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -211,5 +217,64 @@ class NodeLeaseFaultsTest {
         second.owned().forEach(lease -> assertTrue(lease.epoch() > before.get(lease.node()), lease.toString()));
         assertThrows(PersistenceException.class, first::heartbeat, "the first, back, is now the one refused");
         cluster.assertOwnedExactlyOnce(nodes, second, first);
+    }
+
+    @Test
+    void instancesThatLapseAndRenewAtRandomAroundTheirExpiryNeverOwnANodeTogether() throws Exception {
+        // leases of half a second, renewed late at random: registrations lapse, are retired by the
+        // other instance's claims and begun anew, often while the other claims
+        final LeaseTimings brief = new LeaseTimings(Duration.ofMillis(500), Duration.ofMillis(100),
+            Duration.ofMillis(100));
+        final List<MountedNode> nodes = cluster.mount(8);
+        final List<InstanceLeases> instances = List.of(cluster.instance("instance-a", brief),
+            cluster.instance("instance-b", brief));
+        final AtomicBoolean running = new AtomicBoolean(true);
+        final ExecutorService pool = Executors.newFixedThreadPool(instances.size());
+        final Set<String> terms = ConcurrentHashMap.newKeySet();
+        final List<String> overlaps = new ArrayList<>();
+        try {
+            final List<Future<Integer>> loops = new ArrayList<>();
+            for (int i = 0; i < instances.size(); i++) {
+                final InstanceLeases instance = instances.get(i);
+                final int lateness = i == 0 ? 800 : 300;
+                loops.add(pool.submit(() -> {
+                    int rounds = 0;
+                    while (running.get()) {
+                        cluster.round(instance);
+                        instance.owned().forEach(lease -> terms.add(lease.node() + "#" + lease.epoch()));
+                        Thread.sleep(ThreadLocalRandom.current().nextInt(lateness));
+                        rounds++;
+                    }
+                    return rounds;
+                }));
+            }
+            // read one instance's leases, then the other's: a node the second owns in an older term
+            // than the first already held means the second still acted on a lease the first had taken
+            for (int sample = 0; sample < 40_000; sample++) {
+                final int first = sample % 2;
+                final Map<MountedNode, Long> earlier = cluster.epochs(instances.get(first));
+                final Map<MountedNode, Long> later = cluster.epochs(instances.get(1 - first));
+                later.forEach((node, epoch) -> {
+                    final Long newer = earlier.get(node);
+                    if (newer != null && epoch < newer && overlaps.size() < 20) {
+                        overlaps.add(node + ": " + instances.get(1 - first).instanceId() + " in term " + epoch
+                            + " after " + instances.get(first).instanceId() + " took term " + newer);
+                    }
+                });
+                if (sample % 100 == 0) {
+                    Thread.sleep(1);
+                }
+            }
+            running.set(false);
+            for (Future<Integer> loop : loops) {
+                assertTrue(loop.get(60, TimeUnit.SECONDS) > 0);
+            }
+        } finally {
+            running.set(false);
+            pool.shutdownNow();
+        }
+        assertEquals(List.of(), overlaps);
+        assertTrue(terms.size() > nodes.size(), "nodes changed hands: " + terms.size() + " terms for " + nodes.size()
+            + " nodes");
     }
 }
