@@ -204,6 +204,24 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * Run {@code work}, which runs exactly one SQL statement, as that statement's own transaction
+     * (autocommit): one round trip to the server, where {@link #call} needs a second one for the
+     * {@code COMMIT}. For frequent small writes such as heartbeats. The work must be safe to run
+     * twice: when the connection is lost, the statement may or may not have been committed, and it
+     * runs once more on a fresh connection, as in {@link #call}.
+     */
+    public <T> T callStatement(final String doing, final Work<T> work) throws PersistenceException {
+        return call(doing, tx -> {
+            // pgjdbc: no BEGIN is sent in autocommit mode, and the COMMIT after the work is skipped
+            // because no transaction is open; switching the mode sends nothing
+            tx.connection().setAutoCommit(true);
+            final T result = work.run(tx);
+            tx.connection().setAutoCommit(false);
+            return result;
+        });
+    }
+
     /** {@link #call} without a result. */
     public void run(final String doing, final Action action) throws PersistenceException {
         call(doing, tx -> {

@@ -135,7 +135,42 @@ class MigrationsTest {
         newer.add(new Migration(future, "future", "V" + future + "__future.sql", "CREATE TABLE future (id integer)"));
         postgres.database.call("migrate ahead", tx -> Migrations.apply(tx.connection(), newer));
         final PersistenceException failure = assertThrows(PersistenceException.class, postgres.database::migrate);
-        assertTrue(failure.getMessage().contains("newer than this controller"), failure.getMessage());
+        assertEquals(PersistenceException.Reason.BAD_DATA, failure.reason());
+        assertTrue(failure.getMessage().contains("migration " + (lastVersion() + 1) + ", which this controller does "
+            + "not know"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("use a newer controller"), failure.getMessage());
+    }
+
+    @Test
+    void aMigrationWrittenInParallelWithALowerVersionIsAppliedWhenItArrivesAfterAHigherOne() throws Exception {
+        // one branch's V(n+2) is applied first; the other branch's V(n+1) arrives with a later controller
+        final int last = lastVersion();
+        final List<Migration> withGap = new ArrayList<>(Migrations.bundled());
+        withGap.add(migration(last + 2, "later_branch"));
+        final int first = postgres.database.call("migrate with a gap", tx -> Migrations.apply(tx.connection(), withGap));
+        assertEquals(withGap.size(), first);
+
+        final List<Migration> filled = new ArrayList<>(Migrations.bundled());
+        filled.add(migration(last + 1, "earlier_branch"));
+        filled.add(withGap.get(withGap.size() - 1));
+        final int second = postgres.database.call("migrate the filled gap",
+            tx -> Migrations.apply(tx.connection(), filled));
+        assertEquals(1, second, "only the missing lower migration is applied");
+        final int third = postgres.database.call("migrate again", tx -> Migrations.apply(tx.connection(), filled));
+        assertEquals(0, third);
+        assertEquals(0, postgres.queryLong("SELECT count(*) FROM earlier_branch"), "its table exists");
+        assertEquals(0, postgres.queryLong("SELECT count(*) FROM later_branch"));
+        assertEquals(filled.size(), postgres.queryLong("SELECT count(*) FROM schema_version"));
+    }
+
+    @Test
+    void bundledMigrationVersionsGrowAlongTheIndexAndMayHaveGaps() {
+        final List<Integer> versions = Migrations.bundled().stream().map(Migration::version).toList();
+        for (int i = 1; i < versions.size(); i++) {
+            assertTrue(versions.get(i) > versions.get(i - 1), versions.toString());
+        }
+        assertTrue(versions.contains(5), "V5 (instances and leases) loads whether V3 and V4 are there or not: "
+            + versions);
     }
 
     @Test
@@ -181,6 +216,16 @@ class MigrationsTest {
                 .sorted((a, b) -> Integer.compare(version(a), version(b))).toList();
         }
         assertEquals(files, Migrations.bundled().stream().map(Migration::script).toList());
+    }
+
+    private static int lastVersion() {
+        final List<Migration> bundled = Migrations.bundled();
+        return bundled.get(bundled.size() - 1).version();
+    }
+
+    private static Migration migration(final int version, final String table) {
+        return new Migration(version, table.replace('_', ' '), "V" + version + "__" + table + ".sql",
+            "CREATE TABLE " + table + " (id integer)");
     }
 
     private static int version(final String script) {

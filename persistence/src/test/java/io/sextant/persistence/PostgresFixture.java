@@ -51,7 +51,8 @@ final class PostgresFixture implements AutoCloseable {
             try (Statement statement = tx.connection().createStatement()) {
                 statement.execute("TRUNCATE config_entry, uniconfig_node, node_config, node_config_base, "
                     + "node_config_journal, commit_record, transaction_log, transaction_log_node, snapshot, "
-                    + "snapshot_node, yang_source, yang_module_set, known_host_key, audit_event");
+                    + "snapshot_node, yang_source, yang_module_set, known_host_key, audit_event, node_lease, "
+                    + "controller_instance");
             }
         });
     }

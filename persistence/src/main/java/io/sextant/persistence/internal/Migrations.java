@@ -31,7 +31,13 @@ import java.util.regex.Pattern;
  * They are applied in one SQL transaction under a PostgreSQL advisory lock, so two controllers
  * starting at once on the same database apply each migration exactly once; each applied
  * migration is recorded with its checksum in {@code schema_version}. A migration changed after it
- * was applied, or a database newer than this code, stops the start with a clear error.
+ * was applied, or a database with a migration this code does not know (a newer controller's),
+ * stops the start with a clear error.
+ *
+ * <p>Versions must grow along the index but may have gaps: work done in parallel adds its
+ * migrations under versions reserved for it, and one that arrives later with a lower version
+ * than a migration already applied is applied then (its version is missing from the database).
+ * Migrations written in parallel must therefore not depend on each other.
  */
 public final class Migrations {
     /** The advisory lock key: "sextant" in ASCII. */
