@@ -58,8 +58,9 @@ public final class Sextant implements AutoCloseable {
     private final String bindHost;
     private final Path dataDir;
 
-    private Sextant(final ControllerSettings settings, final SecuritySettings security, final StateBackend backend,
-            final boolean audited) throws InterruptedException {
+    private Sextant(final ControllerSettings settings, final NetconfSettings netconfSettings,
+            final SecuritySettings security, final StateBackend backend, final boolean audited)
+            throws InterruptedException {
         bindHost = settings.bindHost();
         dataDir = settings.dataDir();
         try {
@@ -75,7 +76,7 @@ public final class Sextant implements AutoCloseable {
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
-                NetconfSettings.of(settings.dataDir()), hostKeys, backend));
+                netconfSettings, hostKeys, backend));
             started(new NetconfConnectionAudit(netconf, audit));
             started(new NetconfUnifiedDevices(netconf, devices));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
@@ -104,7 +105,18 @@ public final class Sextant implements AutoCloseable {
 
     /** Start every component, state in memory; RESTCONF listens per {@code settings} (port 0: a free port). */
     public static Sextant start(final ControllerSettings settings) throws InterruptedException {
-        return new Sextant(settings, SecuritySettings.DEFAULTS, StateBackend.inMemory(), true);
+        return start(settings, netconfSettings(settings));
+    }
+
+    /** As {@link #start(ControllerSettings)}, the NETCONF southbound per {@code netconf}. */
+    public static Sextant start(final ControllerSettings settings, final NetconfSettings netconf)
+            throws InterruptedException {
+        return new Sextant(settings, netconf, SecuritySettings.DEFAULTS, StateBackend.inMemory(), true);
+    }
+
+    /** The NETCONF settings as the Karaf distribution takes them: {@code sextant.netconf.*} system properties. */
+    private static NetconfSettings netconfSettings(final ControllerSettings settings) {
+        return NetconfSettings.fromSystemProperties(settings.dataDir());
     }
 
     /**
@@ -113,13 +125,13 @@ public final class Sextant implements AutoCloseable {
      */
     public static Sextant start(final ControllerSettings settings, final StateBackend backend)
             throws InterruptedException {
-        return new Sextant(settings, SecuritySettings.DEFAULTS, backend, true);
+        return new Sextant(settings, netconfSettings(settings), SecuritySettings.DEFAULTS, backend, true);
     }
 
     /** Every component with the state kept in {@code backend}, authenticating and listening per {@code security}. */
     public static Sextant start(final ControllerSettings settings, final SecuritySettings security,
             final StateBackend backend) throws InterruptedException {
-        return new Sextant(settings, security, backend, true);
+        return new Sextant(settings, netconfSettings(settings), security, backend, true);
     }
 
     /**
@@ -129,7 +141,7 @@ public final class Sextant implements AutoCloseable {
      */
     static Sextant startUnauditedForBenchmark(final ControllerSettings settings, final SecuritySettings security,
             final StateBackend backend) throws InterruptedException {
-        return new Sextant(settings, security, backend, false);
+        return new Sextant(settings, netconfSettings(settings), security, backend, false);
     }
 
     private <T extends AutoCloseable> T started(final T component) {

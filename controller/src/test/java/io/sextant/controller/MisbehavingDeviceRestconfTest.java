@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.southbound.netconf.NetconfSettings;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import io.sextant.testing.MisbehavingNetconfDevice.Reply;
 import java.net.http.HttpResponse;
@@ -31,6 +32,11 @@ class MisbehavingDeviceRestconfTest {
     private static final String PASSWORD = "misbehaving-device-test";
     private static final String INTERFACES = "/yang-ext:mount/openconfig-interfaces:interfaces?content=config";
     private static final long REQUEST_TIMEOUT_MILLIS = 2000;
+    /**
+     * Small, so that an endless reply trips the limit within milliseconds: with the default 64 MiB
+     * the request timeout could win the race on a loaded machine.
+     */
+    private static final long MAX_REPLY_BYTES = 1 << 20;
 
     @TempDir
     static Path dataDir;
@@ -43,7 +49,8 @@ class MisbehavingDeviceRestconfTest {
     static void start() throws Exception {
         device = MisbehavingNetconfDevice.builder().start();
         healthyDevice = MisbehavingNetconfDevice.builder().ssh(true).start();
-        sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
+        sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD),
+            NetconfSettings.of(dataDir).withMaxReplyBytes(MAX_REPLY_BYTES));
         restconf = new RestconfClient(sextant, PASSWORD);
         mount("victim", device);
         mount("healthy", healthyDevice);
@@ -140,7 +147,7 @@ class MisbehavingDeviceRestconfTest {
     @Test
     void aReplyOverTheSizeLimitFailsTheReadAtOnce() throws Exception {
         final String message = failedRead(Reply.ENDLESS);
-        assertTrue(message.contains("sent a message larger than"), message);
+        assertTrue(message.contains("sent a message larger than " + MAX_REPLY_BYTES + " bytes"), message);
         assertReportedAndReconnected("larger than");
     }
 }

@@ -70,8 +70,14 @@ public record NetconfSettings(Path schemaCacheDirectory, int eventLoopThreads, i
             Math.max(2, Runtime.getRuntime().availableProcessors()), Duration.ofSeconds(60));
     }
 
+    /** Defaults for the data directory named by the system properties, each overridden by its own property. */
     public static NetconfSettings fromSystemProperties() {
-        final NetconfSettings defaults = of(ControllerSettings.fromSystemProperties().dataDir());
+        return fromSystemProperties(ControllerSettings.fromSystemProperties().dataDir());
+    }
+
+    /** Defaults for {@code dataDir} ({@link #of(Path)}), each overridden by its system property if set. */
+    public static NetconfSettings fromSystemProperties(final Path dataDir) {
+        final NetconfSettings defaults = of(dataDir);
         final String cache = System.getProperty(SCHEMA_CACHE_PROPERTY);
         return new NetconfSettings(cache != null ? Path.of(cache) : defaults.schemaCacheDirectory(),
             Integer.getInteger(EVENT_LOOP_PROPERTY, defaults.eventLoopThreads()),
