@@ -10,7 +10,6 @@ import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.persistence.AuditEventRepository;
 import io.sextant.persistence.AuditEventRepository.AuditRow;
 import io.sextant.persistence.Database;
-import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
 import io.sextant.testing.PostgresServer;
@@ -57,8 +56,7 @@ class AuditEventsInTheDatabaseTest {
     @BeforeEach
     void start() throws Exception {
         postgres = PostgresServer.start();
-        database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
-        database.migrate(Duration.ofSeconds(60));
+        database = DurableController.migratedDatabase(postgres);
     }
 
     @AfterEach

@@ -77,11 +77,12 @@ final class ControllerJvm implements AutoCloseable {
         assertTrue(process.waitFor(30, TimeUnit.SECONDS));
     }
 
-    /** The last 40 lines of its output. */
+    /** The last 40 lines of its output, and where the rest is. */
     String tail() {
         try {
             final List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()))
+                + "\n(the whole output: " + log + ")";
         } catch (IOException e) {
             return "(no log: " + e + ")";
         }

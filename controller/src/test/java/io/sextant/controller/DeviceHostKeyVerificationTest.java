@@ -198,12 +198,8 @@ class DeviceHostKeyVerificationTest {
     }
 
     private static void mountCli(final String nodeId, final String extra) throws Exception {
-        final HttpResponse<String> response = rest.send("PUT", RestconfClient.CLI_NODE + nodeId, "{\"node\":[{"
-            + "\"node-id\":\"" + nodeId + "\",\"cli-topology:host\":\"" + router.sshHost() + "\","
-            + "\"cli-topology:port\":" + router.sshPort() + ",\"cli-topology:transport\":\"ssh\","
-            + "\"cli-topology:device-type\":\"frr\",\"cli-topology:device-version\":\"8.4\","
-            + "\"cli-topology:username\":\"" + router.username() + "\",\"cli-topology:password\":\""
-            + router.password() + "\"" + extra + "}]}");
+        final HttpResponse<String> response = rest.send("PUT", RestconfClient.CLI_NODE + nodeId,
+            RestconfClient.frrMount(nodeId, router, extra));
         assertEquals(201, response.statusCode(), response.body());
     }
 

@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.sextant.datastore.service.ControllerSettings;
-import io.sextant.persistence.Database;
-import io.sextant.persistence.DatabaseSettings;
-import io.sextant.persistence.StateBackend;
 import io.sextant.testing.FreePorts;
 import io.sextant.testing.Netconfd;
 import io.sextant.testing.PostgresServer;
@@ -100,15 +96,12 @@ class DeviceSecretsAtRestTest {
 
     /** One run of the controller on the test's database and data directory. */
     private static final class Run implements AutoCloseable {
-        final Database database;
-        final Sextant sextant;
+        final DurableController controller;
         final RestconfClient rest;
 
         Run() throws Exception {
-            database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
-            database.migrate(Duration.ofSeconds(60));
-            sextant = Sextant.start(ControllerSettings.forTests(dataDir, ADMIN), StateBackend.durable(database));
-            rest = new RestconfClient(sextant, ADMIN);
+            controller = new DurableController(postgres, dataDir, ADMIN);
+            rest = controller.rest;
         }
 
         /** Every answer is kept, to be searched for the canaries. */
@@ -126,17 +119,12 @@ class DeviceSecretsAtRestTest {
 
         @Override
         public void close() {
-            sextant.close();
-            database.close();
+            controller.close();
         }
     }
 
     private static String cliMount(final String nodeId) {
-        return "{\"node\":[{\"node-id\":\"" + nodeId + "\",\"cli-topology:host\":\"" + router.sshHost()
-            + "\",\"cli-topology:port\":" + router.sshPort() + ",\"cli-topology:transport\":\"ssh\","
-            + "\"cli-topology:device-type\":\"frr\",\"cli-topology:device-version\":\"8.4\","
-            + "\"cli-topology:username\":\"" + router.username() + "\",\"cli-topology:password\":\""
-            + router.password() + "\"}]}";
+        return RestconfClient.frrMount(nodeId, router, "");
     }
 
     private static String envelopeIn(final String body) {

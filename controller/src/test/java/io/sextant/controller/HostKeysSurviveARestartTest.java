@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.sextant.datastore.service.ControllerSettings;
-import io.sextant.persistence.Database;
-import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.HostKeyRepository;
-import io.sextant.persistence.StateBackend;
 import io.sextant.security.hostkeys.OpenSshKeys;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.Netconfd;
@@ -58,29 +54,15 @@ class HostKeysSurviveARestartTest {
     }
 
     /** One run of the controller on the test's database and data directory. */
-    private static final class Run implements AutoCloseable {
-        final Database database;
-        final Sextant sextant;
-        final RestconfClient rest;
+    private static DurableController run() throws Exception {
+        return new DurableController(postgres, dataDir, PASSWORD);
+    }
 
-        Run() throws Exception {
-            database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
-            database.migrate(Duration.ofSeconds(60));
-            sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD), StateBackend.durable(database));
-            rest = new RestconfClient(sextant, PASSWORD);
-        }
-
-        JsonObject await(final Predicate<JsonObject> done) throws Exception {
-            final HttpResponse<String> response = rest.await(NODE + "?content=nonconfig",
-                r -> r.statusCode() == 200 && done.test(node(r)), WAIT);
-            return node(response);
-        }
-
-        @Override
-        public void close() {
-            sextant.close();
-            database.close();
-        }
+    /** The kept node's status once {@code done} holds for it. */
+    private static JsonObject await(final DurableController run, final Predicate<JsonObject> done) throws Exception {
+        final HttpResponse<String> response = run.rest.await(NODE + "?content=nonconfig",
+            r -> r.statusCode() == 200 && done.test(node(r)), WAIT);
+        return node(response);
     }
 
     private static JsonObject node(final HttpResponse<String> response) {
@@ -101,27 +83,27 @@ class HostKeysSurviveARestartTest {
     @Test
     void aKeyChangedWhileTheControllerWasDownIsRefusedAfterTheRestartAndAnAcceptedKeyIsKept() throws Exception {
         final String firstKey = OpenSshKeys.fingerprintOf(netconfd.hostPublicKey());
-        try (Run first = new Run()) {
+        try (DurableController first = run()) {
             final HttpResponse<String> mount = first.rest.send("PUT", NODE, RestconfClient.netconfMount("kept",
                 netconfd.host(), netconfd.port(), netconfd.username(), netconfd.password()));
             assertEquals(201, mount.statusCode(), mount.body());
-            first.await(HostKeysSurviveARestartTest::connected);
+            await(first, HostKeysSurviveARestartTest::connected);
         }
 
         final String secondKey = OpenSshKeys.fingerprintOf(netconfd.changeHostKey());
-        try (Run second = new Run()) {
-            final JsonObject refused = second.await(node -> message(node).contains(secondKey));
+        try (DurableController second = run()) {
+            final JsonObject refused = await(second, node -> message(node).contains(secondKey));
             assertTrue(message(refused).contains(firstKey), refused.toString());
             assertTrue(!connected(refused), refused.toString());
             final JsonObject accepted = second.rest.rpcWithInput("sextant-host-keys:accept-host-key",
                 "{\"input\":{\"node-id\":\"kept\"}}");
             assertTrue(accepted.toString().contains(secondKey), accepted.toString());
-            second.await(HostKeysSurviveARestartTest::connected);
+            await(second, HostKeysSurviveARestartTest::connected);
         }
 
-        try (Run third = new Run()) {
+        try (DurableController third = run()) {
             // the accepted key is the known one: connected at once, nothing refused
-            third.await(HostKeysSurviveARestartTest::connected);
+            await(third, HostKeysSurviveARestartTest::connected);
             assertEquals(secondKey, third.database.call("read the kept key", tx -> new HostKeyRepository()
                 .find(tx, "topology-netconf", "kept")).orElseThrow().fingerprint());
         }

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.google.gson.JsonParser;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.persistence.Database;
-import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.StateBackend;
 import io.sextant.testing.FreePorts;
 import io.sextant.testing.PostgresServer;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -44,9 +42,7 @@ class ManyKeptMountsRestartTest {
                 + "\"},\"netconf-node-topology:keepalive-delay\":" + (100 + i) + "}");
         }
         try (PostgresServer postgres = PostgresServer.start();
-                Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
-                    postgres.password()))) {
-            database.migrate(Duration.ofSeconds(60));
+                Database database = DurableController.migratedDatabase(postgres)) {
             final ControllerSettings settings = ControllerSettings.forTests(dataDir, PASSWORD);
             try (Sextant first = Sextant.start(settings, StateBackend.durable(database))) {
                 final var put = new RestconfClient(first, PASSWORD).send("PUT", TOPOLOGY,

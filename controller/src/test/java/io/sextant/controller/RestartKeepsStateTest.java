@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import io.sextant.datastore.service.ControllerSettings;
-import io.sextant.persistence.Database;
-import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.PersistenceException;
-import io.sextant.persistence.StateBackend;
 import io.sextant.persistence.YangModuleSetRepository;
 import io.sextant.persistence.YangSourceRepository;
 import io.sextant.persistence.YangSourceText;
@@ -74,23 +70,8 @@ class RestartKeepsStateTest {
     }
 
     /** One run of the controller on the test's database and data directory. */
-    private static final class Run implements AutoCloseable {
-        final Database database;
-        final Sextant sextant;
-        final RestconfClient rest;
-
-        Run() throws Exception {
-            database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
-            database.migrate(Duration.ofSeconds(60));
-            sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD), StateBackend.durable(database));
-            rest = new RestconfClient(sextant, PASSWORD);
-        }
-
-        @Override
-        public void close() {
-            sextant.close();
-            database.close();
-        }
+    private static DurableController run() throws Exception {
+        return new DurableController(postgres, dataDir, PASSWORD);
     }
 
     private static String ocInterface(final String name, final String description) {
@@ -117,7 +98,7 @@ class RestartKeepsStateTest {
 
     @Test
     void mountsIntentSnapshotsAndTheLogSurviveARestartAndKeptNodesAreNotReadAgain() throws Exception {
-        try (Run first = new Run()) {
+        try (DurableController first = run()) {
             put(first.rest, RestconfClient.NETCONF_NODE + "ncd", RestconfClient.netconfMount("ncd", netconfd.host(),
                 netconfd.port(), netconfd.username(), netconfd.password()));
             put(first.rest, RestconfClient.NETCONF_NODE + "cnt", RestconfClient.netconfMount("cnt", "127.0.0.1",
@@ -140,7 +121,7 @@ class RestartKeepsStateTest {
         final int readsBefore = counter.requests("get-config");
         assertTrue(readsBefore >= 1, "the first sync read the device");
 
-        try (Run second = new Run()) {
+        try (DurableController second = run()) {
             // the mounts are back and connect again
             for (String node : List.of("ncd", "cnt")) {
                 second.rest.await(RestconfClient.NETCONF_NODE + node + "?content=nonconfig",
@@ -185,12 +166,12 @@ class RestartKeepsStateTest {
     @Test
     void aKeptNodeIsReadEditedAndRefusedCommitsWhileItsDeviceIsDown() throws Exception {
         try (Netconfd away = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start()) {
-            try (Run first = new Run()) {
+            try (DurableController first = run()) {
                 keepWithACommittedAndAPendingChange(first, "away", away);
             }
         }
         // the device is gone for good; the controller starts again without it
-        try (Run second = new Run()) {
+        try (DurableController second = run()) {
             assertServedAndRefusesCommitsWhileItsDeviceIsDown(second, "away");
         }
     }
@@ -199,7 +180,7 @@ class RestartKeepsStateTest {
     void aKeptNodeIsServedFromTheDatabaseWhenTheDataDirectoryLostItsSchemaCache() throws Exception {
         try (Netconfd lost = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
              Netconfd twin = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start()) {
-            try (Run first = new Run()) {
+            try (DurableController first = run()) {
                 keepWithACommittedAndAPendingChange(first, "lost", lost);
                 final String schema = schemaContextId(first, "lost");
                 assertTrue(keptModuleSets(first).contains(schema), "the module set of schema " + schema + " is kept");
@@ -221,7 +202,7 @@ class RestartKeepsStateTest {
         final Path schemaCache = dataDir.resolve("schema-cache");
         assertTrue(Files.isDirectory(schemaCache), "the first run kept its schema cache at " + schemaCache);
         deleteRecursively(schemaCache);
-        try (Run second = new Run()) {
+        try (DurableController second = run()) {
             assertServedAndRefusesCommitsWhileItsDeviceIsDown(second, "lost");
             // the cache is filled again from the database, the fast path of the next start
             assertTrue(Files.isDirectory(schemaCache.resolve("module-sets")), "module sets written back");
@@ -229,7 +210,7 @@ class RestartKeepsStateTest {
     }
 
     /** Mount {@code node} on {@code device}, commit "NODE-committed", leave "NODE-pending" intended only. */
-    private static void keepWithACommittedAndAPendingChange(final Run run, final String node, final Netconfd device)
+    private static void keepWithACommittedAndAPendingChange(final DurableController run, final String node, final Netconfd device)
             throws Exception {
         put(run.rest, RestconfClient.NETCONF_NODE + node, RestconfClient.netconfMount(node, device.host(),
             device.port(), device.username(), device.password()));
@@ -241,7 +222,7 @@ class RestartKeepsStateTest {
         put(run.rest, intentPath(node, node + "-pending"), ocInterface(node + "-pending", "pending"));
     }
 
-    private static String schemaContextId(final Run run, final String node) throws Exception {
+    private static String schemaContextId(final DurableController run, final String node) throws Exception {
         final String status = run.rest.send("GET", RestconfClient.NETCONF_NODE + node + "?content=nonconfig", null)
             .body();
         final Matcher id = Pattern.compile("schema-context-id\":\"([0-9a-f]+)\"").matcher(status);
@@ -249,11 +230,11 @@ class RestartKeepsStateTest {
         return id.group(1);
     }
 
-    private static List<YangSourceText> keptSources(final Run run) throws PersistenceException {
+    private static List<YangSourceText> keptSources(final DurableController run) throws PersistenceException {
         return run.database.call("read the kept YANG sources", tx -> new YangSourceRepository().all(tx));
     }
 
-    private static List<String> keptModuleSets(final Run run) throws PersistenceException {
+    private static List<String> keptModuleSets(final DurableController run) throws PersistenceException {
         return run.database.call("read the kept module sets", tx -> new YangModuleSetRepository().ids(tx));
     }
 
@@ -270,7 +251,7 @@ class RestartKeepsStateTest {
      * and its device is gone: it is served at once, as kept, edited, diffed, and its commit answers
      * no-connection with nothing changed.
      */
-    private static void assertServedAndRefusesCommitsWhileItsDeviceIsDown(final Run run, final String node)
+    private static void assertServedAndRefusesCommitsWhileItsDeviceIsDown(final DurableController run, final String node)
             throws Exception {
         // served at once, as kept: no waiting for a device that is not there
         assertEquals(200, run.rest.send("GET", intentPath(node, node + "-committed") + "?content=nonconfig",

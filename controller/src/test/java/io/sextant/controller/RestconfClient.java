@@ -4,6 +4,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.sextant.testing.TrustedTls;
+import io.sextant.testing.frr.FrrRouter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -141,5 +142,17 @@ final class RestconfClient {
             + "\"netconf-node-topology:port\":" + port + ",\"netconf-node-topology:tcp-only\":false,"
             + "\"netconf-node-topology:login-password-unencrypted\":{\"username\":\"" + user + "\",\"password\":\""
             + password + "\"},\"netconf-node-topology:keepalive-delay\":120}]}";
+    }
+
+    /**
+     * A CLI mount of {@code router} (FRR 8.4 over SSH) as a PUT body of {@code CLI_NODE + nodeId};
+     * {@code extraLeaves} (each {@code ,"cli-topology:leaf":value}) go into the node as they are.
+     */
+    static String frrMount(final String nodeId, final FrrRouter router, final String extraLeaves) {
+        return "{\"node\":[{\"node-id\":\"" + nodeId + "\",\"cli-topology:host\":\"" + router.sshHost() + "\","
+            + "\"cli-topology:port\":" + router.sshPort() + ",\"cli-topology:transport\":\"ssh\","
+            + "\"cli-topology:device-type\":\"frr\",\"cli-topology:device-version\":\"8.4\","
+            + "\"cli-topology:username\":\"" + router.username() + "\",\"cli-topology:password\":\""
+            + router.password() + "\"" + extraLeaves + "}]}";
     }
 }

@@ -42,11 +42,8 @@ class UniconfigBgpTest {
     }
 
     private static void mount(final String node, final FrrRouter router) throws Exception {
-        final HttpResponse<String> response = rest.send("PUT", RestconfClient.CLI_NODE + node, "{\"node\":[{"
-            + "\"node-id\":\"" + node + "\",\"cli-topology:host\":\"" + router.sshHost() + "\",\"cli-topology:port\":"
-            + router.sshPort() + ",\"cli-topology:transport\":\"ssh\",\"cli-topology:device-type\":\"frr\","
-            + "\"cli-topology:device-version\":\"8.4\",\"cli-topology:username\":\"" + router.username() + "\","
-            + "\"cli-topology:password\":\"" + router.password() + "\"}]}");
+        final HttpResponse<String> response = rest.send("PUT", RestconfClient.CLI_NODE + node,
+            RestconfClient.frrMount(node, router, ""));
         assertEquals(201, response.statusCode(), response.body());
         rest.await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION + "?content=config",
             r -> r.statusCode() == 200, Duration.ofSeconds(90));

@@ -46,11 +46,8 @@ class UniconfigNetconfAndCliTest {
         rest = new RestconfClient(sextant, PASSWORD);
         assertEquals(201, rest.send("PUT", RestconfClient.NETCONF_NODE + "nc1", RestconfClient.netconfMount("nc1",
             "127.0.0.1", testTool.port(0), "admin", "admin")).statusCode());
-        final HttpResponse<String> cli = rest.send("PUT", RestconfClient.CLI_NODE + "frr1", "{\"node\":[{"
-            + "\"node-id\":\"frr1\",\"cli-topology:host\":\"" + router.sshHost() + "\",\"cli-topology:port\":"
-            + router.sshPort() + ",\"cli-topology:transport\":\"ssh\",\"cli-topology:device-type\":\"frr\","
-            + "\"cli-topology:device-version\":\"8.4\",\"cli-topology:username\":\"" + router.username() + "\","
-            + "\"cli-topology:password\":\"" + router.password() + "\"}]}");
+        final HttpResponse<String> cli = rest.send("PUT", RestconfClient.CLI_NODE + "frr1",
+            RestconfClient.frrMount("frr1", router, ""));
         assertEquals(201, cli.statusCode(), cli.body());
         for (String node : List.of("nc1", "frr1")) {
             rest.await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION + "?content=config",

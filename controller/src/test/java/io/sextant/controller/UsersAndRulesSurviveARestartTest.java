@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.persistence.Database;
-import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.StateBackend;
 import io.sextant.testing.PostgresServer;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,9 +32,7 @@ class UsersAndRulesSurviveARestartTest {
     @Test
     void aRestartedControllerKnowsTheUsersAndRules() throws Exception {
         try (PostgresServer postgres = PostgresServer.start();
-                Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
-                    postgres.password()))) {
-            database.migrate(Duration.ofSeconds(60));
+                Database database = DurableController.migratedDatabase(postgres)) {
             try (Sextant first = start(database, "first-admin-password")) {
                 final RestconfClient admin = new RestconfClient(first, "first-admin-password");
                 assertEquals(204, admin.send("POST", "/rests/operations/sextant-users:set-password",

@@ -1,0 +1,138 @@
+package io.sextant.controller;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.testing.ModelSets;
+import io.sextant.testing.NetconfTestTool;
+import io.sextant.testing.NetconfVerifier;
+import io.sextant.testing.PostgresServer;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Fifty two-device commits at once, the controller killed with SIGKILL in the middle of them and
+ * started again on the same PostgreSQL, twice: every commit it acknowledged is on both its
+ * devices, every commit it started is on both or on neither (read through independent
+ * sessions), and the nodes it reads back at the restart are only nodes of commits the kill cut
+ * off. 100 simulated devices (netconf-testtool, one process), changed in ietf-interfaces.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class ConcurrentCommitsKilledTest {
+    private static final String PASSWORD = "concurrent-commits-killed-test";
+    private static final Duration WAIT = Duration.ofSeconds(180);
+    private static final int COMMITTERS = 50;
+    private static final int ROUNDS = 2;
+
+    /** Kept when the test fails: the controllers' logs are in it. */
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    static Path dataDir;
+    private static PostgresServer postgres;
+    private static Path credentials;
+    private static NetconfTestTool devices;
+    private static final List<List<String>> GROUPS = IntStream.range(0, COMMITTERS)
+        .mapToObj(g -> List.of("d" + 2 * g, "d" + (2 * g + 1))).toList();
+
+    @BeforeAll
+    static void start() throws Exception {
+        postgres = PostgresServer.start();
+        credentials = dataDir.resolve("db-credentials");
+        Files.writeString(credentials, "user=" + postgres.user() + "\npassword=" + postgres.password() + "\n",
+            StandardCharsets.UTF_8);
+        devices = NetconfTestTool.builder().ssh(false).deviceCount(2 * COMMITTERS).threadAmount(2)
+            .models(ModelSets.OPENCONFIG_INTERFACES).start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (devices != null) {
+            devices.close();
+        }
+        if (postgres != null) {
+            postgres.close();
+        }
+    }
+
+    private static ControllerJvm controller(final int run) throws Exception {
+        return new ControllerJvm(dataDir, postgres, credentials, PASSWORD, logsOf(run).get(run));
+    }
+
+    /** The output files of the controllers started so far, the last one being {@code run}. */
+    private static List<Path> logsOf(final int run) {
+        return IntStream.rangeClosed(0, run).mapToObj(i -> dataDir.resolve("controller-" + i + ".log")).toList();
+    }
+
+    private static int index(final String node) {
+        return Integer.parseInt(node.substring(1));
+    }
+
+    private static void awaitNodes(final ControllerJvm controller) throws Exception {
+        for (List<String> group : GROUPS) {
+            for (String node : group) {
+                controller.rest().await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
+                    + "?content=config", r -> r.statusCode() == 200, WAIT);
+            }
+        }
+    }
+
+    /** The interface names on every device, read over sessions of the test's own. */
+    private static Map<String, Set<String>> interfacesOnTheDevices() throws Exception {
+        final Map<String, Set<String>> names = new HashMap<>();
+        for (List<String> group : GROUPS) {
+            for (String node : group) {
+                try (NetconfVerifier session = NetconfVerifier.connect(devices, index(node))) {
+                    names.put(node, new HashSet<>(NetconfVerifier.values(session.getConfig("running"), "data",
+                        "interfaces", "interface", "name")));
+                }
+            }
+        }
+        return names;
+    }
+
+    @Test
+    void killedDuringFiftyConcurrentCommitsEachIsOnAllItsDevicesOrNoneAndOnlyTheirNodesAreInDoubt()
+            throws Exception {
+        final KilledCommits commits = new KilledCommits(GROUPS, KilledCommits.Model.IETF);
+        ControllerJvm controller = controller(0);
+        for (List<String> group : GROUPS) {
+            for (String node : group) {
+                final HttpResponse<String> mount = controller.rest().send("PUT", RestconfClient.NETCONF_NODE + node,
+                    "{\"node\":[{\"node-id\":\"" + node + "\",\"netconf-node-topology:host\":\"" + devices.host()
+                        + "\",\"netconf-node-topology:port\":" + devices.port(index(node))
+                        + ",\"netconf-node-topology:tcp-only\":true,\"netconf-node-topology:keepalive-delay\":0}]}");
+                assertEquals(201, mount.statusCode(), mount.body());
+            }
+        }
+        for (int round = 0; round < ROUNDS; round++) {
+            if (round > 0) {
+                controller = controller(round);
+            }
+            awaitNodes(controller);
+            commits.round(controller, round);
+        }
+
+        try (ControllerJvm last = controller(ROUNDS)) {
+            awaitNodes(last);
+            System.out.println("Fifty concurrent commits killed: " + commits.summary(logsOf(ROUNDS)));
+            final int inDoubt = commits.assertInDoubtOnly(logsOf(ROUNDS));
+            assertTrue(inDoubt > 0, "the kills left commits in doubt: " + commits.summary(logsOf(ROUNDS)));
+            commits.assertAllOrNothing(last, ConcurrentCommitsKilledTest::interfacesOnTheDevices);
+        }
+    }
+}
