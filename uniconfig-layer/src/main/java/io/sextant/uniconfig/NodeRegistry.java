@@ -37,6 +37,13 @@ final class NodeRegistry {
     private final ConcurrentHashMap<String, UniconfigStore.KeptNode> kept = new ConcurrentHashMap<>();
     /** Held while a kept node is claimed, by its device or by {@link #restoreKnown()}: only one gets it. */
     private final Object claims = new Object();
+    /**
+     * Nodes being taken from a connection of their device (restored, recovered or read), until
+     * that ends; guarded by {@link #claims}. Another connection of the same device meanwhile waits
+     * for it, so that a node under recovery is never taken for a new one (read and kept afresh
+     * while its recovery goes on, which would leave the kept configuration and the node apart).
+     */
+    private final Map<String, CompletableFuture<Void>> taking = new HashMap<>();
     private final UnifiedDevices devices;
     private final NodeStatusWriter status;
     private final UniconfigStore store;
@@ -145,14 +152,48 @@ final class NodeRegistry {
      */
     CompletionStage<Void> deviceConnected(final UnifiedDevice device) {
         final String nodeId = device.nodeId();
-        final UniconfigStore.KeptNode keptNode;
+        final UniconfigStore.@Nullable KeptNode keptNode;
+        final CompletableFuture<Void> taken = new CompletableFuture<>();
+        final @Nullable CompletableFuture<Void> earlier;
         synchronized (claims) {
-            final UniconfigNode existing = nodes.get(nodeId);
-            if (existing != null && existing.schemaKey().equals(device.schemaKey())) {
-                return CompletableFuture.completedFuture(null);
+            earlier = taking.get(nodeId);
+            if (earlier == null) {
+                final UniconfigNode existing = nodes.get(nodeId);
+                if (existing != null && existing.schemaKey().equals(device.schemaKey())) {
+                    return CompletableFuture.completedFuture(null);
+                }
+                keptNode = kept.remove(nodeId);
+                taking.put(nodeId, taken);
+            } else {
+                keptNode = null;
             }
-            keptNode = kept.remove(nodeId);
         }
+        if (earlier != null) {
+            // an earlier connection is taking the node: decide once it is done
+            return earlier.handle((ok, failure) -> null).thenCompose(ignored -> deviceConnected(device));
+        }
+        CompletionStage<Void> work;
+        try {
+            work = take(device, keptNode);
+        } catch (RuntimeException e) {
+            work = CompletableFuture.failedFuture(e);
+        }
+        work.whenComplete((ok, failure) -> {
+            synchronized (claims) {
+                taking.remove(nodeId, taken);
+            }
+            if (failure != null) {
+                taken.completeExceptionally(failure);
+            } else {
+                taken.complete(null);
+            }
+        });
+        return taken;
+    }
+
+    /** {@link #deviceConnected}, the node claimed: restore or recover {@code keptNode}, or read the device. */
+    private CompletionStage<Void> take(final UnifiedDevice device, final UniconfigStore.@Nullable KeptNode keptNode) {
+        final String nodeId = device.nodeId();
         if (keptNode != null && keptNode.schemaKey().equals(device.schemaKey())) {
             if (interrupted.inDoubt(nodeId)) {
                 return interrupted.recover(nodeId, keptNode.actual(), device, executor)

@@ -14,6 +14,7 @@ import io.sextant.model.SchemaBuilder;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -132,5 +133,29 @@ class KeptNodesTest {
         final UniconfigNode served = registry.node("d1").orElseThrow();
         assertTrue(intends(served, "pending"), "as it was kept");
         assertEquals(0, d1.reads);
+    }
+
+    @Test
+    void aDeviceConnectingAgainWhileItsInDoubtNodeIsRecoveredDoesNotMakeItANewNode() throws Exception {
+        knowTheSchema();
+        final KeptStore store = new KeptStore(List.of(keptWithAPendingChange(d1)),
+            List.of(new UniconfigStore.Interrupted("c1", "commit", "admin", false, List.of("d1"))));
+        final NodeRegistry registry = registry(store);
+        final CompletableFuture<Void> settling = new CompletableFuture<>();
+        d1.settling = settling;
+
+        final CompletableFuture<Void> first = registry.deviceConnected(d1).toCompletableFuture();
+        // its session broke and came back while the recovery waits for the device to settle
+        final CompletableFuture<Void> second = registry.deviceConnected(d1).toCompletableFuture();
+        assertFalse(second.isDone(), "the second connection waits for the recovery of the first");
+        settling.complete(null);
+        first.get(30, TimeUnit.SECONDS);
+        second.get(30, TimeUnit.SECONDS);
+
+        final UniconfigNode node = registry.node("d1").orElseThrow(() -> new AssertionError("d1 is served"));
+        assertTrue(intends(node, "pending"), "the kept intent, not what the device holds");
+        assertEquals(List.of(), store.created, "not kept afresh as a new node");
+        assertEquals(List.of("c1 failed: The controller stopped during this commit before keeping it; every device "
+            + "holds its configuration from before the commit"), store.finished);
     }
 }

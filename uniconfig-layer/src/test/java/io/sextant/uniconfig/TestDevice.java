@@ -37,6 +37,8 @@ final class TestDevice implements UnifiedDevice {
     volatile int reads;
     /** Commit ids {@link #settle} was called with. */
     final List<String> settled = new CopyOnWriteArrayList<>();
+    /** When set, {@link #settle} completes only when this does. */
+    volatile CompletableFuture<Void> settling = CompletableFuture.completedFuture(null);
 
     TestDevice(final String nodeId, final EffectiveModelContext schema) {
         this.nodeId = nodeId;
@@ -88,7 +90,7 @@ final class TestDevice implements UnifiedDevice {
     @Override
     public CompletionStage<Void> settle(final String commitId) {
         settled.add(commitId);
-        return CompletableFuture.completedFuture(null);
+        return settling;
     }
 
     @Override
