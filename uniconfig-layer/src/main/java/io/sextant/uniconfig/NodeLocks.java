@@ -15,7 +15,8 @@ import java.util.function.Supplier;
  * Takes the locks of UniConfig nodes without blocking a thread. Several nodes are locked one
  * after the other in node-id order, so two commits of overlapping nodes never deadlock; a
  * node that stays busy longer than the timeout fails the acquisition with a
- * {@link NodeFailure} of kind conflict, and the locks taken so far are released.
+ * {@link NodeFailure} of kind conflict, and the locks taken so far are released; so does a node
+ * found {@link UniconfigNode#retired() retired} once locked.
  */
 final class NodeLocks {
     private final Duration timeout;
@@ -77,7 +78,14 @@ final class NodeLocks {
 
     private CompletableFuture<Void> acquire(final UniconfigNode node) {
         return node.lock().acquire().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(
-            failure -> CompletableFuture.failedFuture(new NodeFailure(ErrorKind.CONFLICT, "Node " + node.nodeId()
-                + " is busy with another commit or write (waited " + timeout.toSeconds() + " s)")));
+            failure -> CompletableFuture.<Void>failedFuture(new NodeFailure(ErrorKind.CONFLICT, "Node "
+                + node.nodeId() + " is busy with another commit or write (waited " + timeout.toSeconds() + " s)")))
+            .thenCompose(locked -> {
+                if (node.retired()) {
+                    node.lock().release();
+                    return CompletableFuture.failedFuture(node.replaced());
+                }
+                return CompletableFuture.completedFuture(null);
+            });
     }
 }

@@ -202,18 +202,29 @@ final class NodeRegistry {
             return CompletableFuture.runAsync(() -> restore(keptNode, device, null), executor);
         }
         interrupted.readAgain(nodeId);
-        return device.readConfiguration().thenAcceptAsync(config -> {
+        final @Nullable UniconfigNode replaced = nodes.get(nodeId);
+        // a node the device had with other models is replaced under its lock, and retired: a
+        // change waiting for that lock fails instead of landing on the node no longer served
+        final CompletionStage<Void> locked = replaced == null ? CompletableFuture.completedFuture(null)
+            : replaced.lock().acquire();
+        return locked.thenCompose(ignored -> device.readConfiguration()).thenAcceptAsync(config -> {
             try {
                 final UniconfigNode node = new UniconfigNode(nodeId, device.schema(), device.schemaKey(), config);
                 store.created(node, config);
                 // published before it is visible: a write to the new node publishes after this
                 publish(node, true);
                 nodes.put(nodeId, node);
+                if (replaced != null) {
+                    replaced.retire();
+                }
             } catch (OperationErrorsException e) {
                 throw new IllegalStateException("The configuration read from " + nodeId + " could not be taken: "
                     + CommitCoordinator.describe(e, device.schema()), e);
             }
         }, executor).whenComplete((ok, error) -> {
+            if (replaced != null) {
+                replaced.lock().release();
+            }
             if (error != null) {
                 status.writeFailure(device.nodeId(), CommitCoordinator.describe(error, device.schema()));
             }

@@ -52,6 +52,10 @@ public final class SyncService {
             if (!node.lock().tryAcquire()) {
                 return NodeResult.failed(node.nodeId(), ErrorKind.CONFLICT, "node is being committed");
             }
+            if (node.retired()) {
+                node.lock().release();
+                return NodeResult.failed(node.nodeId(), ErrorKind.CONFLICT, node.replaced().getMessage());
+            }
             try {
                 final NodeUpdate update = node.synced(config);
                 registry.store().changed(update);

@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction;
@@ -44,6 +45,7 @@ final class UniconfigNode {
     private volatile NormalizedNode actualRoot;
     private volatile Instant lastSync;
     private volatile NodeStatusWriter.Status published;
+    private volatile boolean retired;
 
     /** A node just read from its device: intent = actual = {@code configuration}. */
     UniconfigNode(final String nodeId, final EffectiveModelContext schema, final String schemaKey,
@@ -85,6 +87,24 @@ final class UniconfigNode {
 
     NodeLock lock() {
         return lock;
+    }
+
+    /**
+     * This node was replaced by one read again from its device (whose models changed): whoever
+     * takes its lock afterwards must not change it. Call with the lock held.
+     */
+    void retire() {
+        retired = true;
+    }
+
+    boolean retired() {
+        return retired;
+    }
+
+    /** The failure of a change that found this node {@link #retired()} once it held the lock. */
+    NodeFailure replaced() {
+        return new NodeFailure(ErrorKind.CONFLICT, "Node " + nodeId + " was read again from its device, whose "
+            + "models changed, while this waited for it; try again");
     }
 
     long intentVersion() {

@@ -3,6 +3,8 @@ package io.sextant.uniconfig;
 import static io.sextant.uniconfig.UniconfigLayerTest.iface;
 import static io.sextant.uniconfig.UniconfigLayerTest.interfacePath;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +15,9 @@ import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.unified.UnifiedDeviceRegistry;
 import java.util.List;
+import io.sextant.uniconfig.NodeResult.ErrorKind;
+import java.util.concurrent.ExecutionException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -157,5 +162,34 @@ class KeptNodesTest {
         assertEquals(List.of(), store.created, "not kept afresh as a new node");
         assertEquals(List.of("c1 failed: The controller stopped during this commit before keeping it; every device "
             + "holds its configuration from before the commit"), store.finished);
+    }
+
+    @Test
+    void aNodeWhoseDeviceComesBackWithOtherModelsIsReplacedOnceItsLockIsFreeAndAChangeWaitingForItFails()
+            throws Exception {
+        knowTheSchema();
+        final KeptStore store = new KeptStore(List.of(keptWithAPendingChange(d1)), List.of());
+        final NodeRegistry registry = registry(store);
+        final UniconfigNode old = registry.node("d1").orElseThrow();
+        final NodeLocks locks = new NodeLocks(Duration.ofSeconds(30));
+        final NodeLocks.Held change = locks.acquire(List.of(old)).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        final TestDevice upgraded = new TestDevice("d1", SchemaBuilder.build(BundledModels.get().withDependencies(
+            List.of("openconfig-interfaces", "iana-if-type"))));
+
+        final CompletableFuture<Void> replacing = registry.deviceConnected(upgraded).toCompletableFuture();
+        final CompletableFuture<NodeLocks.Held> waiting = locks.acquire(List.of(old)).toCompletableFuture();
+        assertSame(old, registry.node("d1").orElseThrow(), "not replaced while a change holds its lock");
+        assertEquals(0, upgraded.reads);
+        change.close();
+        replacing.get(30, TimeUnit.SECONDS);
+
+        assertNotSame(old, registry.node("d1").orElseThrow(), "read again from the device");
+        assertEquals(1, upgraded.reads);
+        assertEquals(List.of("d1"), store.created);
+        final ExecutionException refused = assertThrows(ExecutionException.class,
+            () -> waiting.get(30, TimeUnit.SECONDS));
+        assertTrue(refused.getCause() instanceof NodeFailure failure && failure.kind() == ErrorKind.CONFLICT,
+            String.valueOf(refused.getCause()));
+        assertFalse(old.lock().isHeld(), "the refused change let go of the lock");
     }
 }
