@@ -2,11 +2,8 @@ package io.sextant.controller;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.sextant.testing.PostgresServer;
 import io.sextant.testing.frr.FrrRouter;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.IntStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -44,16 +40,12 @@ class CliCrashRecoveryTest {
     /** Kept when the test fails: the controllers' logs are in it. */
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     static Path dataDir;
-    private static PostgresServer postgres;
-    private static Path credentials;
+    private static ControllerRuns runs;
     private static final List<FrrRouter> ROUTERS = new ArrayList<>();
 
     @BeforeAll
     static void start() throws Exception {
-        postgres = PostgresServer.start();
-        credentials = dataDir.resolve("db-credentials");
-        Files.writeString(credentials, "user=" + postgres.user() + "\npassword=" + postgres.password() + "\n",
-            StandardCharsets.UTF_8);
+        runs = ControllerRuns.start(dataDir, PASSWORD);
         for (int i = 0; i < NODES.size(); i++) {
             ROUTERS.add(FrrRouter.builder().namePrefix("crash").interfaces(1).start());
         }
@@ -64,24 +56,8 @@ class CliCrashRecoveryTest {
         for (FrrRouter router : ROUTERS) {
             router.close();
         }
-        if (postgres != null) {
-            postgres.close();
-        }
-    }
-
-    private static ControllerJvm controller(final int run) throws Exception {
-        return new ControllerJvm(dataDir, postgres, credentials, PASSWORD, logsOf(run).get(run));
-    }
-
-    /** The output files of the controllers started so far, the last one being {@code run}. */
-    private static List<Path> logsOf(final int run) {
-        return IntStream.rangeClosed(0, run).mapToObj(i -> dataDir.resolve("controller-" + i + ".log")).toList();
-    }
-
-    private static void awaitNodes(final ControllerJvm controller) throws Exception {
-        for (String node : NODES) {
-            controller.rest().await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
-                + "?content=config", r -> r.statusCode() == 200, WAIT);
+        if (runs != null) {
+            runs.close();
         }
     }
 
@@ -95,7 +71,7 @@ class CliCrashRecoveryTest {
     void killedWhileCommittingEveryAcknowledgedCommitStaysAndEveryCommitIsOnBothRoutersOrNeither()
             throws Exception {
         final KilledCommits commits = new KilledCommits(List.of(NODES), KilledCommits.Model.OPENCONFIG);
-        ControllerJvm controller = controller(0);
+        ControllerJvm controller = runs.start(0);
         for (int i = 0; i < NODES.size(); i++) {
             final HttpResponse<String> mount = controller.rest().send("PUT", RestconfClient.CLI_NODE + NODES.get(i),
                 RestconfClient.frrMount(NODES.get(i), ROUTERS.get(i), ""));
@@ -103,16 +79,16 @@ class CliCrashRecoveryTest {
         }
         for (int round = 0; round < ROUNDS; round++) {
             if (round > 0) {
-                controller = controller(round);
+                controller = runs.start(round);
             }
-            awaitNodes(controller);
+            commits.awaitNodes(controller, WAIT);
             commits.round(controller, round);
         }
 
-        try (ControllerJvm last = controller(ROUNDS)) {
-            awaitNodes(last);
-            System.out.println("CLI crash recovery: " + commits.summary(logsOf(ROUNDS)));
-            commits.assertInDoubtOnly(logsOf(ROUNDS));
+        try (ControllerJvm last = runs.start(ROUNDS)) {
+            commits.awaitNodes(last, WAIT);
+            System.out.println("CLI crash recovery: " + commits.summary(runs.logs(ROUNDS)));
+            commits.assertInDoubtOnly(runs.logs(ROUNDS));
             commits.assertAllOrNothing(last, () -> Map.of(NODES.get(0), interfacesOn(ROUTERS.get(0)),
                 NODES.get(1), interfacesOn(ROUTERS.get(1))));
         }

@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;
 import io.sextant.testing.NetconfVerifier;
-import io.sextant.testing.PostgresServer;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -43,18 +40,14 @@ class ConcurrentCommitsKilledTest {
     /** Kept when the test fails: the controllers' logs are in it. */
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     static Path dataDir;
-    private static PostgresServer postgres;
-    private static Path credentials;
+    private static ControllerRuns runs;
     private static NetconfTestTool devices;
     private static final List<List<String>> GROUPS = IntStream.range(0, COMMITTERS)
         .mapToObj(g -> List.of("d" + 2 * g, "d" + (2 * g + 1))).toList();
 
     @BeforeAll
     static void start() throws Exception {
-        postgres = PostgresServer.start();
-        credentials = dataDir.resolve("db-credentials");
-        Files.writeString(credentials, "user=" + postgres.user() + "\npassword=" + postgres.password() + "\n",
-            StandardCharsets.UTF_8);
+        runs = ControllerRuns.start(dataDir, PASSWORD);
         devices = NetconfTestTool.builder().ssh(false).deviceCount(2 * COMMITTERS).threadAmount(2)
             .models(ModelSets.OPENCONFIG_INTERFACES).start();
     }
@@ -64,31 +57,13 @@ class ConcurrentCommitsKilledTest {
         if (devices != null) {
             devices.close();
         }
-        if (postgres != null) {
-            postgres.close();
+        if (runs != null) {
+            runs.close();
         }
-    }
-
-    private static ControllerJvm controller(final int run) throws Exception {
-        return new ControllerJvm(dataDir, postgres, credentials, PASSWORD, logsOf(run).get(run));
-    }
-
-    /** The output files of the controllers started so far, the last one being {@code run}. */
-    private static List<Path> logsOf(final int run) {
-        return IntStream.rangeClosed(0, run).mapToObj(i -> dataDir.resolve("controller-" + i + ".log")).toList();
     }
 
     private static int index(final String node) {
         return Integer.parseInt(node.substring(1));
-    }
-
-    private static void awaitNodes(final ControllerJvm controller) throws Exception {
-        for (List<String> group : GROUPS) {
-            for (String node : group) {
-                controller.rest().await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
-                    + "?content=config", r -> r.statusCode() == 200, WAIT);
-            }
-        }
     }
 
     /** The interface names on every device, read over sessions of the test's own. */
@@ -109,7 +84,7 @@ class ConcurrentCommitsKilledTest {
     void killedDuringFiftyConcurrentCommitsEachIsOnAllItsDevicesOrNoneAndOnlyTheirNodesAreInDoubt()
             throws Exception {
         final KilledCommits commits = new KilledCommits(GROUPS, KilledCommits.Model.IETF);
-        ControllerJvm controller = controller(0);
+        ControllerJvm controller = runs.start(0);
         for (List<String> group : GROUPS) {
             for (String node : group) {
                 final HttpResponse<String> mount = controller.rest().send("PUT", RestconfClient.NETCONF_NODE + node,
@@ -121,17 +96,17 @@ class ConcurrentCommitsKilledTest {
         }
         for (int round = 0; round < ROUNDS; round++) {
             if (round > 0) {
-                controller = controller(round);
+                controller = runs.start(round);
             }
-            awaitNodes(controller);
+            commits.awaitNodes(controller, WAIT);
             commits.round(controller, round);
         }
 
-        try (ControllerJvm last = controller(ROUNDS)) {
-            awaitNodes(last);
-            System.out.println("Fifty concurrent commits killed: " + commits.summary(logsOf(ROUNDS)));
-            final int inDoubt = commits.assertInDoubtOnly(logsOf(ROUNDS));
-            assertTrue(inDoubt > 0, "the kills left commits in doubt: " + commits.summary(logsOf(ROUNDS)));
+        try (ControllerJvm last = runs.start(ROUNDS)) {
+            commits.awaitNodes(last, WAIT);
+            System.out.println("Fifty concurrent commits killed: " + commits.summary(runs.logs(ROUNDS)));
+            final int inDoubt = commits.assertInDoubtOnly(runs.logs(ROUNDS));
+            assertTrue(inDoubt > 0, "the kills left commits in doubt: " + commits.summary(runs.logs(ROUNDS)));
             commits.assertAllOrNothing(last, ConcurrentCommitsKilledTest::interfacesOnTheDevices);
         }
     }

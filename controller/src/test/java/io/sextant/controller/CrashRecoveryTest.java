@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.Netconfd;
-import io.sextant.testing.PostgresServer;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,16 +38,12 @@ class CrashRecoveryTest {
     /** Kept when the test fails: the controllers' logs are in it. */
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     static Path dataDir;
-    private static PostgresServer postgres;
-    private static Path credentials;
+    private static ControllerRuns runs;
     private static final List<Netconfd> DEVICES = new ArrayList<>();
 
     @BeforeAll
     static void start() throws Exception {
-        postgres = PostgresServer.start();
-        credentials = dataDir.resolve("db-credentials");
-        Files.writeString(credentials, "user=" + postgres.user() + "\npassword=" + postgres.password() + "\n",
-            StandardCharsets.UTF_8);
+        runs = ControllerRuns.start(dataDir, PASSWORD);
         for (int i = 0; i < NODES.size(); i++) {
             DEVICES.add(Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start());
         }
@@ -62,24 +54,8 @@ class CrashRecoveryTest {
         for (Netconfd device : DEVICES) {
             device.close();
         }
-        if (postgres != null) {
-            postgres.close();
-        }
-    }
-
-    private static ControllerJvm controller(final int run) throws Exception {
-        return new ControllerJvm(dataDir, postgres, credentials, PASSWORD, logsOf(run).get(run));
-    }
-
-    /** The output files of the controllers started so far, the last one being {@code run}. */
-    private static List<Path> logsOf(final int run) {
-        return IntStream.rangeClosed(0, run).mapToObj(i -> dataDir.resolve("controller-" + i + ".log")).toList();
-    }
-
-    private static void awaitNodes(final ControllerJvm controller) throws Exception {
-        for (String node : NODES) {
-            controller.rest().await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
-                + "?content=config", r -> r.statusCode() == 200, WAIT);
+        if (runs != null) {
+            runs.close();
         }
     }
 
@@ -94,7 +70,7 @@ class CrashRecoveryTest {
     void killedWhileCommittingEveryAcknowledgedCommitStaysAndEveryCommitIsOnBothDevicesOrNeither()
             throws Exception {
         final KilledCommits commits = new KilledCommits(List.of(NODES), KilledCommits.Model.OPENCONFIG);
-        ControllerJvm controller = controller(0);
+        ControllerJvm controller = runs.start(0);
         for (int i = 0; i < NODES.size(); i++) {
             final Netconfd device = DEVICES.get(i);
             final HttpResponse<String> mount = controller.rest().send("PUT",
@@ -105,16 +81,16 @@ class CrashRecoveryTest {
         }
         for (int round = 0; round < ROUNDS; round++) {
             if (round > 0) {
-                controller = controller(round);
+                controller = runs.start(round);
             }
-            awaitNodes(controller);
+            commits.awaitNodes(controller, WAIT);
             commits.round(controller, round);
         }
 
-        try (ControllerJvm last = controller(ROUNDS)) {
-            awaitNodes(last);
-            System.out.println("Crash recovery: " + commits.summary(logsOf(ROUNDS)));
-            commits.assertInDoubtOnly(logsOf(ROUNDS));
+        try (ControllerJvm last = runs.start(ROUNDS)) {
+            commits.awaitNodes(last, WAIT);
+            System.out.println("Crash recovery: " + commits.summary(runs.logs(ROUNDS)));
+            commits.assertInDoubtOnly(runs.logs(ROUNDS));
             commits.assertAllOrNothing(last, () -> Map.of(NODES.get(0), interfacesOn(DEVICES.get(0)),
                 NODES.get(1), interfacesOn(DEVICES.get(1))));
         }

@@ -79,6 +79,16 @@ final class KilledCommits {
         }
     }
 
+    /** Wait until {@code controller} serves every node's intent (kept nodes come back as their devices connect). */
+    void awaitNodes(final ControllerJvm controller, final Duration wait) throws Exception {
+        for (List<String> group : groups) {
+            for (String node : group) {
+                controller.rest().await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION
+                    + "?content=config", response -> response.statusCode() == 200, wait);
+            }
+        }
+    }
+
     /** Commit through {@code controller} until it is killed, which this does once commits are under way. */
     void round(final ControllerJvm controller, final int round) throws InterruptedException {
         final List<Thread> committers = new ArrayList<>();
