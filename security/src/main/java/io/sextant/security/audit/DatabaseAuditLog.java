@@ -11,7 +11,6 @@ import io.sextant.persistence.PersistenceException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -48,11 +47,8 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
     private final AuditSettings settings;
     private final String fileName;
     private final Thread writer;
-    private final Object gapLock = new Object();
     /** Events not queued (queue full) or not accepted by the database, since the last gap record. */
-    private long gapCount;
-    private Instant gapFirst;
-    private Instant gapLast;
+    private final AuditGap gap = new AuditGap();
     private volatile boolean closing;
 
     /**
@@ -77,54 +73,15 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
     }
 
     private void missed(final long count, final Instant first, final Instant last, final String why) {
-        synchronized (gapLock) {
-            if (gapCount == 0) {
-                LOG.warn("Audit records go to {} only, not to the database, until it takes them again ({}); "
-                    + "the database will get a record of the gap", fileName, why);
-                gapFirst = first;
-            }
-            gapCount += count;
-            gapFirst = first.isBefore(gapFirst) ? first : gapFirst;
-            gapLast = gapLast == null || last.isAfter(gapLast) ? last : gapLast;
+        if (gap.add(count, first, last)) {
+            LOG.warn("Audit records go to {} only, not to the database, until it takes them again ({}); "
+                + "the database will get a record of the gap", fileName, why);
         }
     }
 
-    /** Records the database lacks: how many, from when to when. */
-    private record Gap(long count, Instant first, Instant last) {
-    }
-
-    /** The gap to report now, with the count reset, or null without one. */
-    private Gap takeGap() {
-        synchronized (gapLock) {
-            if (gapCount == 0) {
-                return null;
-            }
-            final Gap gap = new Gap(gapCount, gapFirst, gapLast);
-            gapCount = 0;
-            gapFirst = null;
-            gapLast = null;
-            return gap;
-        }
-    }
-
-    /** A gap taken but not written: counted again, without a new warning. */
-    private void restoreGap(final Gap gap) {
-        synchronized (gapLock) {
-            gapFirst = gapCount == 0 || gap.first().isBefore(gapFirst) ? gap.first() : gapFirst;
-            gapLast = gapCount == 0 || gap.last().isAfter(gapLast) ? gap.last() : gapLast;
-            gapCount += gap.count();
-        }
-    }
-
-    private AuditRow gapRow(final Gap gap) {
-        final Map<String, Object> details = new LinkedHashMap<>();
-        details.put("count", gap.count());
-        details.put("first", gap.first().toString());
-        details.put("last", gap.last().toString());
-        details.put("file", fileName);
-        return new AuditRow(UUID.randomUUID(), gap.last(), "audit-gap", null, null, null, "failure", List.of(),
-            gap.count() + " audit record(s) from " + gap.first() + " to " + gap.last() + " are in " + fileName
-                + " only", json(details));
+    private AuditRow gapRow(final AuditGap.Span span) {
+        return row(AuditEvent.gap(span.count(), span.first(), span.last(), span.count() + " audit record(s) from "
+            + span.first() + " to " + span.last() + " are in " + fileName + " only", Map.of("file", fileName)));
     }
 
     private void writeLoop() {
@@ -155,8 +112,8 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
                     batch.add(row(event));
                 }
             }
-            final Gap gap = takeGap();
-            final AuditRow gapRow = gap == null ? null : gapRow(gap);
+            final AuditGap.Span gapSpan = gap.take();
+            final AuditRow gapRow = gapSpan == null ? null : gapRow(gapSpan);
             if (gapRow != null) {
                 batch.add(gapRow);
             }
@@ -178,7 +135,7 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
             } catch (PersistenceException e) {
                 if (gapRow != null) {
                     batch.remove(gapRow);
-                    restoreGap(gap);
+                    gap.restore(gapSpan);
                 }
                 if (!e.unavailable()) {
                     LOG.error("The database refused {} audit record(s), which are in {} only: {}", batch.size(),
@@ -210,11 +167,10 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
     }
 
     private void logGapAtClose() {
-        synchronized (gapLock) {
-            if (gapCount > 0) {
-                LOG.warn("Stopping: {} audit record(s) from {} to {} are in {} only, not in the database", gapCount,
-                    gapFirst, gapLast, fileName);
-            }
+        final AuditGap.Span span = gap.peek();
+        if (span != null) {
+            LOG.warn("Stopping: {} audit record(s) from {} to {} are in {} only, not in the database", span.count(),
+                span.first(), span.last(), fileName);
         }
     }
 
