@@ -11,6 +11,7 @@ import io.sextant.persistence.PersistenceException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -89,6 +90,8 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
         boolean down = false;
         Instant nextRetention = Instant.now();
         List<AuditRow> batch = new ArrayList<>();
+        /* The gap rows in the batch, with the counts they carry. */
+        final Map<AuditRow, AuditGap.Span> gapRows = new HashMap<>();
         while (true) {
             if (!closing && !Instant.now().isBefore(nextRetention)) {
                 nextRetention = Instant.now().plus(expire() ? RETENTION_EVERY : MAX_BACKOFF);
@@ -113,9 +116,10 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
                 }
             }
             final AuditGap.Span gapSpan = gap.take();
-            final AuditRow gapRow = gapSpan == null ? null : gapRow(gapSpan);
-            if (gapRow != null) {
+            if (gapSpan != null) {
+                final AuditRow gapRow = gapRow(gapSpan);
                 batch.add(gapRow);
+                gapRows.put(gapRow, gapSpan);
             }
             if (batch.isEmpty()) {
                 continue;
@@ -127,15 +131,18 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
                     LOG.info("Audit records are written to the database again");
                     down = false;
                 }
-                if (gapRow != null) {
-                    LOG.warn("The database's audit log lacks what it now records: {}", gapRow.message());
-                }
+                gapRows.keySet().forEach(row -> LOG.warn("The database's audit log lacks what it now records: {}",
+                    row.message()));
+                gapRows.clear();
                 backoff = Duration.ofMillis(500);
                 batch = new ArrayList<>();
             } catch (PersistenceException e) {
-                if (gapRow != null) {
-                    batch.remove(gapRow);
-                    gap.restore(gapSpan);
+                if (!e.unavailable() || closing) {
+                    // given up: the gap rows in hand are counted again (a retry keeps them, with their ids,
+                    // so that a gap row whose commit outcome was unknown is not written twice)
+                    batch.removeAll(gapRows.keySet());
+                    gapRows.values().forEach(gap::restore);
+                    gapRows.clear();
                 }
                 if (!e.unavailable()) {
                     LOG.error("The database refused {} audit record(s), which are in {} only: {}", batch.size(),
@@ -153,9 +160,10 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
                     down = true;
                 }
                 if (closing) {
-                    missed(batch.size() + queue.size(), batch.isEmpty() ? Instant.now() : batch.get(0).time(),
+                    final List<AuditEvent> left = new ArrayList<>();
+                    queue.drainTo(left);
+                    missed(batch.size() + left.size(), batch.isEmpty() ? Instant.now() : batch.get(0).time(),
                         Instant.now(), "the controller stopped while the database was down");
-                    queue.clear();
                     logGapAtClose();
                     return;
                 }
