@@ -95,6 +95,20 @@ class AuditEventsInTheDatabaseTest {
         throw new AssertionError("The audit table never had " + what + ": " + rows);
     }
 
+    /** Waits for the audit file (written by a thread of its own) to hold what {@code done} looks for. */
+    private void awaitFile(final Predicate<List<String>> done, final String what) throws Exception {
+        final long deadline = System.nanoTime() + WAIT.toNanos();
+        List<String> lines = List.of();
+        while (System.nanoTime() < deadline) {
+            lines = Files.readAllLines(dataDir.resolve("audit").resolve("audit.log"));
+            if (done.test(lines)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("The audit file never had " + what + ": " + lines);
+    }
+
     private static String requestId(final HttpResponse<String> response) {
         return response.headers().firstValue("Sextant-Request-Id").orElseThrow();
     }
@@ -141,11 +155,9 @@ class AuditEventsInTheDatabaseTest {
             }
             final RestconfClient wrong = new RestconfClient(sextant, "admin", "not-the-password");
             assertEquals(401, wrong.send("GET", INTERFACE + "eth-audited").statusCode());
-            final List<String> file = Files.readAllLines(dataDir.resolve("audit").resolve("audit.log"));
-            for (String id : during) {
-                assertTrue(file.stream().anyMatch(line -> line.contains("\"request-id\":\"" + id + "\"")),
-                    "request " + id + " is in the file at once");
-            }
+            // in the file while the database is still down
+            awaitFile(file -> during.stream().allMatch(id -> file.stream()
+                .anyMatch(line -> line.contains("\"request-id\":\"" + id + "\""))), "the requests " + during);
 
             postgres.restart();
             final List<AuditRow> after = awaitRows(rows -> during.stream().allMatch(id -> rows.stream()
@@ -157,13 +169,20 @@ class AuditEventsInTheDatabaseTest {
                 assertEquals("admin", row.user());
             }
             assertFalse(after.stream().anyMatch(r -> "audit-gap".equals(r.type())), "nothing was missed: " + after);
-            // every record of the file is in the table (the file has no ids: compare by kind, user and request)
-            final List<String> lines = Files.readAllLines(dataDir.resolve("audit").resolve("audit.log"));
-            final List<AuditRow> all = awaitRows(rows -> rows.size() >= lines.size(), lines.size() + " rows");
-            final Map<String, Long> inFile = lines.stream().map(AuditEventsInTheDatabaseTest::key)
-                .collect(Collectors.groupingBy(k -> k, Collectors.counting()));
-            final Map<String, Long> inTable = all.stream().map(r -> r.type() + " " + r.user() + " "
-                + r.requestId() + " " + r.outcome()).collect(Collectors.groupingBy(k -> k, Collectors.counting()));
+            // every record of the file is in the table (the file has no ids: compare by kind, user and request);
+            // both are written by threads of their own, so the two are compared until they agree or time runs out
+            final long deadline = System.nanoTime() + WAIT.toNanos();
+            Map<String, Long> inFile;
+            Map<String, Long> inTable;
+            do {
+                inFile = Files.readAllLines(dataDir.resolve("audit").resolve("audit.log")).stream()
+                    .map(AuditEventsInTheDatabaseTest::key).collect(Collectors.groupingBy(k -> k, Collectors.counting()));
+                inTable = rows().stream().map(r -> r.type() + " " + r.user() + " " + r.requestId() + " " + r.outcome())
+                    .collect(Collectors.groupingBy(k -> k, Collectors.counting()));
+                if (!inFile.equals(inTable)) {
+                    Thread.sleep(100);
+                }
+            } while (!inFile.equals(inTable) && System.nanoTime() < deadline);
             assertEquals(inFile, inTable);
         }
     }

@@ -6,13 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.persistence.StateBackend;
+import io.sextant.security.auth.JwtSettings;
+import io.sextant.security.service.SecuritySettings;
 import io.sextant.testing.MisbehavingNetconfDevice;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -28,6 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AuditLogTest {
     private static final String PASSWORD = "audit-log-test-admin";
     private static final String DEVICE_PASSWORD = "audit-canary-device-pw";
+    private static final String ISSUER = "https://idp.example/realms/net";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -111,5 +127,64 @@ class AuditLogTest {
             assertFalse(log.contains(DEVICE_PASSWORD) || log.contains(PASSWORD) || log.contains("not-the-password")
                 || log.contains("olivia-pw-1234"), log);
         }
+    }
+
+    private static String token(final RSAKey key, final String user) throws Exception {
+        final SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(),
+            new JWTClaimsSet.Builder().issuer(ISSUER).audience("sextant").subject(user).claim("preferred_username", user)
+                .claim("groups", List.of("admin")).expirationTime(Date.from(Instant.now().plus(Duration.ofHours(1))))
+                .build());
+        jwt.sign(new RSASSASigner(key));
+        return "Bearer " + jwt.serialize();
+    }
+
+    @Test
+    void bearerTokensRefusedByTheRateLimitAreAuditedAsTheirFirstRefusalAndOneCount() throws Exception {
+        final RSAKey issuerKey = new RSAKeyGenerator(2048).keyID("idp-1").generate();
+        final RSAKey forger = new RSAKeyGenerator(2048).keyID("idp-1").generate();
+        final Path jwks = Files.writeString(dataDir.resolve("jwks.json"),
+            new JWKSet(issuerKey.toPublicJWK()).toString());
+        final SecuritySettings security = SecuritySettings.DEFAULTS.withJwt(new JwtSettings(ISSUER, Set.of("sextant"),
+            Set.of("RS256"), null, jwks, "preferred_username", "groups", Duration.ofSeconds(30)));
+        final String forged = token(forger, "tina");
+        int refused = 0;
+        int tooMany = 0;
+        try (Sextant sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD), security,
+                StateBackend.inMemory())) {
+            final RestconfClient client = new RestconfClient(sextant, "admin", null);
+            final String valid = token(issuerKey, "tina");
+            assertEquals(200, client.send("GET", "/rests/yang-library-version", null, "Authorization", valid)
+                .statusCode(), "the issuer's token is taken");
+            for (int i = 0; i < 30; i++) {
+                final HttpResponse<String> response = client.send("GET", "/rests/yang-library-version", null,
+                    "Authorization", forged);
+                assertTrue(response.statusCode() == 401 || response.statusCode() == 429, "status "
+                    + response.statusCode());
+                refused += response.statusCode() == 401 ? 1 : 0;
+                tooMany += response.statusCode() == 429 ? 1 : 0;
+            }
+            // while the source is blocked even the issuer's token is refused, and audited as refused
+            assertEquals(429, client.send("GET", "/rests/yang-library-version", null, "Authorization", valid)
+                .statusCode());
+            tooMany++;
+            assertTrue(tooMany >= 20, "the rate limit refused " + tooMany + " of 31");
+        }
+        // closed: every record written, the open count too
+        final List<JsonNode> bearer = records().stream()
+            .filter(r -> "bearer".equals(r.path("details").path("method").asText())).toList();
+        final List<JsonNode> limited = bearer.stream().filter(r -> r.path("details").path("rate-limited").asBoolean())
+            .toList();
+        assertEquals(refused, bearer.stream().filter(r -> is(r, "login-failed", "failure")
+            && !r.path("details").path("rate-limited").asBoolean()).count(), "each refused token once: " + bearer);
+        assertTrue(limited.size() >= 2 && limited.size() <= 4, "the first refusal and a count: " + limited);
+        assertFalse(limited.get(0).path("details").has("count"), "the first refusal as it came: " + limited.get(0));
+        assertTrue(limited.get(0).path("message").asText().contains("Too many failed logins from 127.0.0.1"),
+            limited.get(0).toString());
+        assertEquals(tooMany, limited.stream().mapToLong(r -> r.path("details").has("count")
+            ? r.path("details").path("count").asLong() : 1).sum(), "every refusal recorded or counted: " + limited);
+        assertTrue(limited.stream().allMatch(r -> is(r, "login-failed", "failure")
+            && "127.0.0.1".equals(r.path("source").asText())), limited.toString());
+        assertFalse(Files.readString(dataDir.resolve("audit").resolve("audit.log")).contains(forged.substring(7)),
+            "no token in the audit log");
     }
 }

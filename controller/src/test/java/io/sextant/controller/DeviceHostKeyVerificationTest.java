@@ -77,8 +77,7 @@ class DeviceHostKeyVerificationTest {
         assertTrue(message.contains(fingerprint(oldKey)) && message.contains("connection refused")
             && message.contains("accept-host-key"), message);
         assertNotEquals("connected", refused.get(NETCONF + ":connection-status").getAsString());
-        final String audit = Files.readString(dataDir.resolve("audit").resolve("audit.log"));
-        assertTrue(audit.contains("\"host-key\":\"changed\"") && audit.contains(fingerprint(newKey)), audit);
+        awaitAudit(audit -> audit.contains("\"host-key\":\"changed\"") && audit.contains(fingerprint(newKey)));
 
         final JsonObject accepted = acceptHostKey("topology-netconf", "nc-tofu");
         assertEquals(fingerprint(newKey), member(accepted, "fingerprint"));
@@ -243,6 +242,20 @@ class DeviceHostKeyVerificationTest {
             final Predicate<String> wanted) throws Exception {
         return await(module, nodeId, node -> node.has(module + ":connected-message")
             && wanted.test(node.get(module + ":connected-message").getAsString()));
+    }
+
+    /** Waits for the audit log (written by a thread of its own) to hold what {@code done} looks for. */
+    private static void awaitAudit(final Predicate<String> done) throws Exception {
+        final long deadline = System.nanoTime() + WAIT.toNanos();
+        String audit = "";
+        while (System.nanoTime() < deadline) {
+            audit = Files.readString(dataDir.resolve("audit").resolve("audit.log"));
+            if (done.test(audit)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("Not in the audit log: " + audit);
     }
 
     private static JsonObject await(final String module, final String nodeId, final Predicate<JsonObject> done)

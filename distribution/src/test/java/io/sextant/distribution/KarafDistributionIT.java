@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -221,17 +222,27 @@ class KarafDistributionIT {
         assertThrows(IOException.class, () -> karaf.console("karaf", "karaf", "sextant:status"));
 
         // the audit log has her console login, her refused commit, the admin's commit and the failed logins
-        final List<String> audit = Files.readAllLines(dataDir.resolve("audit").resolve("audit.log"));
-        assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"login\"")
-            && line.contains("\"user\":\"olivia\"") && line.contains("\"method\":\"console\"")), audit.toString());
-        assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"access-denied\"")
-            && line.contains("\"user\":\"olivia\"") && line.contains("uniconfig-manager:commit")
-            && line.contains("\"decided-by\":") && !line.contains("may not invoke")), audit.toString());
-        assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"rpc\"")
-            && line.contains("\"user\":\"admin\"") && line.contains("uniconfig-manager:commit")
-            && line.contains("\"outcome\":\"success\"")), audit.toString());
-        assertTrue(audit.stream().anyMatch(line -> line.contains("\"event\":\"login-failed\"")
-            && line.contains("\"user\":\"karaf\"")), audit.toString());
+        // (written by a thread of its own: read until they are there)
+        final Predicate<List<String>> complete = lines -> lines.stream()
+                .anyMatch(line -> line.contains("\"event\":\"login\"")
+                && line.contains("\"user\":\"olivia\"") && line.contains("\"method\":\"console\""))
+            && lines.stream().anyMatch(line -> line.contains("\"event\":\"access-denied\"")
+                && line.contains("\"user\":\"olivia\"") && line.contains("uniconfig-manager:commit")
+                && line.contains("\"decided-by\":") && !line.contains("may not invoke"))
+            && lines.stream().anyMatch(line -> line.contains("\"event\":\"rpc\"")
+                && line.contains("\"user\":\"admin\"") && line.contains("uniconfig-manager:commit")
+                && line.contains("\"outcome\":\"success\""))
+            && lines.stream().anyMatch(line -> line.contains("\"event\":\"login-failed\"")
+                && line.contains("\"user\":\"karaf\""))
+            && lines.stream().anyMatch(line -> line.contains("\"event\":\"login-failed\"")
+                && line.contains("\"user\":\"olivia\"") && line.contains("\"method\":\"console\""));
+        final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        List<String> audit = Files.readAllLines(dataDir.resolve("audit").resolve("audit.log"));
+        while (!complete.test(audit) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            audit = Files.readAllLines(dataDir.resolve("audit").resolve("audit.log"));
+        }
+        assertTrue(complete.test(audit), audit.toString());
         assertFalse(audit.stream().anyMatch(line -> line.contains(operatorPassword) || line.contains("wrong-password")),
             "no password in the audit log");
     }

@@ -38,7 +38,9 @@ public record AuditEvent(Instant time, Type type, String user, String source, St
         WRITE,
         RPC,
         DEVICE_CONNECTION,
-        HOST_KEY;
+        HOST_KEY,
+        /** Records a copy of the audit log lacks (a count, not the records). */
+        AUDIT_GAP;
 
         /** The name in the JSON line, such as {@code login-failed}. */
         public String jsonName() {
@@ -114,6 +116,20 @@ public record AuditEvent(Instant time, Type type, String user, String source, St
     public boolean isRateLimitedLogin() {
         return type == Type.LOGIN_FAILED && Boolean.TRUE.equals(details.get(RATE_LIMITED))
             && !details.containsKey("count");
+    }
+
+    /**
+     * Records a copy of the audit log (its file or its table) lacks: how many, from when to when,
+     * and where they are (or that they are nowhere) in {@code message}.
+     */
+    public static AuditEvent gap(final long count, final Instant first, final Instant last, final String message,
+            final Map<String, Object> where) {
+        final Map<String, Object> details = new LinkedHashMap<>();
+        details.put("count", count);
+        details.put("first", first.toString());
+        details.put("last", last.toString());
+        details.putAll(where);
+        return new AuditEvent(last, Type.AUDIT_GAP, null, null, null, Outcome.FAILURE, List.of(), message, details);
     }
 
     /** A request refused by NACM. */

@@ -1,9 +1,10 @@
 package io.sextant.security.audit;
 
 /**
- * Where audit records go. Implementations are thread-safe; {@link #record} returns once the
- * record is written (or throws: the caller decides whether a request that cannot be audited
- * may go on).
+ * Where audit records go. Implementations are thread-safe. {@link #record} returns once the
+ * record is written ({@link JsonLinesAuditLog}: or throws) or handed to a writer of its own that
+ * writes it or counts it into a gap record ({@link BackgroundAuditLog}, {@link DatabaseAuditLog}:
+ * never throws, never waits for a disk).
  */
 public interface AuditLog {
     /** Records nothing (tests, tools). */

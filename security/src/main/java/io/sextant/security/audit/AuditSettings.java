@@ -9,8 +9,8 @@ import java.time.Duration;
  *     default 90); the file is bounded by its rotation instead
  * @param refusalInterval over which the rate-limited logins of one source are counted into one
  *     record after the first ({@code sextant.audit.refusal-interval-seconds}, default 60)
- * @param queueCapacity records waiting for the database at most (default 10,000); beyond it records
- *     go to the file only and the database gets a record of the gap
+ * @param queueCapacity records waiting for the file, and for the database, at most (default 10,000
+ *     each); beyond it records are counted instead, and that copy gets a record of the gap
  * @param batchSize records written to the database in one transaction at most
  */
 public record AuditSettings(int retentionDays, Duration refusalInterval, int queueCapacity, int batchSize) {

@@ -11,7 +11,7 @@ import io.sextant.persistence.PersistenceException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -48,11 +48,8 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
     private final AuditSettings settings;
     private final String fileName;
     private final Thread writer;
-    private final Object gapLock = new Object();
     /** Events not queued (queue full) or not accepted by the database, since the last gap record. */
-    private long gapCount;
-    private Instant gapFirst;
-    private Instant gapLast;
+    private final AuditGap gap = new AuditGap();
     private volatile boolean closing;
 
     /**
@@ -77,54 +74,15 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
     }
 
     private void missed(final long count, final Instant first, final Instant last, final String why) {
-        synchronized (gapLock) {
-            if (gapCount == 0) {
-                LOG.warn("Audit records go to {} only, not to the database, until it takes them again ({}); "
-                    + "the database will get a record of the gap", fileName, why);
-                gapFirst = first;
-            }
-            gapCount += count;
-            gapFirst = first.isBefore(gapFirst) ? first : gapFirst;
-            gapLast = gapLast == null || last.isAfter(gapLast) ? last : gapLast;
+        if (gap.add(count, first, last)) {
+            LOG.warn("Audit records go to {} only, not to the database, until it takes them again ({}); "
+                + "the database will get a record of the gap", fileName, why);
         }
     }
 
-    /** Records the database lacks: how many, from when to when. */
-    private record Gap(long count, Instant first, Instant last) {
-    }
-
-    /** The gap to report now, with the count reset, or null without one. */
-    private Gap takeGap() {
-        synchronized (gapLock) {
-            if (gapCount == 0) {
-                return null;
-            }
-            final Gap gap = new Gap(gapCount, gapFirst, gapLast);
-            gapCount = 0;
-            gapFirst = null;
-            gapLast = null;
-            return gap;
-        }
-    }
-
-    /** A gap taken but not written: counted again, without a new warning. */
-    private void restoreGap(final Gap gap) {
-        synchronized (gapLock) {
-            gapFirst = gapCount == 0 || gap.first().isBefore(gapFirst) ? gap.first() : gapFirst;
-            gapLast = gapCount == 0 || gap.last().isAfter(gapLast) ? gap.last() : gapLast;
-            gapCount += gap.count();
-        }
-    }
-
-    private AuditRow gapRow(final Gap gap) {
-        final Map<String, Object> details = new LinkedHashMap<>();
-        details.put("count", gap.count());
-        details.put("first", gap.first().toString());
-        details.put("last", gap.last().toString());
-        details.put("file", fileName);
-        return new AuditRow(UUID.randomUUID(), gap.last(), "audit-gap", null, null, null, "failure", List.of(),
-            gap.count() + " audit record(s) from " + gap.first() + " to " + gap.last() + " are in " + fileName
-                + " only", json(details));
+    private AuditRow gapRow(final AuditGap.Span span) {
+        return row(AuditEvent.gap(span.count(), span.first(), span.last(), span.count() + " audit record(s) from "
+            + span.first() + " to " + span.last() + " are in " + fileName + " only", Map.of("file", fileName)));
     }
 
     private void writeLoop() {
@@ -132,6 +90,8 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
         boolean down = false;
         Instant nextRetention = Instant.now();
         List<AuditRow> batch = new ArrayList<>();
+        /* The gap rows in the batch, with the counts they carry. */
+        final Map<AuditRow, AuditGap.Span> gapRows = new HashMap<>();
         while (true) {
             if (!closing && !Instant.now().isBefore(nextRetention)) {
                 nextRetention = Instant.now().plus(expire() ? RETENTION_EVERY : MAX_BACKOFF);
@@ -155,10 +115,11 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
                     batch.add(row(event));
                 }
             }
-            final Gap gap = takeGap();
-            final AuditRow gapRow = gap == null ? null : gapRow(gap);
-            if (gapRow != null) {
+            final AuditGap.Span gapSpan = gap.take();
+            if (gapSpan != null) {
+                final AuditRow gapRow = gapRow(gapSpan);
                 batch.add(gapRow);
+                gapRows.put(gapRow, gapSpan);
             }
             if (batch.isEmpty()) {
                 continue;
@@ -170,15 +131,18 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
                     LOG.info("Audit records are written to the database again");
                     down = false;
                 }
-                if (gapRow != null) {
-                    LOG.warn("The database's audit log lacks what it now records: {}", gapRow.message());
-                }
+                gapRows.keySet().forEach(row -> LOG.warn("The database's audit log lacks what it now records: {}",
+                    row.message()));
+                gapRows.clear();
                 backoff = Duration.ofMillis(500);
                 batch = new ArrayList<>();
             } catch (PersistenceException e) {
-                if (gapRow != null) {
-                    batch.remove(gapRow);
-                    restoreGap(gap);
+                if (!e.unavailable() || closing) {
+                    // given up: the gap rows in hand are counted again (a retry keeps them, with their ids,
+                    // so that a gap row whose commit outcome was unknown is not written twice)
+                    batch.removeAll(gapRows.keySet());
+                    gapRows.values().forEach(gap::restore);
+                    gapRows.clear();
                 }
                 if (!e.unavailable()) {
                     LOG.error("The database refused {} audit record(s), which are in {} only: {}", batch.size(),
@@ -196,9 +160,10 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
                     down = true;
                 }
                 if (closing) {
-                    missed(batch.size() + queue.size(), batch.isEmpty() ? Instant.now() : batch.get(0).time(),
+                    final List<AuditEvent> left = new ArrayList<>();
+                    queue.drainTo(left);
+                    missed(batch.size() + left.size(), batch.isEmpty() ? Instant.now() : batch.get(0).time(),
                         Instant.now(), "the controller stopped while the database was down");
-                    queue.clear();
                     logGapAtClose();
                     return;
                 }
@@ -210,11 +175,10 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
     }
 
     private void logGapAtClose() {
-        synchronized (gapLock) {
-            if (gapCount > 0) {
-                LOG.warn("Stopping: {} audit record(s) from {} to {} are in {} only, not in the database", gapCount,
-                    gapFirst, gapLast, fileName);
-            }
+        final AuditGap.Span span = gap.peek();
+        if (span != null) {
+            LOG.warn("Stopping: {} audit record(s) from {} to {} are in {} only, not in the database", span.count(),
+                span.first(), span.last(), fileName);
         }
     }
 

@@ -18,7 +18,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * The audit log as JSON lines in a file ({@code <data-dir>/audit/audit.log}, mode 0600), one
- * record a line, written with Jackson and flushed before {@link #record} returns. When the file
+ * record a line, written with Jackson and flushed before {@link #record} returns (on the calling
+ * thread: the controller writes it from {@link BackgroundAuditLog}'s thread). When the file
  * passes {@code maxBytes} it is rotated: {@code audit.log} → {@code audit.log.1} → ... up to
  * {@code keep} old files.
  *
@@ -38,6 +39,7 @@ public final class JsonLinesAuditLog implements AuditLog, AutoCloseable {
     private final int keep;
     private OutputStream out;
     private long size;
+    private boolean closed;
 
     public JsonLinesAuditLog(final Path file, final long maxBytes, final int keep) throws IOException {
         this.file = requireNonNull(file);
@@ -88,8 +90,12 @@ public final class JsonLinesAuditLog implements AuditLog, AutoCloseable {
     public synchronized void record(final AuditEvent event) {
         final byte[] line = (toJson(event) + "\n").getBytes(StandardCharsets.UTF_8);
         try {
-            if (out == null) {
+            if (closed) {
                 throw new IOException("the audit log is closed");
+            }
+            if (out == null) {
+                // a rotation failed half-way: the next record tries the file again
+                open();
             }
             if (size > 0 && size + line.length > maxBytes) {
                 rotate();
@@ -130,6 +136,7 @@ public final class JsonLinesAuditLog implements AuditLog, AutoCloseable {
 
     @Override
     public synchronized void close() throws IOException {
+        closed = true;
         if (out != null) {
             out.close();
             out = null;

@@ -19,7 +19,8 @@ import java.util.Optional;
  * The {@link Authenticator} of RESTCONF: {@code Basic} credentials through the
  * {@link PasswordAuthenticator}, {@code Bearer} tokens through the {@link BearerTokenVerifier}
  * when one is configured. Failed tokens count against the source like failed passwords, and are
- * audited like them.
+ * audited like them: each refused token, and the tokens of a source the rate limit refuses (marked
+ * so, for the audit log to count them, as for passwords).
  */
 public final class HttpAuthenticator implements Authenticator {
     private final PasswordAuthenticator passwords;
@@ -98,8 +99,9 @@ public final class HttpAuthenticator implements Authenticator {
         }
         final Optional<Duration> blocked = limiter.blockedFor(source);
         if (blocked.isPresent()) {
-            return new AuthResult.Refused(AuthResult.Reason.RATE_LIMITED, "Too many failed logins from " + source,
-                blocked.orElseThrow());
+            final String message = PasswordAuthenticator.rateLimitedMessage(source, blocked.orElseThrow());
+            audit.record(AuditEvent.loginRateLimited(null, source, "bearer", message));
+            return new AuthResult.Refused(AuthResult.Reason.RATE_LIMITED, message, blocked.orElseThrow());
         }
         final AuthResult result = bearer.verify(token);
         if (result instanceof AuthResult.Refused refused) {

@@ -47,8 +47,7 @@ public final class PasswordAuthenticator {
             final String method) {
         final Optional<Duration> blocked = limiter.blockedFor(source);
         if (blocked.isPresent()) {
-            final String message = "Too many failed logins from " + source + "; try again in "
-                + Math.max(1, blocked.orElseThrow().toSeconds()) + " s";
+            final String message = rateLimitedMessage(source, blocked.orElseThrow());
             audit.record(AuditEvent.loginRateLimited(user, source, method, message));
             return new AuthResult.Refused(AuthResult.Reason.RATE_LIMITED, message, blocked.orElseThrow());
         }
@@ -67,6 +66,11 @@ public final class PasswordAuthenticator {
         audit.record(AuditEvent.login(user, source, method));
         cache.remember(user, password, hash);
         return new AuthResult.Authenticated(new UserPrincipal(user, Set.of(), method));
+    }
+
+    /** What a client refused by the rate limit is told (and the audit log keeps). */
+    static String rateLimitedMessage(final String source, final Duration wait) {
+        return "Too many failed logins from " + source + "; try again in " + Math.max(1, wait.toSeconds()) + " s";
     }
 
     /** Forgets cached verifications of a user: call when the user's password or state changes. */

@@ -5,6 +5,7 @@ import io.sextant.persistence.StateBackend;
 import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.audit.AuditLog;
 import io.sextant.security.audit.AuditSettings;
+import io.sextant.security.audit.BackgroundAuditLog;
 import io.sextant.security.audit.DatabaseAuditLog;
 import io.sextant.security.audit.JsonLinesAuditLog;
 import io.sextant.security.audit.RefusalAggregator;
@@ -25,12 +26,14 @@ import org.slf4j.LoggerFactory;
 /**
  * The controller's one audit log, shared by everything that audits: logins, host keys, device
  * connections, RESTCONF writes and RPCs, console commands. Every record goes to
- * {@code <data-dir>/audit/audit.log} (JSON lines, mode 0600, rotated) before {@link #record}
- * returns and, when the controller keeps its state in PostgreSQL, to the {@code audit_event}
- * table too, in batches written off the caller's thread ({@link DatabaseAuditLog}). Logins refused
- * by the rate limit are counted per source and interval after the first ({@link RefusalAggregator}).
- * A record that cannot be written to the file is logged at ERROR; the event it records still
- * happens (an audit log that fills the disk must not stop the network).
+ * {@code <data-dir>/audit/audit.log} (JSON lines, mode 0600, rotated), written in order by a
+ * thread of its own ({@link BackgroundAuditLog}), and, when the controller keeps its state in
+ * PostgreSQL, to the {@code audit_event} table too, in batches written by another
+ * ({@link DatabaseAuditLog}): {@link #record} never waits for a disk or the database. Logins
+ * refused by the rate limit are counted per source and interval after the first
+ * ({@link RefusalAggregator}). What a copy cannot take (its queue is full, its disk fails) is
+ * counted into an {@code audit-gap} record of that copy and logged at ERROR or WARN; the event it
+ * records still happens (an audit log that fills the disk must not stop the network).
  */
 @Component(service = AuditLog.class, immediate = true)
 public final class AuditService implements AuditLog, AutoCloseable {
@@ -38,7 +41,8 @@ public final class AuditService implements AuditLog, AutoCloseable {
     /** Sources whose rate-limited logins are counted at once at most. */
     private static final int MAX_COUNTED_SOURCES = 10_000;
 
-    private final JsonLinesAuditLog file;
+    private final Path path;
+    private final BackgroundAuditLog file;
     private final DatabaseAuditLog database;
     private final RefusalAggregator refusals;
     private final ScheduledExecutorService ticks;
@@ -54,13 +58,16 @@ public final class AuditService implements AuditLog, AutoCloseable {
      *     controller that cannot audit is not started)
      */
     public AuditService(final Path dataDir, final StateBackend backend, final AuditSettings settings) {
+        final JsonLinesAuditLog lines;
         try {
-            file = JsonLinesAuditLog.inDataDir(dataDir);
+            lines = JsonLinesAuditLog.inDataDir(dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the audit log in " + dataDir + ": " + e.getMessage(), e);
         }
-        database = backend.database().map(db -> new DatabaseAuditLog(db, settings, file.file().toString()))
-            .orElse(null);
+        path = lines.file();
+        database = backend.database().map(db -> new DatabaseAuditLog(db, settings, path.toString())).orElse(null);
+        file = new BackgroundAuditLog(lines, path.toString(), database == null ? "nowhere else"
+            : "in the database's audit_event table", settings.queueCapacity());
         refusals = new RefusalAggregator(this::write, settings.refusalInterval(), MAX_COUNTED_SOURCES,
             InstantSource.system());
         ticks = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -70,12 +77,12 @@ public final class AuditService implements AuditLog, AutoCloseable {
         });
         final long period = Math.max(1, Math.min(10, settings.refusalInterval().toSeconds()));
         ticks.scheduleWithFixedDelay(this::flushDue, period, period, TimeUnit.SECONDS);
-        LOG.info("Audit log in {}{}", file.file(), database == null ? ""
+        LOG.info("Audit log in {}{}", path, database == null ? ""
             : " and in the database's audit_event table (kept " + settings.retentionDays() + " days)");
     }
 
     public Path file() {
-        return file.file();
+        return path;
     }
 
     @Override
@@ -92,12 +99,7 @@ public final class AuditService implements AuditLog, AutoCloseable {
     }
 
     private void write(final AuditEvent event) {
-        try {
-            file.record(event);
-        } catch (UncheckedIOException e) {
-            LOG.error("Audit record not written ({} {} by {}): {}", event.type().jsonName(),
-                event.outcome().jsonName(), event.user(), e.getMessage());
-        }
+        file.record(event);
         if (database != null) {
             database.record(event);
         }
@@ -111,10 +113,6 @@ public final class AuditService implements AuditLog, AutoCloseable {
         if (database != null) {
             database.close();
         }
-        try {
-            file.close();
-        } catch (IOException e) {
-            LOG.warn("Closing the audit log {}: {}", file.file(), e.getMessage());
-        }
+        file.close();
     }
 }

@@ -1,6 +1,8 @@
 package io.sextant.security.auth.jaas;
 
 import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.security.audit.AuditEvent;
+import io.sextant.security.audit.AuditLog;
 import io.sextant.security.auth.BootstrapAdmin;
 import io.sextant.security.auth.InMemoryUserDirectory;
 import io.sextant.security.auth.LoginRateLimiter;
@@ -35,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * {@link ConsoleLoginModule}. While the controller starts (its users are in the datastore, which
  * may wait for its database), only the bootstrap {@code admin} can log in, with the password the
  * controller will give it (from {@value BootstrapAdmin#PASSWORD_ENV} or the data directory's
- * password file), so that {@code sextant:status} can say what the start waits for.
+ * password file), so that {@code sextant:status} can say what the start waits for. Its logins
+ * and failed logins are audited like those after the start, once the audit log is open.
  *
  * <p>Karaf roles follow the NACM groups: members of {@value NacmDefaults#ADMIN_GROUP} get
  * Karaf's administrative roles, everyone else {@code viewer} and {@code ssh}. What a
@@ -57,18 +60,47 @@ public final class ConsoleRealm implements JaasRealm {
         policyOption = ReferencePolicyOption.GREEDY)
     private volatile AccessControl control;
 
+    /** Where the logins of the start go (once the controller runs, {@link AccessControl} audits them itself). */
+    private volatile AuditLog audit;
+
     @Activate
     public ConsoleRealm(final BundleContext context) {
-        this(context.getBundle().getBundleId(), startingAuthenticator(ControllerSettings.fromSystemProperties()));
+        this(context.getBundle().getBundleId(), ControllerSettings.fromSystemProperties());
     }
 
-    ConsoleRealm(final long bundleId, final PasswordAuthenticator starting) {
+    ConsoleRealm(final long bundleId, final ControllerSettings settings) {
         this.bundleId = bundleId;
-        this.starting = starting;
+        this.starting = startingAuthenticator(settings, this::auditWhileStarting);
     }
 
-    /** The bootstrap admin alone, or null when its password is not decided yet (nobody logs in until the start ends). */
-    static PasswordAuthenticator startingAuthenticator(final ControllerSettings settings) {
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY, unbind = "unsetAudit")
+    void setAudit(final AuditLog log) {
+        audit = log;
+    }
+
+    void unsetAudit(final AuditLog log) {
+        if (audit == log) {
+            audit = null;
+        }
+    }
+
+    /** A login of the start, to the audit log once it is open; until then to the log, at WARN. */
+    private void auditWhileStarting(final AuditEvent event) {
+        final AuditLog current = audit;
+        if (current != null) {
+            current.record(event);
+        } else {
+            LOG.warn("Console {} of {} from {} not audited: the audit log is not open yet ({})",
+                event.type().jsonName(), event.user(), event.source(), event.message());
+        }
+    }
+
+    /**
+     * The bootstrap admin alone, or nobody when its password is not decided yet (nobody logs in
+     * until the start ends); logins and failed logins go to {@code audit}.
+     */
+    static PasswordAuthenticator startingAuthenticator(final ControllerSettings settings, final AuditLog audit) {
         final PasswordHasher hasher = new PasswordHasher();
         final InMemoryUserDirectory users = new InMemoryUserDirectory();
         try {
@@ -76,7 +108,7 @@ public final class ConsoleRealm implements JaasRealm {
         } catch (IOException e) {
             LOG.warn("The console takes no login until the controller has started: {}", e.getMessage());
         }
-        return new PasswordAuthenticator(users, hasher, new VerificationCache(), new LoginRateLimiter());
+        return new PasswordAuthenticator(users, hasher, new VerificationCache(), new LoginRateLimiter(), audit);
     }
 
     @Override

@@ -1,9 +1,11 @@
 package io.sextant.security.auth.jaas;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.auth.InMemoryUserDirectory;
 import io.sextant.security.auth.LoginRateLimiter;
 import io.sextant.security.auth.PasswordAuthenticator;
@@ -11,8 +13,10 @@ import io.sextant.security.auth.PasswordHasher;
 import io.sextant.security.auth.UserRecord;
 import io.sextant.security.auth.VerificationCache;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import javax.security.auth.Subject;
@@ -31,8 +35,9 @@ import org.junit.jupiter.api.Test;
 class ConsoleLoginModuleTest {
     private final PasswordHasher hasher = new PasswordHasher(new PasswordHasher.Cost(1024, 1, 1));
     private final InMemoryUserDirectory users = new InMemoryUserDirectory();
+    private final List<AuditEvent> audited = new CopyOnWriteArrayList<>();
     private final PasswordAuthenticator authenticator = new PasswordAuthenticator(users, hasher,
-        new VerificationCache(), new LoginRateLimiter(2, Duration.ofMinutes(1), 100, System::nanoTime));
+        new VerificationCache(), new LoginRateLimiter(2, Duration.ofMinutes(1), 100, System::nanoTime), audited::add);
     private final Function<String, Set<String>> roles = user -> user.equals("admin")
         ? Set.of("admin", "ssh") : Set.of("viewer", "ssh");
 
@@ -81,5 +86,30 @@ class ConsoleLoginModuleTest {
         final FailedLoginException limited = assertThrows(FailedLoginException.class,
             () -> context(subject, "admin", "admin-pw-1").login());
         assertTrue(limited.getMessage().startsWith("Too many failed logins from 10.9.9.9"), limited.getMessage());
+    }
+
+    @Test
+    void consoleLoginsFailedLoginsAndRateLimitedLoginsAreAuditedWithTheClientsAddress() throws Exception {
+        users.put(new UserRecord("olivia", hasher.hash("olivia-pw-1".toCharArray()), true));
+        for (String password : List.of("olivia-pw-1", "wrong-1", "wrong-2", "olivia-pw-1")) {
+            final Subject subject = new Subject();
+            subject.getPrincipals().add(new ClientPrincipal("ssh", "10.7.7.7:50312"));
+            try {
+                context(subject, "olivia", password).login();
+            } catch (FailedLoginException e) {
+                // audited below
+            }
+        }
+        // a login, two failed logins, and the right password refused by the rate limit (the source failed twice)
+        assertEquals(List.of(AuditEvent.Type.LOGIN, AuditEvent.Type.LOGIN_FAILED, AuditEvent.Type.LOGIN_FAILED,
+            AuditEvent.Type.LOGIN_FAILED), audited.stream().map(AuditEvent::type).toList(), audited.toString());
+        for (AuditEvent event : audited) {
+            assertEquals("olivia", event.user());
+            assertEquals("10.7.7.7", event.source());
+            assertEquals("console", event.details().get("method"));
+        }
+        assertFalse(audited.get(2).isRateLimitedLogin());
+        assertTrue(audited.get(3).isRateLimitedLogin(), audited.get(3).toString());
+        assertFalse(audited.toString().contains("olivia-pw-1") || audited.toString().contains("wrong-1"));
     }
 }

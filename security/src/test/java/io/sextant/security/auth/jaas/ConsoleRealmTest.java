@@ -5,13 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.security.audit.AuditEvent;
+import io.sextant.security.audit.AuditLog;
 import io.sextant.security.auth.BootstrapAdmin;
 import io.sextant.security.nacm.NacmDefaults;
 import io.sextant.security.nacm.NacmPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import javax.security.auth.Subject;
 import javax.security.auth.callback.NameCallback;
@@ -51,8 +55,7 @@ class ConsoleRealmTest {
 
     @Test
     void whileTheControllerStartsOnlyTheBootstrapAdminLogsInWithItsPassword() throws Exception {
-        final ConsoleRealm realm = new ConsoleRealm(7, ConsoleRealm.startingAuthenticator(
-            ControllerSettings.forTests(dataDir, "boot-password-1")));
+        final ConsoleRealm realm = new ConsoleRealm(7, ControllerSettings.forTests(dataDir, "boot-password-1"));
         final Subject admin = login(realm, "admin", "boot-password-1");
         assertEquals(ConsoleRealm.ADMIN_ROLES, admin.getPrincipals(RolePrincipal.class).stream()
             .map(RolePrincipal::getName).collect(Collectors.toSet()));
@@ -61,17 +64,38 @@ class ConsoleRealmTest {
     }
 
     @Test
+    void loginsWhileTheControllerStartsAreAuditedOnceTheAuditLogIsThere() throws Exception {
+        final ConsoleRealm realm = new ConsoleRealm(7, ControllerSettings.forTests(dataDir, "boot-password-1"));
+        // before the audit log is open: logged at WARN only, the refusal itself unaffected
+        assertThrows(FailedLoginException.class, () -> login(realm, "admin", "an-early-guess"));
+        final List<AuditEvent> recorded = new CopyOnWriteArrayList<>();
+        final AuditLog audit = recorded::add;
+        realm.setAudit(audit);
+        assertThrows(FailedLoginException.class, () -> login(realm, "admin", "a-guess"));
+        login(realm, "admin", "boot-password-1");
+        assertEquals(List.of(AuditEvent.Type.LOGIN_FAILED, AuditEvent.Type.LOGIN), recorded.stream()
+            .map(AuditEvent::type).toList(), recorded.toString());
+        for (AuditEvent event : recorded) {
+            assertEquals("admin", event.user());
+            assertEquals("127.0.0.1", event.source());
+            assertEquals("console", event.details().get("method"));
+        }
+        assertEquals("Wrong password", recorded.get(0).message());
+        realm.unsetAudit(audit);
+        assertThrows(FailedLoginException.class, () -> login(realm, "admin", "a-late-guess"));
+        assertEquals(2, recorded.size(), "nothing recorded to an audit log that went away");
+    }
+
+    @Test
     void theBootstrapPasswordFileCountsWhenNoPasswordIsInTheEnvironment() throws Exception {
         Files.writeString(dataDir.resolve(BootstrapAdmin.PASSWORD_FILE), "from-the-file-1\n");
-        final ConsoleRealm realm = new ConsoleRealm(7, ConsoleRealm.startingAuthenticator(
-            ControllerSettings.forTests(dataDir, null)));
+        final ConsoleRealm realm = new ConsoleRealm(7, ControllerSettings.forTests(dataDir, null));
         login(realm, "admin", "from-the-file-1");
     }
 
     @Test
     void nobodyLogsInDuringTheFirstStartBeforeAPasswordIsGenerated() throws Exception {
-        final ConsoleRealm realm = new ConsoleRealm(7, ConsoleRealm.startingAuthenticator(
-            ControllerSettings.forTests(dataDir, null)));
+        final ConsoleRealm realm = new ConsoleRealm(7, ControllerSettings.forTests(dataDir, null));
         assertThrows(FailedLoginException.class, () -> login(realm, "admin", ""));
         assertThrows(FailedLoginException.class, () -> login(realm, "admin", "anything-at-all"));
         // generating (and announcing) the password is the controller's job, not the realm's
@@ -80,8 +104,7 @@ class ConsoleRealmTest {
 
     @Test
     void karafLoadsTheLoginModuleThroughItsProxyFromThisBundle() {
-        final ConsoleRealm realm = new ConsoleRealm(42, ConsoleRealm.startingAuthenticator(
-            ControllerSettings.forTests(dataDir, "boot-password-1")));
+        final ConsoleRealm realm = new ConsoleRealm(42, ControllerSettings.forTests(dataDir, "boot-password-1"));
         final AppConfigurationEntry[] entries = realm.getEntries();
         assertEquals(1, entries.length);
         assertEquals(ProxyLoginModule.class.getName(), entries[0].getLoginModuleName());
