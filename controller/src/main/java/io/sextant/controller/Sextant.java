@@ -48,6 +48,7 @@ public final class Sextant implements AutoCloseable {
     private final RpcRegistry rpcs;
     private final MountPointRegistry mounts;
     private final UnifiedDeviceRegistry devices;
+    private final DeviceOwnershipService ownership;
     private final NetconfTopology netconf;
     private final UniconfigService uniconfig;
     private final CliTopology cli;
@@ -75,13 +76,15 @@ public final class Sextant implements AutoCloseable {
             final HostKeys hostKeys = started(new HostKeys(backend, rpcs, audit, HostKeys.ACCEPT_TIMEOUT));
             mounts = new MountPointRegistry();
             devices = new UnifiedDeviceRegistry();
+            // its first claim before the southbounds start: kept nodes are owned and connect at once
+            ownership = started(new DeviceOwnershipService(backend, settings, System.getProperties()));
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
-                netconfSettings, hostKeys, backend));
+                netconfSettings, hostKeys, backend, ownership));
             started(new NetconfConnectionAudit(netconf, audit));
             started(new NetconfUnifiedDevices(netconf, devices));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
             final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
-            cli = started(new CliTopology(datastores, cliConnector, units, secrets, hostKeys));
+            cli = started(new CliTopology(datastores, cliConnector, units, secrets, hostKeys, ownership));
             started(new CliConnectionAudit(cli, audit));
             final CliDevices cliDevices = new CliDevices(cli, units);
             started(new CliUnifiedDevices(cliDevices, devices));
@@ -163,6 +166,11 @@ public final class Sextant implements AutoCloseable {
 
     public UnifiedDeviceRegistry devices() {
         return devices;
+    }
+
+    /** Which nodes' devices this instance connects: all of them in memory, its leases with PostgreSQL. */
+    public DeviceOwnershipService ownership() {
+        return ownership;
     }
 
     /** The NETCONF southbound: mounted devices, their status and sessions. */

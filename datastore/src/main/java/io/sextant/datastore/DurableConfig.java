@@ -2,6 +2,8 @@ package io.sextant.datastore;
 
 import io.sextant.persistence.ConfigEntryRepository;
 import io.sextant.persistence.Database;
+import io.sextant.persistence.LeaseRepository;
+import io.sextant.persistence.MountedNode;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.codec.ConfigEntry;
 import io.sextant.persistence.codec.EntryLayout;
@@ -14,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * The configuration datastore kept in PostgreSQL: each commit writes the rows it touched
  * ({@link ConfigEntryRepository}, one row per top-level container and per entry down to the
  * nodes of a topology), in one SQL transaction, before the commit is applied; at start the
- * rows are put back into the store before any component reads it.
+ * rows are put back into the store before any component reads it. The same transaction writes
+ * the lease rows of the nodes the commit mounts and unmounts ({@link MountLeases}).
  */
 final class DurableConfig implements CommitJournal {
     private static final Logger LOG = LoggerFactory.getLogger(DurableConfig.class);
@@ -25,6 +28,8 @@ final class DurableConfig implements CommitJournal {
 
     private final Database database;
     private final ConfigEntryRepository rows = new ConfigEntryRepository(new EntryLayout(LIST_DEPTH));
+    private final MountLeases mountLeases = new MountLeases();
+    private final LeaseRepository leases = new LeaseRepository();
     private volatile boolean loading;
 
     DurableConfig(final Database database) {
@@ -37,7 +42,10 @@ final class DurableConfig implements CommitJournal {
             return;
         }
         try {
-            database.run("save the configuration", tx -> rows.apply(tx, candidate));
+            database.run("save the configuration", tx -> {
+                rows.apply(tx, candidate);
+                mountLeases.apply(tx, candidate);
+            });
         } catch (PersistenceException e) {
             throw StateUnavailable.of(e);
         }
@@ -66,5 +74,13 @@ final class DurableConfig implements CommitJournal {
             loading = false;
         }
         LOG.info("Configuration loaded from the database: {} entries", entries.size());
+        final List<MountedNode> mounted = MountLeases.mounted(store);
+        if (!mounted.isEmpty()) {
+            final int added = database.call("give the kept nodes their leases", tx -> leases.addNodesIfNone(tx,
+                mounted));
+            if (added > 0) {
+                LOG.info("{} kept node(s) mounted before node leases were kept got their lease rows", added);
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
@@ -142,6 +143,12 @@ public final class InstanceLeases implements NodeOwnership {
     public boolean owns(final MountedNode node, final long epoch) {
         final Long held = this.held.get(node);
         return held != null && held == epoch && valid();
+    }
+
+    /** The epoch of {@code node}'s lease held here now (valid by this instance's clock), or empty. */
+    public OptionalLong epoch(final MountedNode node) {
+        final Long epoch = held.get(node);
+        return epoch != null && valid() ? OptionalLong.of(epoch) : OptionalLong.empty();
     }
 
     @Override

@@ -43,6 +43,51 @@ public final class LeaseRepository {
         }
     }
 
+    /**
+     * Make each of {@code nodes} a node to be owned (unowned until claimed), in one statement; nodes
+     * that are ones already are left as they are. A mount writes its nodes' rows in its own transaction.
+     */
+    public void addNodes(final Tx tx, final Collection<MountedNode> nodes) throws SQLException {
+        if (!nodes.isEmpty()) {
+            update(tx, """
+                INSERT INTO node_lease (topology_id, node_id) SELECT * FROM unnest(?::text[], ?::text[])
+                ON CONFLICT DO NOTHING""", nodes);
+        }
+    }
+
+    /** Forget the leases of {@code nodes} (unmounted), in one statement. */
+    public void removeNodes(final Tx tx, final Collection<MountedNode> nodes) throws SQLException {
+        if (!nodes.isEmpty()) {
+            update(tx, """
+                DELETE FROM node_lease WHERE (topology_id, node_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))""",
+                nodes);
+        }
+    }
+
+    /**
+     * Give every one of {@code nodes} its row when there is no row at all: a database whose nodes
+     * were mounted before mounts wrote their leases. With any row present nothing is written (the
+     * rows are the mounts' own then, and a node unmounted meanwhile by another instance must not
+     * come back).
+     *
+     * @return how many rows were written
+     */
+    public int addNodesIfNone(final Tx tx, final Collection<MountedNode> nodes) throws SQLException {
+        return nodes.isEmpty() ? 0 : update(tx, """
+            INSERT INTO node_lease (topology_id, node_id) SELECT * FROM unnest(?::text[], ?::text[])
+            WHERE NOT EXISTS (SELECT 1 FROM node_lease) ON CONFLICT DO NOTHING""", nodes);
+    }
+
+    /** Run {@code sql} with the topology ids and node ids of {@code nodes} as its two text arrays. */
+    private static int update(final Tx tx, final String sql, final Collection<MountedNode> nodes) throws SQLException {
+        try (PreparedStatement update = tx.connection().prepareStatement(sql)) {
+            update.setArray(1, tx.connection().createArrayOf("text", nodes.stream().map(MountedNode::topologyId)
+                .toArray()));
+            update.setArray(2, tx.connection().createArrayOf("text", nodes.stream().map(MountedNode::nodeId).toArray()));
+            return update.executeUpdate();
+        }
+    }
+
     /** Forget {@code node}'s lease (unmounted). */
     public boolean removeNode(final Tx tx, final MountedNode node) throws SQLException {
         try (PreparedStatement delete = tx.connection().prepareStatement(

@@ -5,6 +5,7 @@ import io.sextant.southbound.netconf.client.NodeConnector;
 import io.sextant.southbound.netconf.client.NodeSettings;
 import io.sextant.southbound.netconf.topology.TopologySupport;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,16 +19,25 @@ final class ConnectorEvents implements NodeConnector.Events {
     private final TopologySupport support;
     private final List<NetconfDeviceListener> listeners;
     private final NodeSettings settings;
+    private final BooleanSupplier owner;
 
     /**
      * @param listeners the topology's listeners, read at each event (those registered later hear
      *     later events)
+     * @param owner whether this controller instance holds the node's lease in the term the
+     *     connector was made for
      */
     ConnectorEvents(final TopologySupport support, final List<NetconfDeviceListener> listeners,
-            final NodeSettings settings) {
+            final NodeSettings settings, final BooleanSupplier owner) {
         this.support = support;
         this.listeners = listeners;
         this.settings = settings;
+        this.owner = owner;
+    }
+
+    @Override
+    public boolean mayAct() {
+        return owner.getAsBoolean();
     }
 
     @Override

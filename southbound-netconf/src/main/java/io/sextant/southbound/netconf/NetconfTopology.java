@@ -1,6 +1,5 @@
 package io.sextant.southbound.netconf;
 
-import io.sextant.datastore.Candidates;
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.OperationError;
@@ -12,6 +11,7 @@ import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.BundledModels;
+import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.security.service.HostKeys;
@@ -40,6 +40,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -49,8 +50,6 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
-import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
-import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 import org.osgi.service.component.annotations.Activate;
@@ -89,6 +88,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     private final TopologySupport support;
     private final HostKeys hostKeys;
     private final HostKeyVerifier hostKeyVerifier;
+    private final DeviceOwnership ownership;
     private final Map<String, NodeConnector> connectors = new ConcurrentHashMap<>();
     private final List<NetconfDeviceListener> listeners = new CopyOnWriteArrayList<>();
     private final List<Registration> registrations = new ArrayList<>();
@@ -97,19 +97,23 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     /**
      * Under Karaf: the YANG parser service, settings from system properties. Felix SCR picks the
      * constructor by its number of arguments and complains (at ERROR) about every other public
-     * constructor of that arity, so this is the only public one with seven.
+     * constructor of that arity, so this is the only public one with eight.
      */
     @Activate
     public NetconfTopology(@Reference final ControllerStores datastores, @Reference final MountPointRegistry mounts,
             @Reference final RpcRegistry rpcs, @Reference final YangParserFactory parsers,
             @Reference final DeviceSecrets secrets, @Reference final HostKeys hostKeys,
-            @Reference final StateBackend backend) {
+            @Reference final StateBackend backend, @Reference final DeviceOwnership ownership) {
         this(datastores, mounts, rpcs, parsers, secrets, new Options(NetconfSettings.fromSystemProperties(), hostKeys,
-            backend));
+            backend, ownership));
     }
 
-    /** What the plain-Java factories add to the services: settings, host keys, where schemas are kept. */
-    private record Options(NetconfSettings settings, HostKeys hostKeys, StateBackend backend) {
+    /**
+     * What the plain-Java factories add to the services: settings, host keys, where schemas are
+     * kept, which nodes this controller instance connects.
+     */
+    private record Options(NetconfSettings settings, HostKeys hostKeys, StateBackend backend,
+            DeviceOwnership ownership) {
     }
 
     /**
@@ -119,12 +123,13 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
      *
      * @param secrets opens the stored device passwords when a node connects
      * @param hostKeys checks devices' SSH host keys and serves accept-host-key
+     * @param ownership which nodes this controller instance connects (all of them when it is alone)
      */
     public static NetconfTopology withDefaultParser(final ControllerStores datastores, final MountPointRegistry mounts,
             final RpcRegistry rpcs, final DeviceSecrets secrets, final NetconfSettings settings,
-            final HostKeys hostKeys, final StateBackend backend) {
+            final HostKeys hostKeys, final StateBackend backend, final DeviceOwnership ownership) {
         return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), secrets,
-            new Options(settings, hostKeys, backend));
+            new Options(settings, hostKeys, backend, ownership));
     }
 
     /**
@@ -139,7 +144,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     public static NetconfTopology withDefaultParser(final ControllerStores datastores, final MountPointRegistry mounts,
             final RpcRegistry rpcs, final DeviceSecrets secrets, final NetconfSettings settings,
             final HostKeys hostKeys) {
-        return withDefaultParser(datastores, mounts, rpcs, secrets, settings, hostKeys, StateBackend.inMemory());
+        return withDefaultParser(datastores, mounts, rpcs, secrets, settings, hostKeys, StateBackend.inMemory(),
+            DeviceOwnership.SOLE);
     }
 
     /** Plain Java without the security module (tests): passwords are used as they are stored. */
@@ -162,6 +168,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         this.secrets = secrets;
         this.hostKeys = hostKeys;
         this.hostKeyVerifier = hostKeys.verifier(TopologyModel.TOPOLOGY_NETCONF);
+        this.ownership = options.ownership();
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads(),
             settings.maxConcurrentSetups(), settings.maxReplyBytes());
         final SchemaArchive archive = options.backend().database().<SchemaArchive>map(DurableSchemaArchive::new)
@@ -175,6 +182,9 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         registrations.add(mounts.register(support::findMountPoint));
         registrations.addAll(support.registerRpcs(rpcs, config));
         registrations.add(hostKeys.register(TopologyModel.TOPOLOGY_NETCONF, new HostKeyNodes(connectors, this)));
+        // watched before the nodes are read: a node gained meanwhile is then told, not missed
+        registrations.add(ownership.watch(TopologyModel.TOPOLOGY_NETCONF,
+            DeviceOwnership.Listener.of(this::connectGained, this::closeLost))::close);
         resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY));
     }
 
@@ -285,26 +295,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     // ---- configuration changes
 
     private void onConfigChange(final DataTreeCandidate candidate) {
-        final Optional<DataTreeCandidateNode> topology = Candidates.find(candidate, TopologyModel.NETCONF_TOPOLOGY);
-        if (topology.isEmpty()) {
-            return;
-        }
-        final DataTreeCandidateNode topologyNode = topology.get();
-        if (topologyNode.modificationType() == ModificationType.SUBTREE_MODIFIED) {
-            final DataTreeCandidateNode nodes = topologyNode.modifiedChild(NODE_LIST);
-            if (nodes == null) {
-                return;
-            }
-            if (nodes.modificationType() == ModificationType.SUBTREE_MODIFIED) {
-                for (DataTreeCandidateNode node : nodes.childNodes()) {
-                    final String nodeId = String.valueOf(((YangInstanceIdentifier.NodeIdentifierWithPredicates)
-                        node.name()).getValue(TopologyModel.NODE_ID));
-                    apply(nodeId, Optional.ofNullable(node.dataAfter()).map(MapEntryNode.class::cast));
-                }
-                return;
-            }
-        }
-        resync(Optional.ofNullable(topologyNode.dataAfter()));
+        NodeChanges.dispatch(candidate, this::apply, this::resync);
     }
 
     /** Make the mounted nodes match {@code topology} (the topology-netconf list entry, or nothing). */
@@ -354,10 +345,31 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             LOG.info("Node {} changed; remounting", nodeId);
             unmount(existing);
         }
+        final Optional<BooleanSupplier> fence = ownership.fence(TopologyModel.TOPOLOGY_NETCONF, nodeId);
+        if (fence.isEmpty()) {
+            // another controller instance owns it, or none yet: this one connects it once it claims it
+            ownership.claimSoon();
+            return;
+        }
         final NodeConnector connector = new NodeConnector(nodeId, settings, stack, schemas, secrets,
-            hostKeyVerifier, new ConnectorEvents(support, listeners, settings));
+            hostKeyVerifier, new ConnectorEvents(support, listeners, settings, fence.get()));
         connectors.put(nodeId, connector);
         connector.start();
+    }
+
+    /** A node this instance owns now: connect it if it is mounted. */
+    private void connectGained(final String nodeId) {
+        apply(nodeId, config.snapshot().read(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId))
+            .map(MapEntryNode.class::cast));
+    }
+
+    /** A node another instance owns now: close its session. */
+    private synchronized void closeLost(final String nodeId) {
+        final NodeConnector connector = connectors.get(nodeId);
+        if (connector != null) {
+            LOG.info("Node {} is owned by another controller instance now; closing its session", nodeId);
+            unmount(connector);
+        }
     }
 
     private CompletableFuture<Void> unmount(final NodeConnector connector) {

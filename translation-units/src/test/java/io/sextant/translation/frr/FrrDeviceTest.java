@@ -12,6 +12,7 @@ import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.model.ControllerSchema;
+import io.sextant.persistence.DeviceOwnership;
 import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
@@ -72,7 +73,7 @@ class FrrDeviceTest {
             Executors.newSingleThreadExecutor());
         final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
         topology = new CliTopology(config, operational, connector, units, DeviceSecrets.AS_STORED,
-            HostKeys.inMemory());
+            HostKeys.inMemory(), DeviceOwnership.SOLE);
         devices = new CliDevices(topology, units);
         final WriteTransaction tx = config.newTransaction();
         mount(tx, "R1", pair.first());

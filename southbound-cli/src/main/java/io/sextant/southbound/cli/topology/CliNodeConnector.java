@@ -25,6 +25,9 @@ final class CliNodeConnector {
     interface Observer {
         void connecting(CliNodeConnector mount, long attempt, String lastError);
 
+        /** Whether this controller instance may open the node's session now (it holds the node's lease). */
+        boolean mayConnect(CliNodeConnector mount);
+
         void connected(CliNodeConnector mount, CliConnection device);
 
         void lost(CliNodeConnector mount);
@@ -120,6 +123,11 @@ final class CliNodeConnector {
             // no attempt can succeed until the password is given again
             connecting = false;
             observer.unableToConnect(this, e.getMessage());
+            return;
+        }
+        if (!observer.mayConnect(this)) {
+            connecting = false;
+            failed("Another controller instance owns this node");
             return;
         }
         connector.connect(parameters).whenComplete((opened, error) ->

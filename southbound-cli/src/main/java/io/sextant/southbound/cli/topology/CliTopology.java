@@ -10,6 +10,7 @@ import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
+import io.sextant.persistence.DeviceOwnership;
 import io.sextant.security.hostkeys.HostKeyPolicy;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.security.service.HostKeys;
@@ -27,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
@@ -55,27 +57,32 @@ import org.slf4j.LoggerFactory;
 public final class CliTopology implements CliConnections, MountedNodes, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CliTopology.class);
 
+    private final DataStore config;
     private final DataStore operational;
+    private final DeviceOwnership ownership;
     private final CliConnector connector;
     private final CliDeviceTypes deviceTypes;
     private final DeviceSecrets secrets;
     private final ScheduledExecutorService executor;
     private final Map<String, CliNodeConnector> mounts = new ConcurrentHashMap<>();
     private final Map<String, CliConnection> connected = new ConcurrentHashMap<>();
+    /** The fence of each mount: whether this instance still owns the node in the term it was mounted in. */
+    private final Map<String, BooleanSupplier> fences = new ConcurrentHashMap<>();
     /** The last status of every mounted node, as written to the operational datastore. */
     private final Map<String, MountedNode> states = new ConcurrentHashMap<>();
     private final List<CliConnectionListener> listeners = new CopyOnWriteArrayList<>();
     private final Registration validatorRegistration;
     private final Registration listenerRegistration;
     private final Registration hostKeyRegistration;
+    private final DeviceOwnership.Watch ownershipWatch;
     private final HostKeys hostKeys;
     private final HostKeyVerifier hostKeyVerifier;
 
     @Activate
     public CliTopology(@Reference final ControllerStores datastores, @Reference final CliConnector connector,
             @Reference final CliDeviceTypes deviceTypes, @Reference final DeviceSecrets secrets,
-            @Reference final HostKeys hostKeys) {
-        this(datastores.config(), datastores.operational(), connector, deviceTypes, secrets, hostKeys);
+            @Reference final HostKeys hostKeys, @Reference final DeviceOwnership ownership) {
+        this(datastores.config(), datastores.operational(), connector, deviceTypes, secrets, hostKeys, ownership);
     }
 
     /**
@@ -86,9 +93,13 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
      * @param secrets opens the stored passwords when a node connects
      * @param hostKeys checks devices' SSH host keys (known keys of topology-cli) and serves
      *     accept-host-key for this topology's nodes
+     * @param ownership which nodes this controller instance connects ({@link DeviceOwnership#SOLE}: all)
      */
     public CliTopology(final DataStore config, final DataStore operational, final CliConnector connector,
-            final CliDeviceTypes deviceTypes, final DeviceSecrets secrets, final HostKeys hostKeys) {
+            final CliDeviceTypes deviceTypes, final DeviceSecrets secrets, final HostKeys hostKeys,
+            final DeviceOwnership ownership) {
+        this.config = config;
+        this.ownership = ownership;
         this.secrets = secrets;
         this.operational = operational;
         this.hostKeys = hostKeys;
@@ -104,6 +115,9 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
             new MountValidator());
         this.listenerRegistration = config.registerListener(CliTopologyModel.topologyPath(), new ConfigListener());
         this.hostKeyRegistration = hostKeys.register(CliTopologyModel.TOPOLOGY_ID, new HostKeyNodes());
+        // watched before the nodes are read: a node gained meanwhile is then told, not missed
+        this.ownershipWatch = ownership.watch(CliTopologyModel.TOPOLOGY_ID,
+            DeviceOwnership.Listener.of(this::connectGained, this::closeLost));
         final Optional<NormalizedNode> existing = config.snapshot().read(CliTopologyModel.nodesPath());
         executor.execute(() -> existing.ifPresent(nodes -> {
             for (MapEntryNode node : ((MapNode) nodes).body()) {
@@ -152,6 +166,7 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
         validatorRegistration.close();
         listenerRegistration.close();
         hostKeyRegistration.close();
+        ownershipWatch.close();
         try {
             executor.submit(() -> {
                 new ArrayList<>(mounts.keySet()).forEach(this::unmount);
@@ -186,11 +201,29 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
             }
             unmount(nodeId);
         }
+        final Optional<BooleanSupplier> fence = ownership.fence(CliTopologyModel.TOPOLOGY_ID, nodeId);
+        if (fence.isEmpty()) {
+            // another controller instance owns it, or none yet: this one mounts it once it claims it
+            ownership.claimSoon();
+            return;
+        }
+        fences.put(nodeId, fence.orElseThrow());
         LOG.info("Mounting CLI device {}", config);
         final CliNodeConnector mount = new CliNodeConnector(config, deviceType, connector, secrets, hostKeyVerifier, executor,
             new StatusReporter());
         mounts.put(nodeId, mount);
         mount.start();
+    }
+
+    /** A node this instance owns now: mount it if it is configured (on any thread). */
+    private void connectGained(final String nodeId) {
+        executor.execute(() -> config.snapshot().read(CliTopologyModel.nodePath(nodeId))
+            .ifPresent(node -> mount((MapEntryNode) node)));
+    }
+
+    /** A node another instance owns now: close its session (on any thread). */
+    private void closeLost(final String nodeId) {
+        executor.execute(() -> unmount(nodeId));
     }
 
     private void unmount(final String nodeId) {
@@ -200,6 +233,7 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
         }
         LOG.info("Unmounting CLI device {}", nodeId);
         mount.close();
+        fences.remove(nodeId);
         states.remove(nodeId);
         if (connected.remove(nodeId) != null) {
             listeners.forEach(listener -> listener.disconnected(nodeId));
@@ -286,10 +320,17 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
         }
 
         @Override
-        public void connected(final CliNodeConnector mount, final CliConnection device) {
+        public boolean mayConnect(final CliNodeConnector mount) {
+            return fences.getOrDefault(mount.config().nodeId(), () -> false).getAsBoolean();
+        }
+
+        @Override
+        public void connected(final CliNodeConnector mount, final CliConnection opened) {
             if (!isCurrent(mount)) {
                 return;
             }
+            final CliConnection device = ownership.sole() ? opened
+                : FencedCliSession.fenced(opened, fences.get(opened.nodeId()));
             connected.put(device.nodeId(), device);
             report(mount, MountedNode.CONNECTED, "Connected, prompt " + device.session().prompt());
             listeners.forEach(listener -> listener.connected(device));

@@ -14,6 +14,7 @@ import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.model.ControllerSchema;
+import io.sextant.persistence.DeviceOwnership;
 import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
@@ -78,7 +79,7 @@ class CliTopologyTest {
         final CliDeviceTypes frrOnly = (type, version) -> type.equals("frr") && version.startsWith("8.")
             ? Optional.of(new CliDeviceType("frr-8", CliDialect.defaults())) : Optional.empty();
         topology = new CliTopology(config, operational, connector, frrOnly, DeviceSecrets.AS_STORED,
-            HostKeys.inMemory());
+            HostKeys.inMemory(), DeviceOwnership.SOLE);
     }
 
     @AfterEach
@@ -224,7 +225,7 @@ class CliTopologyTest {
             new CliDeviceType("frr-8", CliDialect.defaults())), stored -> {
                 opened.add(stored);
                 return stored.substring("sealed:".length());
-            }, HostKeys.inMemory());
+            }, HostKeys.inMemory(), DeviceOwnership.SOLE);
         final Map<QName, Object> leaves = new HashMap<>(frrLeaves(router.sshPort()));
         leaves.put(CliTopologyModel.PASSWORD, "sealed:" + router.password());
         put(node("S1", leaves));
@@ -240,7 +241,7 @@ class CliTopologyTest {
         topology = new CliTopology(config, operational, connector, (type, version) -> Optional.of(
             new CliDeviceType("frr-8", CliDialect.defaults())), stored -> {
                 throw new DeviceSecrets.Unavailable("The secret was sealed with key k0, which is not in the key ring");
-            }, HostKeys.inMemory());
+            }, HostKeys.inMemory(), DeviceOwnership.SOLE);
         put(node("S2", frrLeaves(router.sshPort())));
         await("S2 is unable-to-connect", () -> status("S2", CliTopologyModel.CONNECTION_STATUS)
             .equals(Optional.of("unable-to-connect")));

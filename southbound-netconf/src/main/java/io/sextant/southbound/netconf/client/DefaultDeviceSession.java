@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -34,15 +35,23 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     private final DeviceSchema schema;
     private final RpcChannel channel;
     private final Duration requestTimeout;
+    private final BooleanSupplier owner;
 
+    /**
+     * @param owner whether this controller instance may still change the device (it holds the
+     *     node's lease in the term the session was opened for): asked before every operation that
+     *     can change it; reads are not fenced
+     */
     DefaultDeviceSession(final String nodeId, final long sessionId, final DeviceCapabilities capabilities,
-            final DeviceSchema schema, final RpcChannel channel, final Duration requestTimeout) {
+            final DeviceSchema schema, final RpcChannel channel, final Duration requestTimeout,
+            final BooleanSupplier owner) {
         this.nodeId = nodeId;
         this.sessionId = sessionId;
         this.capabilities = capabilities;
         this.schema = schema;
         this.channel = channel;
         this.requestTimeout = requestTimeout;
+        this.owner = owner;
     }
 
     @Override
@@ -207,6 +216,9 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
 
     @Override
     public CompletionStage<Optional<ContainerNode>> rpc(final QName rpc, final ContainerNode input) {
+        if (!owner.getAsBoolean()) {
+            return CompletableFuture.failedFuture(notOwner());
+        }
         final String request;
         try {
             request = codec().rpcRequest(rpc, input);
@@ -222,9 +234,20 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
         });
     }
 
-    /** Send an operation whose reply is {@code <ok/>} (or anything without rpc-error). */
+    /**
+     * Send an operation whose reply is {@code <ok/>} (or anything without rpc-error), unless this
+     * instance no longer owns the node: then nothing is sent.
+     */
     private CompletableFuture<Void> ok(final String operation) {
+        if (!owner.getAsBoolean()) {
+            return CompletableFuture.failedFuture(notOwner());
+        }
         return channel.send(operation, requestTimeout).thenApply(reply -> null);
+    }
+
+    private OperationErrorsException notOwner() {
+        return OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED, "Node " + nodeId
+            + " is owned by another controller instance now; nothing was sent to its device");
     }
 
     /** A raw operation, for keepalives and get-schema. */

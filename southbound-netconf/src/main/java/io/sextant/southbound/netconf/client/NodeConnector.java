@@ -46,6 +46,13 @@ public final class NodeConnector implements AutoCloseable {
         void connected(DefaultDeviceSession session);
 
         void disconnected(String nodeId, boolean removed);
+
+        /**
+         * Whether this controller instance may act on the node's device now: it holds the node's
+         * lease in the term this connector was made for (the fencing rule). Asked before a session
+         * is opened and before every operation that changes the device.
+         */
+        boolean mayAct();
     }
 
     /** QUEUED: waiting for a set-up permit ({@link SetupGate}); ATTEMPTING and RESOLVING hold one. */
@@ -145,6 +152,14 @@ public final class NodeConnector implements AutoCloseable {
             stack.setups().leave();
             return;
         }
+        if (!events.mayAct()) {
+            // owned elsewhere now: no session; the topology closes this connector when told
+            stack.setups().leave();
+            state = State.WAITING;
+            timer = stack.scheduler().schedule(this::attempt, jitter(settings.backoff(1)).toMillis(),
+                TimeUnit.MILLISECONDS);
+            return;
+        }
         holdsSetup = true;
         state = State.ATTEMPTING;
         timer = stack.scheduler().schedule(() -> attemptFailed(gen, "No NETCONF session within "
@@ -207,7 +222,7 @@ public final class NodeConnector implements AutoCloseable {
             heldSchema = schema.id();
             readyChannel.setCodec(schema.codec());
             ready = new DefaultDeviceSession(nodeId, sessionId, capabilities, schema, readyChannel,
-                settings.requestTimeout());
+                settings.requestTimeout(), events::mayAct);
             session = ready;
             failed = 0;
             state = State.CONNECTED;

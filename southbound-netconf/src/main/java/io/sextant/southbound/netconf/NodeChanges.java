@@ -1,0 +1,50 @@
+package io.sextant.southbound.netconf;
+
+import io.sextant.datastore.Candidates;
+import io.sextant.southbound.netconf.topology.TopologyModel;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
+import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
+import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
+
+/** What a commit of the configuration did to topology-netconf: nodes changed one by one, or the whole topology. */
+final class NodeChanges {
+    private static final NodeIdentifier NODE_LIST = new NodeIdentifier(TopologyModel.NODE);
+
+    private NodeChanges() {
+    }
+
+    /**
+     * Tell {@code node} of each node whose configuration {@code candidate} changed (empty: removed),
+     * or, when the topology was written or removed as a whole, {@code topology} of its new content.
+     */
+    static void dispatch(final DataTreeCandidate candidate, final BiConsumer<String, Optional<MapEntryNode>> node,
+            final Consumer<Optional<NormalizedNode>> topology) {
+        final Optional<DataTreeCandidateNode> found = Candidates.find(candidate, TopologyModel.NETCONF_TOPOLOGY);
+        if (found.isEmpty()) {
+            return;
+        }
+        final DataTreeCandidateNode topologyNode = found.get();
+        if (topologyNode.modificationType() == ModificationType.SUBTREE_MODIFIED) {
+            final DataTreeCandidateNode nodes = topologyNode.modifiedChild(NODE_LIST);
+            if (nodes == null) {
+                return;
+            }
+            if (nodes.modificationType() == ModificationType.SUBTREE_MODIFIED) {
+                for (DataTreeCandidateNode changed : nodes.childNodes()) {
+                    final String nodeId = String.valueOf(((NodeIdentifierWithPredicates) changed.name())
+                        .getValue(TopologyModel.NODE_ID));
+                    node.accept(nodeId, Optional.ofNullable(changed.dataAfter()).map(MapEntryNode.class::cast));
+                }
+                return;
+            }
+        }
+        topology.accept(Optional.ofNullable(topologyNode.dataAfter()));
+    }
+}
