@@ -1,6 +1,8 @@
 package io.sextant.datastore;
 
-import java.util.Optional;
+import static java.util.Objects.requireNonNull;
+
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -11,33 +13,33 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
  * @param type error-type
  * @param tag error-tag; RESTCONF derives the HTTP status from it
  * @param message error-message, for a person
- * @param path error-path, in the schema of whoever raised the error
- * @param appTag error-app-tag, if any
- * @param info error-info text, if any (for example the device that reported the error)
+ * @param path error-path, in the schema of whoever raised the error; null when there is none
+ * @param appTag error-app-tag; null when there is none
+ * @param info error-info text (for example the device that reported the error); null when there is none
  */
-public record OperationError(ErrorType type, ErrorTag tag, String message, Optional<YangInstanceIdentifier> path,
-        Optional<String> appTag, Optional<String> info) {
+public record OperationError(ErrorType type, ErrorTag tag, String message,
+        @Nullable YangInstanceIdentifier path, @Nullable String appTag, @Nullable String info) {
 
     public OperationError {
-        if (type == null || tag == null || message == null || path == null || appTag == null || info == null) {
-            throw new NullPointerException("OperationError components must not be null");
-        }
+        requireNonNull(type);
+        requireNonNull(tag);
+        requireNonNull(message);
     }
 
     public static OperationError of(final ErrorType type, final ErrorTag tag, final String message) {
-        return new OperationError(type, tag, message, Optional.empty(), Optional.empty(), Optional.empty());
+        return new OperationError(type, tag, message, null, null, null);
     }
 
     public static OperationError of(final ErrorType type, final ErrorTag tag, final String message,
-            final YangInstanceIdentifier path) {
-        return new OperationError(type, tag, message, Optional.ofNullable(path), Optional.empty(), Optional.empty());
+            final @Nullable YangInstanceIdentifier path) {
+        return new OperationError(type, tag, message, path, null, null);
     }
 
-    public OperationError withInfo(final String newInfo) {
-        return new OperationError(type, tag, message, path, appTag, Optional.ofNullable(newInfo));
+    public OperationError withInfo(final @Nullable String newInfo) {
+        return new OperationError(type, tag, message, path, appTag, newInfo);
     }
 
-    public OperationError withPath(final YangInstanceIdentifier newPath) {
-        return new OperationError(type, tag, message, Optional.ofNullable(newPath), appTag, info);
+    public OperationError withPath(final @Nullable YangInstanceIdentifier newPath) {
+        return new OperationError(type, tag, message, newPath, appTag, info);
     }
 }

@@ -1,7 +1,9 @@
 package io.sextant.datastore;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -20,7 +22,7 @@ public class OperationErrorsException extends Exception {
         this(errors, null);
     }
 
-    public OperationErrorsException(final List<OperationError> errors, final Throwable cause) {
+    public OperationErrorsException(final List<OperationError> errors, final @Nullable Throwable cause) {
         super(errors.isEmpty() ? "operation failed" : errors.get(0).message(), cause);
         this.errors = List.copyOf(errors);
     }
@@ -34,7 +36,7 @@ public class OperationErrorsException extends Exception {
     }
 
     public static OperationErrorsException of(final ErrorType type, final ErrorTag tag, final String message,
-            final YangInstanceIdentifier path) {
+            final @Nullable YangInstanceIdentifier path) {
         return new OperationErrorsException(OperationError.of(type, tag, message, path));
     }
 
@@ -48,6 +50,6 @@ public class OperationErrorsException extends Exception {
 
     /** The path of the first error that has one. */
     public Optional<YangInstanceIdentifier> path() {
-        return errors.stream().flatMap(e -> e.path().stream()).findFirst();
+        return errors.stream().map(OperationError::path).filter(Objects::nonNull).findFirst();
     }
 }

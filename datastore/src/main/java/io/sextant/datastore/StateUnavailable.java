@@ -1,7 +1,6 @@
 package io.sextant.datastore;
 
 import io.sextant.persistence.PersistenceException;
-import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 
@@ -22,7 +21,7 @@ public final class StateUnavailable {
         if (failure.unavailable()) {
             return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
                 failure.getMessage() + "; nothing was changed, try again when the database is back",
-                Optional.empty(), Optional.of(APP_TAG), Optional.empty()), failure);
+                null, APP_TAG, null), failure);
         }
         return new OperationErrorsException(OperationError.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
             failure.getMessage() + "; nothing was changed"), failure);
@@ -30,6 +29,6 @@ public final class StateUnavailable {
 
     /** Whether {@code error} says the database was unavailable. */
     public static boolean is(final OperationError error) {
-        return error.appTag().map(APP_TAG::equals).orElse(false);
+        return APP_TAG.equals(error.appTag());
     }
 }

@@ -1,7 +1,7 @@
 package io.sextant.datastore;
 
 import io.sextant.datastore.codec.UserTerms;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -34,7 +34,7 @@ final class TreeFailures {
         }
         if (e instanceof RequiredElementCountException) {
             return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
-                message, Optional.ofNullable(path), elementCountTag(e.getMessage()), Optional.empty()));
+                message, path, elementCountTag(e.getMessage()), null));
         }
         return OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message, path);
     }
@@ -46,26 +46,26 @@ final class TreeFailures {
      *
      * @param path where the change was made, or null when the whole modification was refused
      */
-    static OperationErrorsException refused(final RuntimeException e, final YangInstanceIdentifier path,
+    static OperationErrorsException refused(final RuntimeException e, final @Nullable YangInstanceIdentifier path,
             final EffectiveModelContext schema) {
         final String message = UserTerms.of(e.getMessage(), schema);
-        final Optional<String> appTag = elementCountTag(e.getMessage());
-        if (appTag.isPresent()) {
+        final String appTag = elementCountTag(e.getMessage());
+        if (appTag != null) {
             return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
-                message, Optional.ofNullable(path), appTag, Optional.empty()));
+                message, path, appTag, null));
         }
         return new OperationErrorsException(OperationError.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, message,
             path));
     }
 
     /** RFC 7950 15.2 / 15.3 error-app-tag of yangtools' min/max-elements message (its counts are swapped). */
-    private static Optional<String> elementCountTag(final String message) {
+    private static @Nullable String elementCountTag(final @Nullable String message) {
         if (message == null) {
-            return Optional.empty();
+            return null;
         }
         if (message.contains("does not have enough elements")) {
-            return Optional.of("too-few-elements");
+            return "too-few-elements";
         }
-        return message.contains("has too many elements") ? Optional.of("too-many-elements") : Optional.empty();
+        return message.contains("has too many elements") ? "too-many-elements" : null;
     }
 }

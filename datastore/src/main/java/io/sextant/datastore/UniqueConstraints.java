@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -58,7 +59,7 @@ final class UniqueConstraints {
     }
 
     /** A leaf a unique statement names: the path to it from the list entry and its default, if any. */
-    private record Leaf(List<Step> steps, Optional<String> defaultValue) {
+    private record Leaf(List<Step> steps, @Nullable String defaultValue) {
     }
 
     /** One step of a leaf's path: the node and whether its absence still lets a default apply. */
@@ -158,7 +159,7 @@ final class UniqueConstraints {
 
     private static Leaf leaf(final ListSchemaNode list, final List<QName> names) {
         final List<Step> steps = new ArrayList<>();
-        DataNodeContainer current = list;
+        @Nullable DataNodeContainer current = list;
         Optional<String> defaultValue = Optional.empty();
         for (QName name : names) {
             final DataSchemaNode child = current == null ? null : current.findDataTreeChild(name).orElse(null);
@@ -176,11 +177,11 @@ final class UniqueConstraints {
             }
             current = child instanceof DataNodeContainer container ? container : null;
         }
-        return new Leaf(List.copyOf(steps), defaultValue);
+        return new Leaf(List.copyOf(steps), defaultValue.orElse(null));
     }
 
     /** The entry's values for the constraint, or null when one of the leaves is neither there nor defaulted. */
-    private static List<Object> values(final Constraint constraint, final MapEntryNode entry) {
+    private static @Nullable List<Object> values(final Constraint constraint, final MapEntryNode entry) {
         final List<Object> values = new ArrayList<>(constraint.leaves().size());
         for (Leaf leaf : constraint.leaves()) {
             final Object value = value(leaf, entry);
@@ -192,7 +193,7 @@ final class UniqueConstraints {
         return values;
     }
 
-    private static Object value(final Leaf leaf, final MapEntryNode entry) {
+    private static @Nullable Object value(final Leaf leaf, final MapEntryNode entry) {
         NormalizedNode current = entry;
         final List<Step> steps = leaf.steps();
         for (int i = 0; i < steps.size(); i++) {
@@ -200,7 +201,8 @@ final class UniqueConstraints {
                 ? child(container, steps.get(i).name()) : null;
             if (next == null) {
                 final boolean defaults = steps.subList(i, steps.size() - 1).stream().allMatch(Step::defaultsThrough);
-                return defaults ? leaf.defaultValue().map(UniqueConstraints::comparable).orElse(null) : null;
+                final String defaultValue = leaf.defaultValue();
+                return defaults && defaultValue != null ? comparable(defaultValue) : null;
             }
             current = next;
         }
@@ -208,7 +210,7 @@ final class UniqueConstraints {
     }
 
     /** A child by name, also inside the choices of {@code container} (their cases are not nodes of their own). */
-    private static NormalizedNode child(final DataContainerNode container, final QName name) {
+    private static @Nullable NormalizedNode child(final DataContainerNode container, final QName name) {
         final NormalizedNode direct = container.childByArg(new NodeIdentifier(name));
         if (direct != null) {
             return direct;
@@ -259,7 +261,7 @@ final class UniqueConstraints {
             + "' have the same " + String.join(", ", named) + "; the list's unique \"" + constraint.text()
             + "\" requires them to differ";
         return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
-            message, Optional.of(offendingPath), Optional.of("data-not-unique"), Optional.empty()));
+            message, offendingPath, "data-not-unique", null));
     }
 
     private static boolean changed(final DataTreeCandidateNode node, final NodeIdentifierWithPredicates entry) {

@@ -16,6 +16,7 @@ import io.sextant.security.tls.TlsMaterialException;
 import io.sextant.security.tls.TlsSetup;
 import java.security.cert.X509Certificate;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -35,7 +36,7 @@ public final class RestconfService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestconfService.class);
 
     private final RestconfHttpServer http;
-    private final X509Certificate certificate;
+    private final @Nullable X509Certificate certificate;
 
     /**
      * Under Karaf. {@code sealing} is not used here: referencing it makes RESTCONF take requests

@@ -18,6 +18,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
@@ -154,9 +155,15 @@ final class CommitCoordinator {
     private static String describe(final OperationError error, final @Nullable EffectiveModelContext schema) {
         final StringBuilder sb = new StringBuilder(error.message());
         sb.append(" (").append(error.tag().elementBody());
-        error.path().ifPresent(path -> sb.append(", path ").append(schema == null ? path.toString()
-            : InstanceIdentifiers.toInstanceIdentifier(path, schema)));
-        error.info().ifPresent(info -> sb.append(", ").append(info));
+        final YangInstanceIdentifier path = error.path();
+        if (path != null) {
+            sb.append(", path ").append(schema == null ? path.toString()
+                : InstanceIdentifiers.toInstanceIdentifier(path, schema));
+        }
+        final String info = error.info();
+        if (info != null) {
+            sb.append(", ").append(info);
+        }
         return sb.append(')').toString();
     }
 }

@@ -67,10 +67,10 @@ final class TransactionManager implements AutoCloseable {
 
     /** The transaction a request runs in, or null in immediate mode. */
     @Nullable IntentTransaction find(final RequestContext context) throws OperationErrorsException {
-        if (context.transactionId().isEmpty()) {
+        final String id = context.transactionId();
+        if (id == null) {
             return null;
         }
-        final String id = context.transactionId().orElseThrow();
         IntentTransaction tx = open.get(id);
         if (tx != null && tx.expired(System.currentTimeMillis()) && open.remove(id, tx)) {
             tx.discard();

@@ -214,8 +214,8 @@ class UniconfigLayerTest {
     void transactionsAreIsolatedAndConflictOnTheSameNode() throws Exception {
         final String tx1 = service.createTransaction("alice");
         final String tx2 = service.createTransaction("bob");
-        final RequestContext alice = new RequestContext("alice", Optional.of(tx1));
-        final RequestContext bob = new RequestContext("bob", Optional.of(tx2));
+        final RequestContext alice = new RequestContext("alice", tx1);
+        final RequestContext bob = new RequestContext("bob", tx2);
         put("r1", alice, interfacePath("eth7"), iface("eth7", 1500, "alice"));
         assertTrue(intent("r1").read(ReadScope.CONFIG, interfacePath("eth7"), alice).toCompletableFuture().get()
             .isPresent(), "a transaction sees its own write");
@@ -238,8 +238,8 @@ class UniconfigLayerTest {
 
     @Test
     void transactionsOnDifferentNodesBothCommit() throws Exception {
-        final RequestContext a = new RequestContext("a", Optional.of(service.createTransaction("a")));
-        final RequestContext b = new RequestContext("b", Optional.of(service.createTransaction("b")));
+        final RequestContext a = new RequestContext("a", service.createTransaction("a"));
+        final RequestContext b = new RequestContext("b", service.createTransaction("b"));
         put("r1", a, interfacePath("eth2"), iface("eth2", 1500, "a"));
         put("r2", b, interfacePath("eth2"), iface("eth2", 1500, "b"));
         final CompletableFuture<OperationResult> ca = service.commits().commit(List.of(), a).toCompletableFuture();
@@ -251,7 +251,7 @@ class UniconfigLayerTest {
     @Test
     void idleTransactionsExpire() throws Exception {
         final String id = service.transactions().create("a", Duration.ofMillis(200));
-        final RequestContext context = new RequestContext("a", Optional.of(id));
+        final RequestContext context = new RequestContext("a", id);
         put("r1", context, interfacePath("eth3"), iface("eth3", 1500, "soon gone"));
         // longer than the idle timeout: any request naming the transaction counts as use, so none is made meanwhile
         Thread.sleep(1500);

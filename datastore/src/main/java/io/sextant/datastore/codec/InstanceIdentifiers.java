@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -21,7 +22,7 @@ public final class InstanceIdentifiers {
     }
 
     /** RFC 7951 section 6.11 form: {@code /module:node/list[key='value']/leaf}. */
-    public static String toInstanceIdentifier(final YangInstanceIdentifier path, final EffectiveModelContext schema) {
+    public static String toInstanceIdentifier(final YangInstanceIdentifier path, final @Nullable EffectiveModelContext schema) {
         final StringBuilder sb = new StringBuilder();
         QNameModule current = null;
         final List<PathArgument> args = path.getPathArguments();
@@ -55,7 +56,7 @@ public final class InstanceIdentifiers {
     }
 
     /** RFC 8040 api-path form, percent-encoded: {@code module:node/list=value}. */
-    public static String toApiPath(final YangInstanceIdentifier path, final EffectiveModelContext schema) {
+    public static String toApiPath(final YangInstanceIdentifier path, final @Nullable EffectiveModelContext schema) {
         return toApiPath(path, 0, schema);
     }
 
@@ -64,7 +65,8 @@ public final class InstanceIdentifiers {
      * from index {@code from} on: the rest of a path below one the client named (no module prefix is
      * written while it does not change from the step before).
      */
-    public static String toApiPath(final YangInstanceIdentifier path, final int from, final EffectiveModelContext schema) {
+    public static String toApiPath(final YangInstanceIdentifier path, final int from,
+            final @Nullable EffectiveModelContext schema) {
         final StringBuilder sb = new StringBuilder();
         final List<PathArgument> args = path.getPathArguments();
         QNameModule current = from > 0 ? args.get(from - 1).getNodeType().getModule() : null;
@@ -88,7 +90,7 @@ public final class InstanceIdentifiers {
         return sb.toString();
     }
 
-    private static void appendKeys(final StringBuilder sb, final PathArgument arg, final EffectiveModelContext schema) {
+    private static void appendKeys(final StringBuilder sb, final PathArgument arg, final @Nullable EffectiveModelContext schema) {
         if (arg instanceof NodeIdentifierWithPredicates keyed) {
             sb.append('=');
             boolean first = true;
@@ -115,7 +117,7 @@ public final class InstanceIdentifiers {
     }
 
     /** Which steps of {@code path} are choices: they are not nodes of the data, so no step of a path. */
-    private static boolean[] choices(final YangInstanceIdentifier path, final EffectiveModelContext schema) {
+    private static boolean[] choices(final YangInstanceIdentifier path, final @Nullable EffectiveModelContext schema) {
         final List<PathArgument> args = path.getPathArguments();
         final boolean[] choices = new boolean[args.size()];
         if (schema == null) {
@@ -135,7 +137,7 @@ public final class InstanceIdentifiers {
         return choices;
     }
 
-    static String value(final Object value, final EffectiveModelContext schema) {
+    static String value(final Object value, final @Nullable EffectiveModelContext schema) {
         if (value instanceof QName qname) {
             return moduleName(schema, qname.getModule()) + ":" + qname.getLocalName();
         }
@@ -145,7 +147,7 @@ public final class InstanceIdentifiers {
         return String.valueOf(value);
     }
 
-    private static String moduleName(final EffectiveModelContext schema, final QNameModule module) {
+    private static String moduleName(final @Nullable EffectiveModelContext schema, final QNameModule module) {
         if (schema == null) {
             return module.namespace().toString();
         }

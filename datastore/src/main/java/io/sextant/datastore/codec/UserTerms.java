@@ -2,6 +2,7 @@ package io.sextant.datastore.codec;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.XMLNamespace;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
@@ -53,7 +54,7 @@ public final class UserTerms {
      * The message in user terms. {@code schema} names modules by namespace; without it (or for
      * a namespace it does not know) only the local name is kept.
      */
-    public static String of(final String message, final EffectiveModelContext schema) {
+    public static String of(final @Nullable String message, final @Nullable EffectiveModelContext schema) {
         if (message == null || message.isBlank()) {
             return "";
         }
@@ -79,12 +80,12 @@ public final class UserTerms {
         return text.strip();
     }
 
-    private static String qname(final String rendered, final EffectiveModelContext schema) {
+    private static String qname(final String rendered, final @Nullable EffectiveModelContext schema) {
         final Matcher m = QNAME.matcher(rendered);
         return m.matches() ? name(m.group(1), m.group(2), schema) : rendered;
     }
 
-    private static String name(final String namespace, final String local, final EffectiveModelContext schema) {
+    private static String name(final String namespace, final String local, final @Nullable EffectiveModelContext schema) {
         if (schema != null) {
             try {
                 final var module = schema.findModuleStatements(XMLNamespace.of(namespace)).stream().findFirst();

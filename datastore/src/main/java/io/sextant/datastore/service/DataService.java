@@ -34,7 +34,7 @@ public interface DataService {
             final RequestContext context) {
         return read(ReadScope.CONFIG, precondition.path(), context).thenCompose(current -> {
             try {
-                precondition.check(current);
+                precondition.check(current.orElse(null));
             } catch (OperationErrorsException e) {
                 return CompletableFuture.failedFuture(e);
             }

@@ -1,7 +1,7 @@
 package io.sextant.datastore.service;
 
 import io.sextant.datastore.OperationErrorsException;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
@@ -17,8 +17,8 @@ public interface Precondition {
     /**
      * Accept the configuration at {@link #path()} as it is just before the edits, or refuse it.
      *
-     * @param current the configuration there; empty when there is none
+     * @param current the configuration there; null when there is none
      * @throws OperationErrorsException saying why the edits must not be applied
      */
-    void check(Optional<NormalizedNode> current) throws OperationErrorsException;
+    void check(@Nullable NormalizedNode current) throws OperationErrorsException;
 }

@@ -66,7 +66,7 @@ public final class StoreDataService implements DataService {
     @Override
     public CompletionStage<EditResult> edit(final List<Edit> edits, final Precondition precondition,
             final RequestContext context) {
-        return update(edits, tx -> precondition.check(tx.read(precondition.path())));
+        return update(edits, tx -> precondition.check(tx.read(precondition.path()).orElse(null)));
     }
 
     private CompletionStage<EditResult> update(final List<Edit> edits, final DataStore.Changes before) {
@@ -89,9 +89,9 @@ public final class StoreDataService implements DataService {
     /** Apply one edit to a store transaction. */
     public static void apply(final WriteTransaction tx, final Edit edit) throws OperationErrorsException {
         switch (edit.operation()) {
-            case CREATE -> tx.create(edit.path(), edit.data().orElseThrow());
-            case MERGE -> tx.merge(edit.path(), edit.data().orElseThrow());
-            case REPLACE -> tx.put(edit.path(), edit.data().orElseThrow());
+            case CREATE -> tx.create(edit.path(), edit.requireData());
+            case MERGE -> tx.merge(edit.path(), edit.requireData());
+            case REPLACE -> tx.put(edit.path(), edit.requireData());
             case DELETE -> tx.delete(edit.path());
             case REMOVE -> tx.remove(edit.path());
             default -> throw new IllegalStateException("Unhandled " + edit.operation());

@@ -7,7 +7,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * An RFC 8040 api-path (section 3.5.3), parsed for syntax only: a list of steps, each an
@@ -21,11 +21,11 @@ public record ApiPath(List<Step> steps) {
     /**
      * One step of the path.
      *
-     * @param module the module name, when given ({@code module:identifier})
+     * @param module the module name, when given ({@code module:identifier}); null otherwise
      * @param identifier the node's name
      * @param keys the key values after '=', decoded; empty when the step has no '='
      */
-    public record Step(Optional<String> module, String identifier, List<String> keys, boolean hasKeys) {
+    public record Step(@Nullable String module, String identifier, List<String> keys, boolean hasKeys) {
 
         public Step {
             keys = List.copyOf(keys);
@@ -33,13 +33,13 @@ public record ApiPath(List<Step> steps) {
 
         @Override
         public String toString() {
-            final String name = module.map(m -> m + ":" + identifier).orElse(identifier);
+            final String name = module == null ? identifier : module + ":" + identifier;
             return hasKeys ? name + "=" + String.join(",", keys) : name;
         }
 
         /** The step as it appears in a URI: key values percent-encoded (RFC 8040 3.5.3). */
         public String encoded() {
-            final String name = module.map(m -> m + ":" + identifier).orElse(identifier);
+            final String name = module == null ? identifier : module + ":" + identifier;
             return hasKeys ? name + "=" + String.join(",", keys.stream().map(ApiPath::encodeKey).toList()) : name;
         }
     }
@@ -79,10 +79,12 @@ public record ApiPath(List<Step> steps) {
         final String name = eq < 0 ? segment : segment.substring(0, eq);
         final String decodedName = percentDecode(name);
         final int colon = decodedName.indexOf(':');
-        final Optional<String> module = colon < 0 ? Optional.empty() : Optional.of(decodedName.substring(0, colon));
+        final String module = colon < 0 ? null : decodedName.substring(0, colon);
         final String identifier = colon < 0 ? decodedName : decodedName.substring(colon + 1);
         checkIdentifier(identifier, segment);
-        module.ifPresent(m -> checkIdentifier(m, segment));
+        if (module != null) {
+            checkIdentifier(module, segment);
+        }
         if (eq < 0) {
             return new Step(module, identifier, List.of(), false);
         }

@@ -1,6 +1,6 @@
 package io.sextant.restconf.api;
 
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 
 /** What a GET (or HEAD) of a data resource found (RFC 8040 section 4.3). */
 public sealed interface DataGetResult {
@@ -9,9 +9,9 @@ public sealed interface DataGetResult {
      * The resource's data.
      *
      * @param body the data, with the request's query parameters applied
-     * @param version the resource's entity tag and last modification; empty for state data, which has none
+     * @param version the resource's entity tag and last modification; null for state data, which has none
      */
-    record Content(FormattableBody body, Optional<ResourceVersion> version) implements DataGetResult {
+    record Content(FormattableBody body, @Nullable ResourceVersion version) implements DataGetResult {
     }
 
     /**

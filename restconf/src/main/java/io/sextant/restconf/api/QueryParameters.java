@@ -3,23 +3,24 @@ package io.sextant.restconf.api;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The RFC 8040 query parameters a request may carry (section 4.8), validated.
  *
  * @param content which data a GET returns
  * @param depth levels returned; empty for unbounded
- * @param fields the fields expression, if any
+ * @param fields the fields expression; null when there is none
  * @param withDefaults how default values are reported
  * @param prettyPrint indent the response (also accepted as {@code odl-pretty-print})
- * @param insert where a PUT or POST puts an entry of an ordered-by-user list (section 4.8.5)
- * @param point the api-path of the entry {@code insert=before} and {@code after} refer to (section 4.8.6)
+ * @param insert where a PUT or POST puts an entry of an ordered-by-user list (section 4.8.5); null when not given
+ * @param point the api-path of the entry {@code insert=before} and {@code after} refer to (section 4.8.6); null when not
+ *     given
  */
-public record QueryParameters(Content content, OptionalInt depth, Optional<FieldsExpression> fields,
-        WithDefaults withDefaults, boolean prettyPrint, Optional<Insert> insert, Optional<ApiPath> point) {
+public record QueryParameters(Content content, OptionalInt depth, @Nullable FieldsExpression fields,
+        WithDefaults withDefaults, boolean prettyPrint, @Nullable Insert insert, @Nullable ApiPath point) {
 
     /** The content parameter. */
     public enum Content { CONFIG, NONCONFIG, ALL }
@@ -37,8 +38,8 @@ public record QueryParameters(Content content, OptionalInt depth, Optional<Field
         }
     }
 
-    public static final QueryParameters DEFAULT = new QueryParameters(Content.ALL, OptionalInt.empty(),
-        Optional.empty(), WithDefaults.EXPLICIT, false, Optional.empty(), Optional.empty());
+    public static final QueryParameters DEFAULT = new QueryParameters(Content.ALL, OptionalInt.empty(), null,
+        WithDefaults.EXPLICIT, false, null, null);
 
     private static final Set<String> KNOWN = Set.of("content", "depth", "fields", "with-defaults",
         "odl-pretty-print", "pretty-print", "insert", "point");
@@ -51,11 +52,11 @@ public record QueryParameters(Content content, OptionalInt depth, Optional<Field
     public static QueryParameters parse(final Map<String, List<String>> params) {
         Content content = Content.ALL;
         OptionalInt depth = OptionalInt.empty();
-        Optional<FieldsExpression> fields = Optional.empty();
+        FieldsExpression fields = null;
         WithDefaults withDefaults = WithDefaults.EXPLICIT;
         boolean pretty = false;
-        Optional<Insert> insert = Optional.empty();
-        Optional<ApiPath> point = Optional.empty();
+        Insert insert = null;
+        ApiPath point = null;
         for (var entry : params.entrySet()) {
             final String name = entry.getKey();
             if (!KNOWN.contains(name)) {
@@ -74,7 +75,7 @@ public record QueryParameters(Content content, OptionalInt depth, Optional<Field
                         "Invalid content '" + value + "': expected config, nonconfig or all");
                 };
                 case "depth" -> depth = parseDepth(value);
-                case "fields" -> fields = Optional.of(FieldsExpression.parse(value));
+                case "fields" -> fields = FieldsExpression.parse(value);
                 case "with-defaults" -> withDefaults = switch (value) {
                     case "explicit" -> WithDefaults.EXPLICIT;
                     case "trim" -> WithDefaults.TRIM;
@@ -83,25 +84,25 @@ public record QueryParameters(Content content, OptionalInt depth, Optional<Field
                     default -> throw new IllegalArgumentException("Invalid with-defaults '" + value + "'");
                 };
                 case "odl-pretty-print", "pretty-print" -> pretty = Boolean.parseBoolean(value);
-                case "insert" -> insert = Optional.of(switch (value) {
+                case "insert" -> insert = switch (value) {
                     case "first" -> Insert.FIRST;
                     case "last" -> Insert.LAST;
                     case "before" -> Insert.BEFORE;
                     case "after" -> Insert.AFTER;
                     default -> throw new IllegalArgumentException(
                         "Invalid insert '" + value + "': expected first, last, before or after");
-                });
-                case "point" -> point = Optional.of(parsePoint(value));
+                };
+                case "point" -> point = parsePoint(value);
                 default -> throw new IllegalStateException(name);
             }
         }
-        if (insert.isPresent() && insert.orElseThrow().needsPoint() != point.isPresent()) {
-            throw new IllegalArgumentException(point.isPresent()
+        if (insert != null && insert.needsPoint() != (point != null)) {
+            throw new IllegalArgumentException(point != null
                 ? "Query parameter 'point' goes only with insert=before or insert=after"
-                : "insert=" + insert.orElseThrow().name().toLowerCase(Locale.ROOT)
+                : "insert=" + insert.name().toLowerCase(Locale.ROOT)
                     + " needs the query parameter 'point' (the api-path of an entry of the same list)");
         }
-        if (insert.isEmpty() && point.isPresent()) {
+        if (insert == null && point != null) {
             throw new IllegalArgumentException("Query parameter 'point' goes only with insert=before or insert=after");
         }
         return new QueryParameters(content, depth, fields, withDefaults, pretty, insert, point);

@@ -27,6 +27,6 @@ public record ServerErrors(List<OperationError> errors, EffectiveModelContext sc
 
     /** Whether the request failed because one of its preconditions did not hold. */
     public boolean isPreconditionFailure() {
-        return !errors.isEmpty() && errors.get(0).appTag().filter(PRECONDITION_FAILED::equals).isPresent();
+        return !errors.isEmpty() && PRECONDITION_FAILED.equals(errors.get(0).appTag());
     }
 }

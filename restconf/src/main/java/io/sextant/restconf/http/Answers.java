@@ -14,7 +14,6 @@ import io.sextant.restconf.api.OptionsResult;
 import io.sextant.restconf.api.ServerErrors;
 import io.sextant.restconf.api.ServerException;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletionException;
 
 /**
@@ -33,10 +32,10 @@ final class Answers {
     /** GET: 200 with the data and its version; 304 when the client's copy is current. */
     Answer dataGet(final DataGetResult result) {
         if (result instanceof DataGetResult.Content content) {
-            return new Answer(200, Optional.of(content.body()), Optional.empty(), content.version(), List.of());
+            return new Answer(200, content.body(), null, content.version(), List.of());
         }
         final DataGetResult.NotModified notModified = (DataGetResult.NotModified) result;
-        return new Answer(304, Optional.empty(), Optional.empty(), Optional.of(notModified.version()), List.of());
+        return new Answer(304, null, null, notModified.version(), List.of());
     }
 
     /** PUT: 201 with the resource's location when it was created, 204 when it was replaced. */
@@ -57,7 +56,8 @@ final class Answers {
 
     /** An RPC or action: 200 with its output, 204 when it has none. */
     Answer invoke(final InvokeResult result) {
-        return result.output().map(output -> Answer.of(200, output)).orElseGet(() -> Answer.of(204));
+        final FormattableBody output = result.output();
+        return output == null ? Answer.of(204) : Answer.of(200, output);
     }
 
     /** A plain PATCH: 204. */
@@ -67,12 +67,12 @@ final class Answers {
 
     /** YANG-Patch: 200 with its ok status, or its errors with their status and the patch-id (RFC 8072 2.3). */
     Answer yangPatch(final DataYangPatchResult result) {
-        if (result.errors().isEmpty()) {
+        final ServerErrors errors = result.errors();
+        if (errors == null) {
             return Answer.of(200, new PatchStatusBody(result.patchId()));
         }
-        final ServerErrors errors = result.errors().orElseThrow();
         return Answer.of(ErrorStatus.of(errors), new ErrorsBody(errors.errors(), errors.schema(),
-            Optional.of(result.patchId())));
+            result.patchId()));
     }
 
     /** DELETE: 204. */
@@ -82,7 +82,7 @@ final class Answers {
 
     /** OPTIONS: 200 with the methods allowed. */
     Answer options(final OptionsResult result) {
-        return new Answer(200, Optional.empty(), Optional.empty(), Optional.empty(), result.allowed());
+        return new Answer(200, null, null, null, result.allowed());
     }
 
     /** A resource's representation: 200. */
@@ -108,6 +108,6 @@ final class Answers {
     }
 
     private Answer created(final ApiPath path) {
-        return new Answer(201, Optional.empty(), Optional.of(dataPath + path.encoded()), Optional.empty(), List.of());
+        return new Answer(201, null, dataPath + path.encoded(), null, List.of());
     }
 }

@@ -72,7 +72,7 @@ final class ErrorStatus {
         if (StateUnavailable.is(error)) {
             return 503;
         }
-        if (error.tag().equals(ErrorTag.OPERATION_FAILED) && error.appTag().filter(CONSTRAINT_TAGS::contains).isPresent()) {
+        if (error.tag().equals(ErrorTag.OPERATION_FAILED) && error.appTag() != null && CONSTRAINT_TAGS.contains(error.appTag())) {
             return 409;
         }
         return of(error.tag());

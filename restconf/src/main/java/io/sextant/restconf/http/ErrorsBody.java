@@ -15,6 +15,8 @@ import java.util.Optional;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
@@ -25,16 +27,16 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  *
  * @param errors the errors
  * @param schema the schema error paths are rendered in; null for errors without paths
- * @param patchId set for a YANG-Patch response
+ * @param patchId set for a YANG-Patch response; null otherwise
  */
-record ErrorsBody(List<OperationError> errors, EffectiveModelContext schema, Optional<String> patchId)
+record ErrorsBody(List<OperationError> errors, @Nullable EffectiveModelContext schema, @Nullable String patchId)
         implements FormattableBody {
     private static final String RESTCONF_NS = "urn:ietf:params:xml:ns:yang:ietf-restconf";
     private static final String PATCH_NS = "urn:ietf:params:xml:ns:yang:ietf-yang-patch";
     private static final XMLOutputFactory XML_OUTPUT = XMLOutputFactory.newFactory();
 
-    ErrorsBody(final List<OperationError> errors, final EffectiveModelContext schema) {
-        this(errors, schema, Optional.empty());
+    ErrorsBody(final List<OperationError> errors, final @Nullable EffectiveModelContext schema) {
+        this(errors, schema, null);
     }
 
     @Override
@@ -48,9 +50,10 @@ record ErrorsBody(List<OperationError> errors, EffectiveModelContext schema, Opt
             json.setIndent("  ");
         }
         json.beginObject();
-        if (patchId.isPresent()) {
+        final String patch = patchId;
+        if (patch != null) {
             json.name("ietf-yang-patch:yang-patch-status").beginObject();
-            json.name("patch-id").value(patchId.orElseThrow());
+            json.name("patch-id").value(patch);
             json.name("errors").beginObject();
         } else {
             json.name("ietf-restconf:errors").beginObject();
@@ -60,22 +63,24 @@ record ErrorsBody(List<OperationError> errors, EffectiveModelContext schema, Opt
             json.beginObject();
             json.name("error-type").value(error.type().elementBody());
             json.name("error-tag").value(error.tag().elementBody());
-            if (error.appTag().isPresent()) {
-                json.name("error-app-tag").value(error.appTag().orElseThrow());
+            final String appTag = error.appTag();
+            if (appTag != null) {
+                json.name("error-app-tag").value(appTag);
             }
             final Optional<String> path = path(error);
             if (path.isPresent()) {
                 json.name("error-path").value(path.orElseThrow());
             }
             json.name("error-message").value(UserTerms.of(error.message(), schema));
-            if (error.info().isPresent()) {
-                json.name("error-info").value(UserTerms.of(error.info().orElseThrow(), schema));
+            final String info = error.info();
+            if (info != null) {
+                json.name("error-info").value(UserTerms.of(info, schema));
             }
             json.endObject();
         }
         json.endArray();
         json.endObject();
-        if (patchId.isPresent()) {
+        if (patch != null) {
             json.endObject();
         }
         json.endObject();
@@ -83,11 +88,12 @@ record ErrorsBody(List<OperationError> errors, EffectiveModelContext schema, Opt
     }
 
     private Optional<String> path(final OperationError error) {
-        if (error.path().isEmpty()) {
+        final YangInstanceIdentifier errorPath = error.path();
+        if (errorPath == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(InstanceIdentifiers.toInstanceIdentifier(error.path().orElseThrow(), schema));
+            return Optional.of(InstanceIdentifiers.toInstanceIdentifier(errorPath, schema));
         } catch (RuntimeException e) {
             // a path that does not render is left out rather than failing the whole answer
             return Optional.empty();
@@ -98,10 +104,11 @@ record ErrorsBody(List<OperationError> errors, EffectiveModelContext schema, Opt
         try {
             final XMLStreamWriter xml = XML_OUTPUT.createXMLStreamWriter(out, "UTF-8");
             xml.writeStartDocument("UTF-8", "1.0");
-            if (patchId.isPresent()) {
+            final String patch = patchId;
+            if (patch != null) {
                 xml.writeStartElement("", "yang-patch-status", PATCH_NS);
                 xml.writeDefaultNamespace(PATCH_NS);
-                element(xml, "patch-id", patchId.orElseThrow());
+                element(xml, "patch-id", patch);
                 xml.writeStartElement("errors");
             } else {
                 xml.writeStartElement("", "errors", RESTCONF_NS);
@@ -111,21 +118,23 @@ record ErrorsBody(List<OperationError> errors, EffectiveModelContext schema, Opt
                 xml.writeStartElement("error");
                 element(xml, "error-type", error.type().elementBody());
                 element(xml, "error-tag", error.tag().elementBody());
-                if (error.appTag().isPresent()) {
-                    element(xml, "error-app-tag", error.appTag().orElseThrow());
+                final String appTag = error.appTag();
+                if (appTag != null) {
+                    element(xml, "error-app-tag", appTag);
                 }
                 final Optional<String> path = path(error);
                 if (path.isPresent()) {
                     element(xml, "error-path", path.orElseThrow());
                 }
                 element(xml, "error-message", UserTerms.of(error.message(), schema));
-                if (error.info().isPresent()) {
-                    element(xml, "error-info", UserTerms.of(error.info().orElseThrow(), schema));
+                final String info = error.info();
+                if (info != null) {
+                    element(xml, "error-info", UserTerms.of(info, schema));
                 }
                 xml.writeEndElement();
             }
             xml.writeEndElement();
-            if (patchId.isPresent()) {
+            if (patch != null) {
                 xml.writeEndElement();
             }
             xml.writeEndDocument();

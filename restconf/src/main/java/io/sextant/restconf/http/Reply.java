@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpUtil;
 import io.sextant.restconf.api.Format;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.slf4j.Logger;
@@ -36,7 +37,7 @@ final class Reply {
     private final String path;
     private final String source;
     /** The authenticated user; null until the request is authenticated. */
-    private volatile String user;
+    private volatile @Nullable String user;
     /** The encoding the request accepts, for error bodies. */
     final Format format;
 

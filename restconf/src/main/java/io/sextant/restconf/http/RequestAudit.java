@@ -7,6 +7,7 @@ import io.sextant.security.audit.AuditLog;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +35,7 @@ final class RequestAudit {
     }
 
     /** The request was answered with {@code status}; {@code user} is null when it was not authenticated. */
-    void answered(final String user, final String source, final String requestId, final HttpMethod method,
+    void answered(final @Nullable String user, final String source, final String requestId, final HttpMethod method,
             final String path, final int status) {
         if (user == null) {
             return;
@@ -50,8 +51,8 @@ final class RequestAudit {
         }
     }
 
-    static AuditEvent event(final String user, final String source, final String requestId, final HttpMethod method,
-            final String path, final int status) {
+    static @Nullable AuditEvent event(final @Nullable String user, final String source, final String requestId,
+            final HttpMethod method, final String path, final int status) {
         final boolean read = method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)
             || method.equals(HttpMethod.OPTIONS);
         final boolean operation = method.equals(HttpMethod.POST) && path.startsWith(OPERATIONS);

@@ -12,6 +12,7 @@ import io.sextant.restconf.api.Format;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,7 +37,7 @@ final class RequestClock {
     private final Duration idleTimeout;
     private State state = State.IDLE;
     private int serving;
-    private ScheduledFuture<?> timer;
+    private @Nullable ScheduledFuture<?> timer;
 
     RequestClock(final HttpLimits limits) {
         this.readTimeout = limits.requestReadTimeout();

@@ -9,7 +9,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 
 /** A request's If-Match, If-None-Match, If-Modified-Since and If-Unmodified-Since (RFC 7232, as RFC 8040 uses them). */
@@ -29,10 +29,10 @@ final class RequestConditions {
      * Entity tags of a condition header. If-Match compares strongly, so a weak tag there
      * matches nothing; If-None-Match compares weakly.
      */
-    private static Optional<List<String>> entityTags(final List<String> values, final boolean strong)
+    private static @Nullable List<String> entityTags(final List<String> values, final boolean strong)
             throws RequestRefused {
         if (values.isEmpty()) {
-            return Optional.empty();
+            return null;
         }
         final List<String> tags = new ArrayList<>();
         for (String value : values) {
@@ -54,18 +54,18 @@ final class RequestConditions {
                 tags.add(weak && strong ? "W/" + tag : tag);
             }
         }
-        return Optional.of(tags);
+        return tags;
     }
 
     /** An HTTP-date; one that does not parse is ignored, as RFC 9110 section 13.1.3 asks. */
-    private static Optional<Instant> httpDate(final String value) {
+    private static @Nullable Instant httpDate(final @Nullable String value) {
         if (value == null) {
-            return Optional.empty();
+            return null;
         }
         try {
-            return Optional.of(ZonedDateTime.parse(value.strip(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+            return ZonedDateTime.parse(value.strip(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
         } catch (DateTimeParseException e) {
-            return Optional.empty();
+            return null;
         }
     }
 }

@@ -8,6 +8,8 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.sextant.restconf.api.Format;
+import io.sextant.restconf.api.FormattableBody;
+import io.sextant.restconf.api.ResourceVersion;
 import java.io.IOException;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -26,25 +28,30 @@ final class ResponseWriter {
     static FullHttpResponse write(final Answer response, final Format format, final boolean pretty) {
         final FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
             HttpResponseStatus.valueOf(response.status()));
-        if (response.body().isPresent()) {
+        final FormattableBody body = response.body();
+        if (body != null) {
             final ByteBuf buf = http.content();
             try (ByteBufOutputStream out = new ByteBufOutputStream(buf)) {
-                response.body().orElseThrow().writeTo(format, pretty, out);
+                body.writeTo(format, pretty, out);
             } catch (IOException | RuntimeException e) {
                 LOG.error("Cannot write the response body", e);
                 http.release();
                 return HttpErrors.response(format, 500, ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
                     "The response could not be written; the server log has the details");
             }
-            http.headers().set(HttpHeaderNames.CONTENT_TYPE, response.body().orElseThrow().mediaType()
+            http.headers().set(HttpHeaderNames.CONTENT_TYPE, body.mediaType()
                 .orElse(format.mediaType()));
         }
-        response.location().ifPresent(location -> http.headers().set(HttpHeaderNames.LOCATION, location));
-        response.version().ifPresent(version -> {
+        final String location = response.location();
+        if (location != null) {
+            http.headers().set(HttpHeaderNames.LOCATION, location);
+        }
+        final ResourceVersion version = response.version();
+        if (version != null) {
             http.headers().set(HttpHeaderNames.ETAG, "\"" + version.entityTag() + "\"");
             http.headers().set(HttpHeaderNames.LAST_MODIFIED, DateTimeFormatter.RFC_1123_DATE_TIME.format(
                 version.lastModified().atZone(ZoneOffset.UTC)));
-        });
+        }
         if (!response.allowed().isEmpty()) {
             http.headers().set(HttpHeaderNames.ALLOW, String.join(", ", response.allowed()));
             if (response.allowed().contains("PATCH")) {

@@ -22,7 +22,6 @@ import io.sextant.security.auth.Authenticator;
 import io.sextant.security.auth.UserPrincipal;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.slf4j.Logger;
@@ -174,7 +173,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 }
             }
         }
-        return new RequestContext(principal.name(), Optional.ofNullable(tx).filter(s -> !s.isBlank()),
+        return new RequestContext(principal.name(), tx == null || tx.isBlank() ? null : tx,
             principal.externalGroups());
     }
 

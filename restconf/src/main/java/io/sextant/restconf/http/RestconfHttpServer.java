@@ -20,6 +20,7 @@ import io.sextant.security.audit.AuditLog;
 import io.sextant.security.auth.Authenticator;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +43,7 @@ public final class RestconfHttpServer implements AutoCloseable {
      * @param limits timeouts, sizes and the connection limit
      * @param tls the TLS context connections start with; null for plain HTTP
      */
-    public record Settings(InetSocketAddress bind, int workerThreads, HttpLimits limits, SslContext tls) {
+    public record Settings(InetSocketAddress bind, int workerThreads, HttpLimits limits, @Nullable SslContext tls) {
         /** Plain HTTP (tests of the HTTP layer itself). */
         public static Settings of(final String host, final int port) {
             return of(host, port, HttpLimits.DEFAULTS);

@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -112,7 +113,7 @@ final class NacmDataService implements DataService {
         for (int i = 0; i < edits.size(); i++) {
             final Edit edit = edits.get(i);
             existing.get(i).join().ifPresent(node -> known.put(edit.path(), node));
-            if (edit.data().isPresent()) {
+            if (edit.data() != null) {
                 // a first pass only learns which choices above the target it needs
                 displacedBy(edit, path -> {
                     if (!edit.path().contains(path)) {
@@ -134,7 +135,7 @@ final class NacmDataService implements DataService {
             final OtherCases.Reader reader = path -> find(known, path);
             final List<WriteCheck> deletes = new ArrayList<>();
             for (Edit edit : edits) {
-                if (edit.data().isPresent()) {
+                if (edit.data() != null) {
                     for (YangInstanceIdentifier path : displacedBy(edit, reader)) {
                         deletes.add(WriteCheck.delete(locate.apply(path), find(known, path).orElse(null)));
                     }
@@ -146,7 +147,7 @@ final class NacmDataService implements DataService {
 
     /** Whether the edit writes into a choice, so that it may delete what another case holds. */
     private boolean mayDisplace(final Edit edit) {
-        if (edit.data().isEmpty()) {
+        if (edit.data() == null) {
             return false;
         }
         final List<YangInstanceIdentifier> choices = new ArrayList<>();
@@ -161,7 +162,7 @@ final class NacmDataService implements DataService {
         final EffectiveModelContext schema = locate.apply(edit.path()).innermost().schema();
         try {
             return new OtherCases(DataSchemaContextTree.from(schema)).displacedBy(edit.path(),
-                edit.data().orElseThrow(), edit.operation() == Edit.Operation.MERGE, reader);
+                edit.requireData(), edit.operation() == Edit.Operation.MERGE, reader);
         } catch (OperationErrorsException e) {
             throw new IllegalStateException("reads of data already read cannot fail", e);
         }
@@ -189,12 +190,12 @@ final class NacmDataService implements DataService {
         return Optional.empty();
     }
 
-    private WriteCheck check(final Edit edit, final NormalizedNode existing) {
+    private WriteCheck check(final Edit edit, final @Nullable NormalizedNode existing) {
         final DataPath path = locate.apply(edit.path());
         return switch (edit.operation()) {
-            case CREATE -> WriteCheck.create(path, edit.data().orElseThrow());
-            case MERGE -> WriteCheck.merge(path, edit.data().orElseThrow(), existing);
-            case REPLACE -> WriteCheck.replace(path, edit.data().orElseThrow(), existing);
+            case CREATE -> WriteCheck.create(path, edit.requireData());
+            case MERGE -> WriteCheck.merge(path, edit.requireData(), existing);
+            case REPLACE -> WriteCheck.replace(path, edit.requireData(), existing);
             case DELETE -> WriteCheck.delete(path, existing);
             case REMOVE -> WriteCheck.remove(path, existing);
         };

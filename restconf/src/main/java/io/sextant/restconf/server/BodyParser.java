@@ -1,5 +1,7 @@
 package io.sextant.restconf.server;
 
+import static java.util.Objects.requireNonNull;
+
 import com.google.gson.JsonParseException;
 import com.google.gson.stream.MalformedJsonException;
 import io.sextant.datastore.OperationError;
@@ -126,10 +128,11 @@ final class BodyParser {
     /** The body of PUT on a datastore or mount-point root: the wrapper with every top-level node. */
     private static ContainerNode parseRoot(final Target target, final RequestBody body)
             throws OperationErrorsException {
-        final QName wrapper = target.rootWrapper().orElseThrow().name();
+        final Target.Wrapper rootWrapper = requireNonNull(target.rootWrapper(), "a root target has a wrapper");
+        final QName wrapper = rootWrapper.name();
         return switch (body.format()) {
             case JSON -> {
-                final String module = target.rootWrapper().orElseThrow().module();
+                final String module = rootWrapper.module();
                 try {
                     final ContainerNode parsed = target.codecs().json().parseDatastore(NodeIdentifier.create(wrapper),
                         Unqualified.of(module), body.stream()).data();

@@ -5,7 +5,7 @@ import io.sextant.datastore.OperationErrorsException;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.RequestBody;
 import io.sextant.restconf.api.ServerException;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -35,11 +35,11 @@ final class BodyReader {
     static <T> T parse(final Target target, final String resource, final RequestBody body, final Parse<T> parse)
             throws ServerException {
         mark(body);
-        return parse(target.codecs().schema(), target.isRoot() ? Optional.empty() : Optional.of(target.path()),
+        return parse(target.codecs().schema(), target.isRoot() ? null : target.path(),
             resource, body, parse);
     }
 
-    static <T> T parse(final EffectiveModelContext bodySchema, final Optional<YangInstanceIdentifier> errorPath,
+    static <T> T parse(final EffectiveModelContext bodySchema, final @Nullable YangInstanceIdentifier errorPath,
             final String resource, final RequestBody body, final Parse<T> parse) throws ServerException {
         OperationErrorsException failure;
         try {

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.XMLNamespace;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -43,12 +44,13 @@ final class CodecErrors {
      * The body of {@code resource} could not be parsed into {@code target}.
      *
      * @param failure what the parser threw (its first error's tag is kept unless the element is unknown)
-     * @param body the body, readable again from its start, to find the leaf a bad value belongs to
-     * @param errorPath the error-path to report, if any
+     * @param body the body, readable again from its start, to find the leaf a bad value belongs to; null when
+     *     it cannot be read again
+     * @param errorPath the error-path to report; null for the first error's own
      */
     static OperationErrorsException explain(final OperationErrorsException failure, final String resource,
-            final EffectiveModelContext schema, final Format format, final Optional<InputStream> body,
-            final Optional<YangInstanceIdentifier> errorPath) {
+            final EffectiveModelContext schema, final Format format, final @Nullable InputStream body,
+            final @Nullable YangInstanceIdentifier errorPath) {
         final OperationError first = failure.errors().get(0);
         final String raw = PARSE_ERROR.matcher(failure.getCause() != null ? BodyParser.message(failure.getCause())
             : first.message()).replaceFirst("");
@@ -68,8 +70,8 @@ final class CodecErrors {
         } else {
             message = UserTerms.of(raw, schema);
             final Optional<Predicate<String>> value = badValue(raw);
-            if (value.isPresent() && body.isPresent()) {
-                final Set<String> leaves = ValueLocator.leavesWith(format, body.orElseThrow(), value.orElseThrow(),
+            if (value.isPresent() && body != null) {
+                final Set<String> leaves = ValueLocator.leavesWith(format, body, value.orElseThrow(),
                     schema);
                 if (!leaves.isEmpty()) {
                     message = "Invalid value for " + String.join(" or ", leaves.stream().map(l -> "'" + l + "'")
@@ -81,7 +83,7 @@ final class CodecErrors {
             }
         }
         final OperationError error = new OperationError(first.type(), tag, message + " (body of " + resource + ")",
-            errorPath.isPresent() ? errorPath : first.path(), first.appTag(), first.info());
+            errorPath != null ? errorPath : first.path(), first.appTag(), first.info());
         return new OperationErrorsException(error, failure);
     }
 
@@ -116,15 +118,15 @@ final class CodecErrors {
     }
 
     /** Rewind a body the HTTP layer hands over (a mark-supporting stream), if it can be. */
-    static Optional<InputStream> rewound(final InputStream stream) {
+    static @Nullable InputStream rewound(final InputStream stream) {
         if (!stream.markSupported()) {
-            return Optional.empty();
+            return null;
         }
         try {
             stream.reset();
-            return Optional.of(stream);
+            return stream;
         } catch (IOException e) {
-            return Optional.empty();
+            return null;
         }
     }
 }

@@ -9,11 +9,11 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
@@ -30,15 +30,15 @@ import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
  *
  * @param codecs schema and codecs of the data
  * @param parent inference of the data's parent (empty stack: the data is top-level)
- * @param wrapper for a root, the element around the root's children
+ * @param wrapper for a root, the element around the root's children; null otherwise
  * @param data the data; for a root, a container whose children are the top-level nodes
  * @param defaults leaves to mark as holding their default value (with-defaults=report-all-tagged), by path
  *     from the node written first
  */
-record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Target.Wrapper> wrapper,
+record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Target.@Nullable Wrapper wrapper,
         NormalizedNode data, Set<List<PathArgument>> defaults) implements FormattableBody {
 
-    DataBody(final SchemaCodecs codecs, final SchemaInferenceStack parent, final Optional<Target.Wrapper> wrapper,
+    DataBody(final SchemaCodecs codecs, final SchemaInferenceStack parent, final Target.@Nullable Wrapper wrapper,
             final NormalizedNode data) {
         this(codecs, parent, wrapper, data, Set.of());
     }
@@ -69,8 +69,8 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
         json.beginObject();
         if (!defaults.isEmpty()) {
             writeTaggedJson(json);
-        } else if (wrapper.isPresent()) {
-            json.name(wrapper.orElseThrow().module() + ":" + wrapper.orElseThrow().name().getLocalName());
+        } else if (wrapper != null) {
+            json.name(wrapper.module() + ":" + wrapper.name().getLocalName());
             json.beginObject();
             if (data instanceof ContainerNode root) {
                 JsonRenderer.writeRootChildren(json, codecs.schema(), root);
@@ -84,8 +84,8 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
     }
 
     private void writeTaggedJson(final JsonWriter json) throws IOException {
-        if (wrapper.isPresent()) {
-            json.name(wrapper.orElseThrow().module() + ":" + wrapper.orElseThrow().name().getLocalName());
+        if (wrapper != null) {
+            json.name(wrapper.module() + ":" + wrapper.name().getLocalName());
             json.beginObject();
             final NormalizedNodeWriter writer = new DefaultsTagger(JSONNormalizedNodeStreamWriter.createNestedWriter(
                 codecs.json(), json), defaults, json, codecs.schema());
@@ -110,12 +110,12 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
                 "UTF-8");
             xml.writeStartDocument("UTF-8", "1.0");
             final boolean keyless = data instanceof MapNode || data instanceof LeafSetNode<?>;
-            if (wrapper.isPresent() || keyless) {
-                final var name = wrapper.map(Target.Wrapper::name).orElse(PathResolver.RESTCONF_DATA);
+            if (wrapper != null || keyless) {
+                final var name = wrapper != null ? wrapper.name() : PathResolver.RESTCONF_DATA;
                 xml.writeStartElement("", name.getLocalName(), name.getNamespace().toString());
                 xml.writeDefaultNamespace(name.getNamespace().toString());
             }
-            if (wrapper.isPresent()) {
+            if (wrapper != null) {
                 writeChildren(XMLStreamNormalizedNodeStreamWriter.create(xml, codecs.schema()));
             } else {
                 final NormalizedNodeStreamWriter stream = parent.isEmpty()
@@ -123,7 +123,7 @@ record DataBody(SchemaCodecs codecs, SchemaInferenceStack parent, Optional<Targe
                     : XMLStreamNormalizedNodeStreamWriter.create(xml, parent.toInference());
                 writer(stream).write(JsonRenderer.wrapInstance(data)).flush();
             }
-            if (wrapper.isPresent() || keyless) {
+            if (wrapper != null || keyless) {
                 xml.writeEndElement();
             }
             xml.writeEndDocument();

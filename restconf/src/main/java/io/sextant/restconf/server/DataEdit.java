@@ -1,7 +1,7 @@
 package io.sextant.restconf.server;
 
 import io.sextant.restconf.api.QueryParameters.Insert;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
@@ -9,15 +9,15 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * PUT or POST. Positional edits (insert, move, and any edit with an {@code insert} parameter)
  * are turned into datastore edits by {@link EditPlan}.
  *
- * @param editId the YANG-Patch edit-id; empty for a plain request
+ * @param editId the YANG-Patch edit-id; null for a plain request
  * @param operation what to do
  * @param target the resolved target (for POST and YANG-Patch insert: the new entry)
- * @param data the value; empty for delete, remove and move
- * @param where where an insert or move puts the entry; empty otherwise
- * @param point the entry {@code where} before or after refers to
+ * @param data the value; null for delete, remove and move
+ * @param where where an insert or move puts the entry; null otherwise
+ * @param point the entry {@code where} before or after refers to; null otherwise
  */
-record DataEdit(Optional<String> editId, Operation operation, Target target, Optional<NormalizedNode> data,
-        Optional<Insert> where, Optional<Target> point) {
+record DataEdit(@Nullable String editId, Operation operation, Target target, @Nullable NormalizedNode data,
+        @Nullable Insert where, @Nullable Target point) {
 
     /** The operations of RFC 8072 (section 2.5), and PUT's create-or-replace at a position. */
     enum Operation {
@@ -32,6 +32,18 @@ record DataEdit(Optional<String> editId, Operation operation, Target target, Opt
 
     /** "edit X: " before a message about a YANG-Patch edit; nothing for a plain request. */
     String prefix() {
-        return editId.map(id -> "edit " + id + ": ").orElse("");
+        return editId == null ? "" : "edit " + editId + ": ";
+    }
+
+    /**
+     * The value of an edit that writes one.
+     *
+     * @throws IllegalStateException for a delete, remove or move, which have none
+     */
+    NormalizedNode requireData() {
+        if (data == null) {
+            throw new IllegalStateException(operation + " has no data");
+        }
+        return data;
     }
 }

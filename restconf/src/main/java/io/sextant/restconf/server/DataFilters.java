@@ -1,10 +1,13 @@
 package io.sextant.restconf.server;
 
+import static java.util.Objects.requireNonNull;
+
 import io.sextant.restconf.api.FieldsExpression;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.schema.ChoiceNode;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
@@ -66,7 +69,7 @@ final class DataFilters {
         }
     }
 
-    private static Optional<DataSchemaNode> findChild(final DataNodeContainer container, final String module,
+    private static Optional<DataSchemaNode> findChild(final DataNodeContainer container, final @Nullable String module,
             final String local, final EffectiveModelContext schema) {
         for (DataSchemaNode child : container.getChildNodes()) {
             if (child instanceof ChoiceSchemaNode choice) {
@@ -99,8 +102,8 @@ final class DataFilters {
         return prune(node, Integer.MAX_VALUE, fields, schema, true);
     }
 
-    private static NormalizedNode prune(final NormalizedNode node, final int levels, final FieldsExpression fields,
-            final EffectiveModelContext schema, final boolean top) {
+    private static NormalizedNode prune(final NormalizedNode node, final int levels,
+            final @Nullable FieldsExpression fields, final @Nullable EffectiveModelContext schema, final boolean top) {
         if (node instanceof MapNode map) {
             final var builder = map instanceof UserMapNode ? ImmutableNodes.newUserMapBuilder()
                 : ImmutableNodes.newSystemMapBuilder();
@@ -126,8 +129,9 @@ final class DataFilters {
         return rebuild(container, kept);
     }
 
-    private static void collect(final DataContainerNode container, final int levels, final FieldsExpression fields,
-            final EffectiveModelContext schema, final Set<QName> keys, final List<DataContainerChild> kept) {
+    private static void collect(final DataContainerNode container, final int levels,
+            final @Nullable FieldsExpression fields, final @Nullable EffectiveModelContext schema, final Set<QName> keys,
+            final List<DataContainerChild> kept) {
         for (DataContainerChild child : container.body()) {
             final QName name = child.name().getNodeType();
             if (child instanceof ChoiceNode choice) {
@@ -147,7 +151,8 @@ final class DataFilters {
             }
             FieldsExpression below = null;
             if (fields != null && !fields.selectsAll()) {
-                final String module = schema.findModule(name.getModule()).map(m -> m.getName()).orElse("");
+                // a fields expression comes with the schema it names modules of
+                final String module = requireNonNull(schema).findModule(name.getModule()).map(m -> m.getName()).orElse("");
                 final Optional<FieldsExpression> selected = fields.child(module, name.getLocalName());
                 if (selected.isEmpty()) {
                     continue;

@@ -6,6 +6,7 @@ import io.sextant.datastore.service.RequestContext;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Conditions;
 import io.sextant.restconf.api.DataGetResult;
+import io.sextant.restconf.api.FieldsExpression;
 import io.sextant.restconf.api.QueryParameters;
 import io.sextant.restconf.api.ResourceVersion;
 import java.util.List;
@@ -39,8 +40,9 @@ final class DataReads {
     CompletionStage<DataGetResult> get(final ApiPath path, final QueryParameters params,
             final Conditions conditions, final RequestContext context) throws OperationErrorsException {
         final Target target = resolver.resolveData(path);
-        if (params.fields().isPresent()) {
-            DataFilters.checkFields(params.fields().orElseThrow(), target.isRoot()
+        final FieldsExpression fields = params.fields();
+        if (fields != null) {
+            DataFilters.checkFields(fields, target.isRoot()
                 ? target.codecs().schema() : target.context().dataSchemaNode(), target.codecs().schema());
         }
         final ReadScope scope = switch (params.content()) {
@@ -50,12 +52,12 @@ final class DataReads {
         };
         return target.data().read(scope, target.path(), context).<DataGetResult>thenApply(data -> {
             if (data.isEmpty()) {
-                if (conditions.ifMatch().isPresent()) {
+                if (conditions.ifMatch() != null) {
                     throw new CompletionException(Preconditions.failed("the resource does not exist"));
                 }
                 if (target.isRoot()) {
                     return new DataGetResult.Content(new DataBody(target.codecs(), target.parentStack(),
-                        target.rootWrapper(), emptyRoot()), Optional.empty());
+                        target.rootWrapper(), emptyRoot()), null);
                 }
                 throw new CompletionException(OperationErrorsException.of(ErrorType.PROTOCOL,
                     ErrorTag.DATA_MISSING, "Request could not be completed because the relevant data model "
@@ -67,7 +69,7 @@ final class DataReads {
             if (version.isPresent() && Preconditions.notModified(conditions, version.orElseThrow())) {
                 return new DataGetResult.NotModified(version.orElseThrow());
             }
-            return new DataGetResult.Content(body(target, data.orElseThrow(), params), version);
+            return new DataGetResult.Content(body(target, data.orElseThrow(), params), version.orElse(null));
         }).exceptionallyCompose(e -> Failures.failed(e, target.codecs().schema()));
     }
 
@@ -82,8 +84,9 @@ final class DataReads {
                 : withDefaults.apply(result, target.context().dataSchemaNode());
             defaults = withDefaults.tagged();
         }
-        if (params.fields().isPresent()) {
-            result = DataFilters.fields(result, params.fields().orElseThrow(), target.codecs().schema());
+        final FieldsExpression fields = params.fields();
+        if (fields != null) {
+            result = DataFilters.fields(result, fields, target.codecs().schema());
         }
         if (params.depth().isPresent()) {
             // a root wrapper is level 1 of its own: its children start at level 2

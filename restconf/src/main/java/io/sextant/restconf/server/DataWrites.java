@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.Empty;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -52,8 +53,8 @@ final class DataWrites {
             return BodyParser.parseResource(target, body);
         });
         checkName(target, data);
-        final DataEdit edit = new DataEdit(Optional.empty(), params.insert().isPresent()
-            ? DataEdit.Operation.PLACE : DataEdit.Operation.REPLACE, target, Optional.of(data), params.insert(),
+        final DataEdit edit = new DataEdit(null, params.insert() != null
+            ? DataEdit.Operation.PLACE : DataEdit.Operation.REPLACE, target, data, params.insert(),
             point(params));
         return write(target, path, List.of(edit), conditions, context)
             .thenApply(created -> created && !target.isRoot() ? DataPutResult.CREATED : DataPutResult.REPLACED);
@@ -72,8 +73,8 @@ final class DataWrites {
         final YangInstanceIdentifier created = YangInstanceIdentifier.builder(target.path())
             .append(child.prefix()).build();
         final Target createdTarget = childTarget(target, child.prefix());
-        final DataEdit edit = new DataEdit(Optional.empty(), params.insert().isPresent()
-            ? DataEdit.Operation.INSERT : DataEdit.Operation.CREATE, createdTarget, Optional.of(child.data()),
+        final DataEdit edit = new DataEdit(null, params.insert() != null
+            ? DataEdit.Operation.INSERT : DataEdit.Operation.CREATE, createdTarget, child.data(),
             params.insert(), point(params));
         return write(target, path, List.of(edit), conditions, context)
             .thenApply(result -> new CreateResourceResult(createdPath(path, target, created)));
@@ -87,8 +88,7 @@ final class DataWrites {
             return BodyParser.parseResource(target, body);
         });
         checkName(target, data);
-        final DataEdit edit = new DataEdit(Optional.empty(), DataEdit.Operation.MERGE, target, Optional.of(data),
-            Optional.empty(), Optional.empty());
+        final DataEdit edit = new DataEdit(null, DataEdit.Operation.MERGE, target, data, null, null);
         return write(target, path, List.of(edit), conditions, context).thenApply(result -> DataPatchResult.MERGED);
     }
 
@@ -119,14 +119,13 @@ final class DataWrites {
             throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.OPERATION_NOT_SUPPORTED,
                 "A datastore root cannot be deleted; delete its children");
         }
-        final DataEdit edit = new DataEdit(Optional.empty(), DataEdit.Operation.DELETE, target, Optional.empty(),
-            Optional.empty(), Optional.empty());
+        final DataEdit edit = new DataEdit(null, DataEdit.Operation.DELETE, target, null, null, null);
         return write(target, path, List.of(edit), conditions, context).thenApply(result -> Empty.value());
     }
 
-    private Optional<Target> point(final QueryParameters params) throws OperationErrorsException {
-        return params.point().isPresent() ? Optional.of(resolver.resolveData(params.point().orElseThrow()))
-            : Optional.empty();
+    private @Nullable Target point(final QueryParameters params) throws OperationErrorsException {
+        final ApiPath point = params.point();
+        return point == null ? null : resolver.resolveData(point);
     }
 
     /** The target of a child created below {@code parent}: the same services, the child's path and schema. */
@@ -140,7 +139,7 @@ final class DataWrites {
             }
         }
         return new Target(parent.codecs(), parent.data(), parent.rpcs(), YangInstanceIdentifier.builder(parent.path())
-            .append(prefix).build(), context, stack, Optional.empty());
+            .append(prefix).build(), context, stack, null);
     }
 
     /** The api-path of {@code created}: the one requested, then the steps below the target. */
@@ -167,7 +166,7 @@ final class DataWrites {
             if (conditions.restrictsWrite()) {
                 checks.require(target.path(), conditions, path.toString(), target.context());
             }
-            plan.lists().forEach(checks::unchanged);
+            plan.lists().forEach((list, original) -> checks.unchanged(list, original.orElse(null)));
             final CompletionStage<EditResult> result = checks.isEmpty()
                 ? target.data().edit(plan.edits(), context)
                 : target.data().edit(plan.edits(), checks.combined(), context);

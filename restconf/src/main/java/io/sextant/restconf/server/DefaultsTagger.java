@@ -1,5 +1,7 @@
 package io.sextant.restconf.server;
 
+import static java.util.Objects.requireNonNull;
+
 import com.google.common.collect.ImmutableMap;
 import com.google.gson.stream.JsonWriter;
 import java.io.IOException;
@@ -8,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.common.XMLNamespace;
@@ -35,13 +38,13 @@ final class DefaultsTagger extends NormalizedNodeWriter {
 
     private final Set<List<PathArgument>> tagged;
     private final List<PathArgument> at = new ArrayList<>();
-    private final JsonWriter json;
-    private final EffectiveModelContext schema;
+    private final @Nullable JsonWriter json;
+    private final @Nullable EffectiveModelContext schema;
     private final Deque<QNameModule> parents = new ArrayDeque<>();
 
     /** For JSON: {@code json} is the writer below {@code stream}. */
-    DefaultsTagger(final NormalizedNodeStreamWriter stream, final Set<List<PathArgument>> tagged, final JsonWriter json,
-            final EffectiveModelContext schema) {
+    DefaultsTagger(final NormalizedNodeStreamWriter stream, final Set<List<PathArgument>> tagged,
+            final @Nullable JsonWriter json, final @Nullable EffectiveModelContext schema) {
         super(stream);
         this.tagged = tagged;
         this.json = json;
@@ -72,7 +75,8 @@ final class DefaultsTagger extends NormalizedNodeWriter {
         super.wasProcessAsSimpleNode(node);
         final QNameModule module = leaf.name().getNodeType().getModule();
         final String member = module.equals(parents.peek()) ? leaf.name().getNodeType().getLocalName()
-            : schema.findModule(module).orElseThrow().getName() + ":" + leaf.name().getNodeType().getLocalName();
+            : requireNonNull(schema, "JSON comes with its schema").findModule(module).orElseThrow().getName() + ":"
+                + leaf.name().getNodeType().getLocalName();
         json.name("@" + member).beginObject().name(JSON_ANNOTATION).value(true).endObject();
         return true;
     }

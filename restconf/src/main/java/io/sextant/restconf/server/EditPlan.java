@@ -1,5 +1,7 @@
 package io.sextant.restconf.server;
 
+import static java.util.Objects.requireNonNull;
+
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.DataService;
@@ -16,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -83,7 +86,7 @@ final class EditPlan {
     private static List<Edit> apply(final List<DataEdit> edits,
             final Map<YangInstanceIdentifier, Optional<NormalizedNode>> original) throws OperationErrorsException {
         final Map<YangInstanceIdentifier, WorkingList> lists = new LinkedHashMap<>();
-        original.forEach((path, list) -> lists.put(path, new WorkingList(path, list)));
+        original.forEach((path, list) -> lists.put(path, new WorkingList(path, list.orElse(null))));
         final List<Edit> result = new ArrayList<>();
         for (DataEdit edit : edits) {
             final YangInstanceIdentifier path = edit.target().path();
@@ -99,21 +102,21 @@ final class EditPlan {
                     if (list.contains(key)) {
                         throw failure(edit, ErrorTag.DATA_EXISTS, "the entry already exists");
                     }
-                    list.place(edit, edit.data().orElseThrow());
+                    list.place(edit, edit.requireData());
                 }
-                case PLACE -> list.place(edit, edit.data().orElseThrow());
+                case PLACE -> list.place(edit, edit.requireData());
                 case MOVE -> {
                     final NormalizedNode existing = list.get(key).orElseThrow(() ->
                         failure(edit, ErrorTag.DATA_MISSING, "the entry to move does not exist"));
                     list.place(edit, existing);
                 }
-                case REPLACE -> list.put(edit.data().orElseThrow());
+                case REPLACE -> list.put(edit.requireData());
                 case MERGE -> {
                     if (list.contains(key)) {
                         throw failure(edit, ErrorTag.INVALID_VALUE, "a patch that inserts or moves "
                             + "entries of this list can merge only new entries into it; use replace");
                     }
-                    list.put(edit.data().orElseThrow());
+                    list.put(edit.requireData());
                 }
                 case DELETE -> {
                     if (!list.remove(key)) {
@@ -145,9 +148,9 @@ final class EditPlan {
     private static Edit plain(final DataEdit edit) {
         final YangInstanceIdentifier path = edit.target().path();
         return switch (edit.operation()) {
-            case CREATE -> Edit.create(path, edit.data().orElseThrow());
-            case MERGE -> Edit.merge(path, edit.data().orElseThrow());
-            case REPLACE -> Edit.replace(path, edit.data().orElseThrow());
+            case CREATE -> Edit.create(path, edit.requireData());
+            case MERGE -> Edit.merge(path, edit.requireData());
+            case REPLACE -> Edit.replace(path, edit.requireData());
             case DELETE -> Edit.delete(path);
             case REMOVE -> Edit.remove(path);
             default -> throw new IllegalStateException(edit.operation().name());
@@ -164,8 +167,8 @@ final class EditPlan {
             throw failure(edit, ErrorTag.INVALID_VALUE, "insert and move apply to entries of ordered-by user lists "
                 + "and leaf-lists only");
         }
-        if (edit.point().isPresent()) {
-            final Target point = edit.point().orElseThrow();
+        final Target point = edit.point();
+        if (point != null) {
             if (point.data() != edit.target().data()
                     || !Objects.equals(point.path().getParent(), edit.target().path().getParent())
                     || point.path().getLastPathArgument() instanceof NodeIdentifier) {
@@ -180,8 +183,9 @@ final class EditPlan {
     static OperationErrorsException failure(final DataEdit edit, final ErrorTag tag, final String message) {
         OperationError error = OperationError.of(ErrorType.PROTOCOL, tag, edit.prefix() + message)
             .withPath(edit.target().path());
-        if (edit.editId().isPresent()) {
-            error = error.withInfo("edit-id " + edit.editId().orElseThrow());
+        final String editId = edit.editId();
+        if (editId != null) {
+            error = error.withInfo("edit-id " + editId);
         }
         return new OperationErrorsException(error);
     }
@@ -192,10 +196,12 @@ final class EditPlan {
         private final List<NormalizedNode> entries = new ArrayList<>();
         private final boolean leafList;
 
-        WorkingList(final YangInstanceIdentifier path, final Optional<NormalizedNode> original) {
+        WorkingList(final YangInstanceIdentifier path, final @Nullable NormalizedNode original) {
             this.path = path;
-            original.ifPresent(list -> entries.addAll((Collection<? extends NormalizedNode>) list.body()));
-            leafList = original.map(list -> list instanceof LeafSetNode).orElse(false);
+            if (original != null) {
+                entries.addAll((Collection<? extends NormalizedNode>) original.body());
+            }
+            leafList = original instanceof LeafSetNode;
         }
 
         boolean contains(final PathArgument key) {
@@ -228,12 +234,14 @@ final class EditPlan {
         /** Put {@code entry} where {@code edit} says, taking it out of its old position first. */
         void place(final DataEdit edit, final NormalizedNode entry) throws OperationErrorsException {
             remove(entry.name());
-            final Insert where = edit.where().orElse(Insert.LAST);
+            final Insert asked = edit.where();
+            final Insert where = asked != null ? asked : Insert.LAST;
             final int at = switch (where) {
                 case FIRST -> 0;
                 case LAST -> entries.size();
                 case BEFORE, AFTER -> {
-                    final PathArgument point = edit.point().orElseThrow().path().getLastPathArgument();
+                    final PathArgument point = requireNonNull(edit.point(), "before and after name a point").path()
+                        .getLastPathArgument();
                     final int p = index(point);
                     if (p < 0) {
                         throw failure(edit, ErrorTag.INVALID_VALUE, "point " + describe(point)

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -80,16 +81,16 @@ final class OpenApiResources {
             return CompletableFuture.completedFuture(new Document(listing(Map.of())));
         }
         return data.read(ReadScope.ALL, YangInstanceIdentifier.of(NodeIdentifier.create(topology)), context)
-            .thenApply(topologies -> new Document(listing(mountPoints(topologies))));
+            .thenApply(topologies -> new Document(listing(mountPoints(topologies.orElse(null)))));
     }
 
     /** Mount points by schema context (identity: devices with the same module set share one). */
-    private Map<EffectiveModelContext, List<String>> mountPoints(final Optional<NormalizedNode> topologies) {
+    private Map<EffectiveModelContext, List<String>> mountPoints(final @Nullable NormalizedNode topologies) {
         final Map<EffectiveModelContext, List<String>> result = new IdentityHashMap<>();
         final boolean uniconfig = !schema.findModules("uniconfig-topology").isEmpty();
         for (MapEntryNode topology : entries(topologies, "topology")) {
             final String topologyId = leaf(topology, "topology-id");
-            for (MapEntryNode node : entries(Optional.of(topology), "node")) {
+            for (MapEntryNode node : entries(topology, "node")) {
                 final String base = NETWORK_TOPOLOGY + ":network-topology/topology=" + ApiPath.encodeKey(topologyId)
                     + "/node=" + ApiPath.encodeKey(leaf(node, "node-id"));
                 add(result, base + "/yang-ext:mount");
@@ -145,14 +146,14 @@ final class OpenApiResources {
             .sorted().toList();
     }
 
-    private QName qname(final String local) {
+    private @Nullable QName qname(final String local) {
         return schema.findModules(NETWORK_TOPOLOGY).stream().findFirst()
             .map(Module::getQNameModule).map(m -> QName.create(m, local)).orElse(null);
     }
 
-    private Collection<MapEntryNode> entries(final Optional<NormalizedNode> parent, final String list) {
+    private Collection<MapEntryNode> entries(final @Nullable NormalizedNode parent, final String list) {
         final QName name = qname(list);
-        if (parent.isEmpty() || name == null || !(parent.orElseThrow() instanceof DataContainerNode container)) {
+        if (name == null || !(parent instanceof DataContainerNode container)) {
             return List.of();
         }
         final var child = container.childByArg(NodeIdentifier.create(name));

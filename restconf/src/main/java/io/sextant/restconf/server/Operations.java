@@ -11,7 +11,6 @@ import io.sextant.restconf.api.RequestBody;
 import io.sextant.restconf.api.ServerException;
 import java.io.IOException;
 import java.io.PushbackInputStream;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
@@ -83,14 +82,14 @@ final class Operations {
             throws OperationErrorsException, ServerException {
         final String module = codecs.schema().findModule(operation.getQName().getModule()).map(m -> m.getName())
             .orElse("");
-        BodyReader.parse(codecs.schema(), Optional.empty(), resource, body, () -> {
+        BodyReader.parse(codecs.schema(), null, resource, body, () -> {
             BodyShape.checkInput(body, module);
             return body;
         });
         BodyReader.mark(body);
         final PushbackInputStream stream = new PushbackInputStream(body.stream(), 1);
         final boolean empty = isBlank(stream);
-        final ContainerNode input = BodyReader.parse(codecs.schema(), Optional.empty(), resource, body,
+        final ContainerNode input = BodyReader.parse(codecs.schema(), null, resource, body,
             () -> BodyParser.parseInput(codecs, stack, operation, new RequestBody(body.format(), stream), empty));
         checkMandatoryInput(operation.getInput(), input, codecs.schema(), resource);
         return input;

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -94,8 +95,8 @@ final class PathResolver {
         final List<PathArgument> relative = new ArrayList<>();
         DataSchemaContext context = rootCodecs.tree().getRoot();
         SchemaInferenceStack stack = SchemaInferenceStack.of(rootCodecs.schema());
-        QNameModule namespace;
-        Optional<Target.Wrapper> rootWrapper = Optional.of(DATA_WRAPPER);
+        @Nullable QNameModule namespace;
+        Target.@Nullable Wrapper rootWrapper = DATA_WRAPPER;
         Function<YangInstanceIdentifier, DataPath> locate = path -> DataPath.of(rootCodecs.schema(), path);
 
         void enterMount(final YangInstanceIdentifier at, final Target.Wrapper wrapper) throws OperationErrorsException {
@@ -111,7 +112,7 @@ final class PathResolver {
             context = codecs.tree().getRoot();
             stack = SchemaInferenceStack.of(codecs.schema());
             namespace = null;
-            rootWrapper = Optional.of(wrapper);
+            rootWrapper = wrapper;
         }
 
         Target toTarget() {
@@ -133,7 +134,7 @@ final class PathResolver {
             return Optional.empty();
         }
         final Cursor cursor = walk(path, steps.size() - 1);
-        if (cursor.rootWrapper.isPresent() || cursor.context instanceof PathMixin
+        if (cursor.rootWrapper != null || cursor.context instanceof PathMixin
                 || !(cursor.context.dataSchemaNode() instanceof ActionNodeContainer container)) {
             return Optional.empty();
         }
@@ -188,7 +189,7 @@ final class PathResolver {
                 step(cursor, step, false, path);
             }
         }
-        if (cursor.rootWrapper.isEmpty() || !cursor.relative.isEmpty()) {
+        if (cursor.rootWrapper == null || !cursor.relative.isEmpty()) {
             throw error(ErrorTag.OPERATION_NOT_SUPPORTED, "RPCs live at the root of /rests/operations or of a "
                 + "mount point; an action is invoked with POST on its data path, /rests/data/.../module:action", path);
         }
@@ -205,7 +206,7 @@ final class PathResolver {
     }
 
     private static boolean isMountStep(final Step step) {
-        return step.module().filter(MOUNT_MODULE::equals).isPresent() && MOUNT_IDENTIFIER.equals(step.identifier());
+        return MOUNT_MODULE.equals(step.module()) && MOUNT_IDENTIFIER.equals(step.identifier());
     }
 
     private void step(final Cursor cursor, final Step step, final boolean last, final ApiPath path)
@@ -227,14 +228,14 @@ final class PathResolver {
                         throw error(ErrorTag.MISSING_ATTRIBUTE, "List '" + step + "' needs key values", path);
                     }
                     cursor.context = mixin;
-                    cursor.rootWrapper = Optional.empty();
+                    cursor.rootWrapper = null;
                     return;
                 }
                 final DataSchemaContext item = mixin.enterChild(cursor.stack, name);
                 add(cursor, schema instanceof ListSchemaNode list ? listKey(cursor, list, step, path)
                     : leafListValue(cursor, (LeafListSchemaNode) schema, step, path));
                 cursor.context = item;
-                cursor.rootWrapper = Optional.empty();
+                cursor.rootWrapper = null;
                 return;
             }
             next = mixin.enterChild(cursor.stack, name);
@@ -244,7 +245,7 @@ final class PathResolver {
         }
         add(cursor, next.getPathStep());
         cursor.context = next;
-        cursor.rootWrapper = Optional.empty();
+        cursor.rootWrapper = null;
     }
 
     private static void add(final Cursor cursor, final PathArgument arg) {
@@ -254,10 +255,11 @@ final class PathResolver {
 
     private QName qname(final Cursor cursor, final Step step, final ApiPath path) throws OperationErrorsException {
         final QNameModule module;
-        if (step.module().isPresent()) {
-            final var found = cursor.codecs.schema().findModules(step.module().orElseThrow()).stream().findFirst();
+        final String moduleName = step.module();
+        if (moduleName != null) {
+            final var found = cursor.codecs.schema().findModules(moduleName).stream().findFirst();
             if (found.isEmpty()) {
-                throw error(ErrorTag.UNKNOWN_NAMESPACE, "Unknown module '" + step.module().orElseThrow() + "'", path);
+                throw error(ErrorTag.UNKNOWN_NAMESPACE, "Unknown module '" + moduleName + "'", path);
             }
             module = found.orElseThrow().getQNameModule();
         } else if (cursor.namespace != null) {

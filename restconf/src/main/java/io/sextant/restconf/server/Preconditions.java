@@ -10,8 +10,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CompletionException;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -35,7 +35,7 @@ final class Preconditions {
 
     @FunctionalInterface
     private interface Checker {
-        void check(Optional<NormalizedNode> current) throws OperationErrorsException;
+        void check(@Nullable NormalizedNode current) throws OperationErrorsException;
     }
 
     Preconditions(final Versions versions) {
@@ -50,26 +50,28 @@ final class Preconditions {
     void require(final YangInstanceIdentifier path, final Conditions conditions, final String key,
             final DataSchemaContext schema) {
         checks.add(new Check(path, current -> {
-            final Optional<String> tag = current.map(data -> versions.tag(data, schema));
-            if (conditions.ifMatch().isPresent()) {
-                if (!matches(conditions.ifMatch().orElseThrow(), tag)) {
-                    throw failed(tag.isEmpty() ? "the resource does not exist"
+            final String tag = current == null ? null : versions.tag(current, schema);
+            final List<String> ifMatch = conditions.ifMatch();
+            final Instant ifUnmodifiedSince = conditions.ifUnmodifiedSince();
+            final List<String> ifNoneMatch = conditions.ifNoneMatch();
+            if (ifMatch != null) {
+                if (!matches(ifMatch, tag)) {
+                    throw failed(tag == null ? "the resource does not exist"
                         : "If-Match does not match the resource's current entity tag");
                 }
-            } else if (conditions.ifUnmodifiedSince().isPresent() && tag.isPresent()
-                    && versions.lastModified(key, tag.orElseThrow())
-                        .isAfter(conditions.ifUnmodifiedSince().orElseThrow())) {
+            } else if (ifUnmodifiedSince != null && tag != null
+                    && versions.lastModified(key, tag).isAfter(ifUnmodifiedSince)) {
                 throw failed("the resource was modified after If-Unmodified-Since");
             }
-            if (conditions.ifNoneMatch().isPresent() && matches(conditions.ifNoneMatch().orElseThrow(), tag)) {
-                throw failed(tag.isPresent() && conditions.ifNoneMatch().orElseThrow().contains(Conditions.ANY)
+            if (ifNoneMatch != null && matches(ifNoneMatch, tag)) {
+                throw failed(tag != null && ifNoneMatch.contains(Conditions.ANY)
                     ? "the resource exists (If-None-Match: *)" : "If-None-Match matches the resource's entity tag");
             }
         }));
     }
 
     /** The list at {@code path} must still be {@code original}. */
-    void unchanged(final YangInstanceIdentifier path, final Optional<NormalizedNode> original) {
+    void unchanged(final YangInstanceIdentifier path, final @Nullable NormalizedNode original) {
         checks.add(new Check(path, current -> {
             if (!Objects.equals(current, original)) {
                 throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.IN_USE,
@@ -93,11 +95,11 @@ final class Preconditions {
             }
 
             @Override
-            public void check(final Optional<NormalizedNode> current) throws OperationErrorsException {
+            public void check(final @Nullable NormalizedNode current) throws OperationErrorsException {
                 for (Check check : checks) {
                     final List<PathArgument> below = check.path.getPathArguments().subList(
                         at.getPathArguments().size(), check.path.getPathArguments().size());
-                    check.checker.check(current.flatMap(data -> NormalizedNodes.findNode(data, below)));
+                    check.checker.check(current == null ? null : NormalizedNodes.findNode(current, below).orElse(null));
                 }
             }
         };
@@ -114,8 +116,8 @@ final class Preconditions {
         return YangInstanceIdentifier.of(left.subList(0, n));
     }
 
-    private static boolean matches(final List<String> tags, final Optional<String> tag) {
-        return tag.isPresent() && (tags.contains(Conditions.ANY) || tags.contains(tag.orElseThrow()));
+    private static boolean matches(final List<String> tags, final @Nullable String tag) {
+        return tag != null && (tags.contains(Conditions.ANY) || tags.contains(tag));
     }
 
     /**
@@ -124,30 +126,32 @@ final class Preconditions {
      * the read as a failed precondition.
      */
     static boolean notModified(final Conditions conditions, final ResourceVersion version) {
-        final Optional<String> tag = Optional.of(version.entityTag());
-        if (conditions.ifMatch().isPresent()) {
-            if (!matches(conditions.ifMatch().orElseThrow(), tag)) {
+        final String tag = version.entityTag();
+        final List<String> ifMatch = conditions.ifMatch();
+        final Instant ifUnmodifiedSince = conditions.ifUnmodifiedSince();
+        final List<String> ifNoneMatch = conditions.ifNoneMatch();
+        final Instant ifModifiedSince = conditions.ifModifiedSince();
+        if (ifMatch != null) {
+            if (!matches(ifMatch, tag)) {
                 throw new CompletionException(
                     failed("If-Match does not match the resource's current entity tag"));
             }
-        } else if (conditions.ifUnmodifiedSince().isPresent()
-                && version.lastModified().isAfter(conditions.ifUnmodifiedSince().orElseThrow())) {
+        } else if (ifUnmodifiedSince != null && version.lastModified().isAfter(ifUnmodifiedSince)) {
             throw new CompletionException(
                 failed("the resource was modified after If-Unmodified-Since"));
         }
-        if (conditions.ifNoneMatch().isPresent()) {
-            return matches(conditions.ifNoneMatch().orElseThrow(), tag);
+        if (ifNoneMatch != null) {
+            return matches(ifNoneMatch, tag);
         }
-        if (conditions.ifModifiedSince().isPresent()) {
-            final Instant since = conditions.ifModifiedSince().orElseThrow();
-            return !version.lastModified().isAfter(since);
+        if (ifModifiedSince != null) {
+            return !version.lastModified().isAfter(ifModifiedSince);
         }
         return false;
     }
 
     static OperationErrorsException failed(final String why) {
         return new OperationErrorsException(new OperationError(ErrorType.PROTOCOL, ErrorTag.OPERATION_FAILED,
-            "Precondition failed: " + why + "; nothing was changed", Optional.empty(),
-            Optional.of(ServerErrors.PRECONDITION_FAILED), Optional.empty()));
+            "Precondition failed: " + why + "; nothing was changed", null,
+            ServerErrors.PRECONDITION_FAILED, null));
     }
 }

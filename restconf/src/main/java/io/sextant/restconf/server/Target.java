@@ -2,7 +2,7 @@ package io.sextant.restconf.server;
 
 import io.sextant.datastore.service.DataService;
 import io.sextant.datastore.service.RpcService;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContext;
@@ -18,19 +18,20 @@ import org.opendaylight.yangtools.yang.model.util.SchemaInferenceStack;
  * @param context the schema node of the target
  * @param stack inference stack positioned at the target (empty at a root)
  * @param rootWrapper for a root target, the name of the element that wraps the root's children
- *     ({@code ietf-restconf:data}, or the mount container such as {@code uniconfig-topology:configuration})
+ *     ({@code ietf-restconf:data}, or the mount container such as {@code uniconfig-topology:configuration});
+ *     null for any other target
  * @param absolutePath the path from the controller's root to the mount point, or to the
  *     target when there is no mount point (for error reporting)
  */
 record Target(SchemaCodecs codecs, DataService data, RpcService rpcs, YangInstanceIdentifier path,
-        DataSchemaContext context, SchemaInferenceStack stack, Optional<Wrapper> rootWrapper) {
+        DataSchemaContext context, SchemaInferenceStack stack, @Nullable Wrapper rootWrapper) {
 
     /** The element wrapping the children of a root: its name and the module name that qualifies it in JSON. */
     record Wrapper(QName name, String module) {
     }
 
     boolean isRoot() {
-        return rootWrapper.isPresent();
+        return rootWrapper != null;
     }
 
     /** A copy of the stack, positioned at the data-tree parent of the target. */

@@ -16,6 +16,7 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.XMLNamespace;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
@@ -54,7 +55,7 @@ final class ValueLocator {
     }
 
     /** An open object or array: the member it is the value of, and the module in force inside it. */
-    private record Frame(boolean array, String member, String module) {
+    private record Frame(boolean array, @Nullable String member, String module) {
     }
 
     private static void json(final InputStream body, final Predicate<String> value, final Set<String> found)
@@ -107,9 +108,9 @@ final class ValueLocator {
         return "null";
     }
 
-    private static String module(final String name, final Frame parent) {
+    private static String module(final @Nullable String name, final @Nullable Frame parent) {
         final int colon = name == null ? -1 : name.indexOf(':');
-        if (colon > 0) {
+        if (name != null && colon > 0) {
             return name.substring(0, colon);
         }
         return parent == null ? "" : parent.module();
@@ -148,7 +149,7 @@ final class ValueLocator {
         }
     }
 
-    private static String module(final String namespace, final EffectiveModelContext schema) {
+    private static String module(final @Nullable String namespace, final EffectiveModelContext schema) {
         if (namespace == null || namespace.isEmpty() || schema == null) {
             return "";
         }

@@ -17,7 +17,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -81,11 +81,10 @@ final class YangPatchParser {
             final String targetPath = string(edit, "target", "edit " + editId);
             final Target target = resolveTarget(base, targetPath, editId, resolver);
             final JsonElement value = edit.get("value");
-            Optional<NormalizedNode> data = Optional.empty();
+            NormalizedNode data = null;
             if (value != null) {
                 final byte[] bytes = GSON.toJson(value).getBytes(StandardCharsets.UTF_8);
-                data = Optional.of(parseValue(target, new RequestBody(Format.JSON, new ByteArrayInputStream(bytes)),
-                    editId));
+                data = parseValue(target, new RequestBody(Format.JSON, new ByteArrayInputStream(bytes)), editId);
             }
             final String where = edit.has("where") ? string(edit, "where", "edit " + editId) : null;
             final Target point = edit.has("point") ? resolveTarget(base, string(edit, "point", "edit " + editId),
@@ -133,14 +132,14 @@ final class YangPatchParser {
                         throw malformed("An edit needs edit-id, operation and target");
                     }
                     final Target target = resolveTarget(base, targetPath, editId, resolver);
-                    Optional<NormalizedNode> data = Optional.empty();
+                    NormalizedNode data = null;
                     if (value != null) {
                         final List<Element> values = BodyParser.childElements(value);
                         if (values.size() != 1) {
                             throw invalid(editId, "value must hold exactly one element, has " + values.size());
                         }
-                        data = Optional.of(target.isRoot() ? failRoot(editId)
-                            : BodyParser.parseXmlResource(target, values.get(0)));
+                        data = target.isRoot() ? failRoot(editId)
+                            : BodyParser.parseXmlResource(target, values.get(0));
                     }
                     final Target point = pointPath == null ? null
                         : resolveTarget(base, pointPath, editId, resolver);
@@ -186,7 +185,7 @@ final class YangPatchParser {
     }
 
     private static DataEdit toEdit(final String editId, final String operation, final Target target,
-            final Optional<NormalizedNode> data, final String where, final Target point)
+            final @Nullable NormalizedNode data, final @Nullable String where, final @Nullable Target point)
             throws OperationErrorsException {
         final DataEdit.Operation op = switch (operation) {
             case "create" -> DataEdit.Operation.CREATE;
@@ -202,37 +201,37 @@ final class YangPatchParser {
             case CREATE, INSERT, MERGE, REPLACE -> true;
             default -> false;
         };
-        if (needsValue && data.isEmpty()) {
+        if (needsValue && data == null) {
             throw invalid(editId, "operation '" + operation + "' needs a value");
         }
-        if (!needsValue && data.isPresent()) {
+        if (!needsValue && data != null) {
             throw invalid(editId, "operation '" + operation + "' takes no value");
         }
-        Optional<Insert> position = Optional.empty();
+        Insert position = null;
         if (op.isPositional()) {
-            position = Optional.of(where == null ? Insert.LAST : switch (where) {
+            position = where == null ? Insert.LAST : switch (where) {
                 case "first" -> Insert.FIRST;
                 case "last" -> Insert.LAST;
                 case "before" -> Insert.BEFORE;
                 case "after" -> Insert.AFTER;
                 default -> throw invalid(editId, "unknown where '" + where + "': expected before, after, first "
                     + "or last");
-            });
-            if (position.orElseThrow().needsPoint() != (point != null)) {
+            };
+            if (position.needsPoint() != (point != null)) {
                 throw invalid(editId, point == null ? "where '" + where + "' needs a point"
                     : "point goes only with where 'before' or 'after'");
             }
         } else if (where != null || point != null) {
             throw invalid(editId, "where and point go only with operations insert and move");
         }
-        if (data.isPresent() && !target.path().isEmpty()) {
+        if (data != null && !target.path().isEmpty()) {
             final var expected = target.path().getLastPathArgument();
-            final var actual = data.orElseThrow().name();
+            final var actual = data.name();
             if (!expected.equals(actual)) {
                 throw invalid(editId, "the value (" + actual + ") does not match the target (" + expected + ")");
             }
         }
-        return new DataEdit(Optional.of(editId), op, target, data, position, Optional.ofNullable(point));
+        return new DataEdit(editId, op, target, data, position, point);
     }
 
     private static String string(final JsonObject object, final String member, final String where)
@@ -248,7 +247,7 @@ final class YangPatchParser {
         return OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE, message);
     }
 
-    private static OperationErrorsException invalid(final String editId, final String message) {
+    private static OperationErrorsException invalid(final String editId, final @Nullable String message) {
         return new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.INVALID_VALUE,
             "edit " + editId + ": " + message).withInfo("edit-id " + editId));
     }

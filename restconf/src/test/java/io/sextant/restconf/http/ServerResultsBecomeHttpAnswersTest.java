@@ -77,8 +77,8 @@ class ServerResultsBecomeHttpAnswersTest {
     }
 
     private static OperationError withAppTag(final ErrorTag tag, final String appTag) {
-        return new OperationError(ErrorType.APPLICATION, tag, "m", Optional.empty(), Optional.of(appTag),
-            Optional.empty());
+        return new OperationError(ErrorType.APPLICATION, tag, "m", null, appTag,
+            null);
     }
 
     @Test
@@ -124,13 +124,13 @@ class ServerResultsBecomeHttpAnswersTest {
 
     @Test
     void aReadIs200WithItsVersionAndNotModifiedIs304WithoutABody() {
-        final Received content = receive(ANSWERS.dataGet(new DataGetResult.Content(BODY, Optional.of(VERSION))));
+        final Received content = receive(ANSWERS.dataGet(new DataGetResult.Content(BODY, VERSION)));
         assertEquals(200, content.status());
         assertEquals("{\"x\":1}", content.body());
         assertEquals(Optional.of("\"abc\""), content.etag());
         assertEquals(Optional.of("Mon, 6 May 2024 07:08:09 GMT"), content.lastModified());
 
-        final Received state = receive(ANSWERS.dataGet(new DataGetResult.Content(BODY, Optional.empty())));
+        final Received state = receive(ANSWERS.dataGet(new DataGetResult.Content(BODY, null)));
         assertEquals(200, state.status());
         assertEquals(Optional.empty(), state.etag(), "state data has no entity tag");
 

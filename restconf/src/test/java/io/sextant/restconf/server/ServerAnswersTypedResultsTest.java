@@ -1,5 +1,6 @@
 package io.sextant.restconf.server;
 
+import static java.util.Objects.requireNonNull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -29,7 +30,6 @@ import io.sextant.restconf.api.ServerException;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
@@ -95,11 +95,11 @@ class ServerAnswersTypedResultsTest {
         final DataGetResult read = done(server.dataGET(ApiPath.parse(TOPOLOGY + "/node=r1"), QueryParameters.DEFAULT,
             Conditions.NONE, ADMIN));
         final var content = assertInstanceOf(DataGetResult.Content.class, read);
-        final var version = content.version().orElseThrow();
+        final var version = requireNonNull(content.version());
 
         final DataGetResult again = done(server.dataGET(ApiPath.parse(TOPOLOGY + "/node=r1"),
-            QueryParameters.DEFAULT, new Conditions(Optional.empty(), Optional.of(List.of(version.entityTag())),
-                Optional.empty(), Optional.empty()), ADMIN));
+            QueryParameters.DEFAULT, new Conditions(null, List.of(version.entityTag()),
+                null, null), ADMIN));
         assertEquals(new DataGetResult.NotModified(version), again);
     }
 
@@ -125,8 +125,8 @@ class ServerAnswersTypedResultsTest {
         assertEquals(ErrorTag.DATA_EXISTS, exists.errors().get(0).tag());
 
         final ServerErrors precondition = failure(server.dataPUT(ApiPath.parse(TOPOLOGY + "/node=r1"),
-            json(node("r1")), QueryParameters.DEFAULT, new Conditions(Optional.of(List.of("no-such-tag")),
-                Optional.empty(), Optional.empty(), Optional.empty()), ADMIN));
+            json(node("r1")), QueryParameters.DEFAULT, new Conditions(List.of("no-such-tag"),
+                null, null, null), ADMIN));
         assertTrue(precondition.isPreconditionFailure(), precondition.toString());
     }
 
@@ -139,7 +139,7 @@ class ServerAnswersTypedResultsTest {
                "value":{"network-topology:node":[{"node-id":"r1"}]}}]}}"""), Conditions.NONE, ADMIN));
         assertEquals("p1", refused.patchId());
         assertFalse(refused.isOk());
-        assertEquals(ErrorTag.DATA_EXISTS, refused.errors().orElseThrow().errors().get(0).tag());
+        assertEquals(ErrorTag.DATA_EXISTS, requireNonNull(refused.errors()).errors().get(0).tag());
 
         final DataYangPatchResult ok = done(server.dataYangPATCH(ApiPath.parse(TOPOLOGY), json("""
             {"ietf-yang-patch:yang-patch":{"patch-id":"p2","edit":[

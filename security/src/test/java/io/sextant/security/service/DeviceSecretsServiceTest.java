@@ -23,7 +23,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -199,7 +198,7 @@ class DeviceSecretsServiceTest {
                 () -> put(nodePath("topology-netconf", "R9"), netconfNode("R9", foreign)));
             final var error = refused.errors().get(0);
             assertEquals(ErrorTag.INVALID_VALUE, error.tag());
-            assertEquals(Optional.of(netconfPasswordPath("R9")), error.path());
+            assertEquals(netconfPasswordPath("R9"), error.path());
             assertTrue(error.message().contains("The password of node R9 is a sealed value this controller cannot "
                 + "open") && error.message().contains("not in the key ring"), error.message());
             assertFalse(error.message().contains(CANARY));

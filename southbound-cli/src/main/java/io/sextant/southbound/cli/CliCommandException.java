@@ -3,7 +3,6 @@ package io.sextant.southbound.cli;
 import io.sextant.datastore.OperationError;
 import io.sextant.datastore.OperationErrorsException;
 import java.util.List;
-import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 
@@ -29,7 +28,7 @@ public final class CliCommandException extends OperationErrorsException {
     public CliCommandException(final String command, final int lineIndex, final String deviceError,
             final String deviceOutput, final List<String> appliedLines) {
         super(List.of(new OperationError(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED, deviceError,
-            Optional.empty(), Optional.empty(), Optional.of(describe(command, lineIndex)))));
+            null, null, describe(command, lineIndex))));
         this.command = command;
         this.lineIndex = lineIndex;
         this.deviceOutput = deviceOutput;

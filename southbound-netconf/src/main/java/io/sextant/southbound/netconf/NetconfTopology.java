@@ -288,8 +288,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         final String state = status(nodeId).map(s -> s.status().yangName()
             + s.connectedMessage().map(m -> ": " + m).orElse("")).orElse("not mounted");
         return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
-            "Node " + nodeId + " is not connected (" + state + ")", Optional.empty(), Optional.empty(),
-            Optional.of("<node-id>" + nodeId + "</node-id>")));
+            "Node " + nodeId + " is not connected (" + state + ")", null, null,
+            "<node-id>" + nodeId + "</node-id>"));
     }
 
     // ---- configuration changes

@@ -100,7 +100,7 @@ class FrrSshSessionTest {
             assertEquals(2, rejected.lineIndex());
             assertEquals(List.of("interface eth0", "description before the error"), rejected.appliedLines());
             assertEquals(ErrorTag.OPERATION_FAILED, rejected.errors().get(0).tag());
-            assertEquals("line 3: ip address 300.1.1.1/24", rejected.errors().get(0).info().orElseThrow());
+            assertEquals("line 3: ip address 300.1.1.1/24", rejected.errors().get(0).info());
 
             assertEquals(router.name() + "#", session.prompt());
             assertTrue(router.runningConfig().contains(" description before the error"));

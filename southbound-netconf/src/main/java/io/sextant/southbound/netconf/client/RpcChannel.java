@@ -320,7 +320,7 @@ final class RpcChannel implements NetconfClientSessionListener {
     }
 
     private OperationError error(final ErrorType type, final ErrorTag tag, final String message) {
-        return new OperationError(type, tag, message, Optional.empty(), Optional.empty(),
-            Optional.of("<node-id>" + NetconfXml.escape(nodeId) + "</node-id>"));
+        return new OperationError(type, tag, message, null, null,
+            "<node-id>" + NetconfXml.escape(nodeId) + "</node-id>");
     }
 }

@@ -102,9 +102,9 @@ public final class TopologySupport implements AutoCloseable {
             final String nodeId = TopologyModel.nodeId(entry);
             throw new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                 "Cannot mount node " + nodeId + ": " + e.getMessage(),
-                Optional.of(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId)
-                    .node(new NodeIdentifier(e.leaf()))), Optional.empty(),
-                Optional.of("<bad-element>" + e.leaf().getLocalName() + "</bad-element>")));
+                TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId)
+                    .node(new NodeIdentifier(e.leaf())), null,
+                "<bad-element>" + e.leaf().getLocalName() + "</bad-element>"));
         }
     }
 
@@ -131,7 +131,7 @@ public final class TopologySupport implements AutoCloseable {
         throw new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
             "Node " + nodeId.get() + " is not connected (" + current.status().yangName()
                 + current.connectedMessage().map(m -> ": " + m).orElse("") + ")",
-            Optional.of(path), Optional.empty(), Optional.of("<node-id>" + nodeId.get() + "</node-id>")));
+            path, null, "<node-id>" + nodeId.get() + "</node-id>"));
     }
 
     public List<Registration> registerRpcs(final RpcRegistry rpcs, final DataStore config) {

@@ -111,12 +111,13 @@ final class EditConfigEncoder {
 
     private static void writeRootContent(final NormalizedNodeStreamWriter writer, final Edit edit)
             throws IOException {
-        if (edit.data().isPresent() && edit.data().get() instanceof ContainerNode root) {
+        final NormalizedNode data = edit.data();
+        if (data instanceof ContainerNode root) {
             final NormalizedNodeWriter nodeWriter = NormalizedNodeWriter.forStreamWriter(writer);
             for (DataContainerChild child : root.body()) {
                 nodeWriter.write(child);
             }
-        } else if (edit.data().isPresent()) {
+        } else if (data != null) {
             throw new IllegalArgumentException("Data for the root must be the root container");
         }
     }
@@ -149,8 +150,8 @@ final class EditConfigEncoder {
         final Edit edit = node.edit().orElseThrow();
         final NormalizedNodeStreamWriter annotated = edit.operation() == Edit.Operation.MERGE && !markMerge ? writer
             : new OperationAttributeWriter(writer, ImmutableMap.of(OPERATION, operationName(edit.operation())));
-        if (edit.data().isPresent()) {
-            final NormalizedNode data = edit.data().get();
+        final NormalizedNode data = edit.data();
+        if (data != null) {
             if (edit.operation() == Edit.Operation.REPLACE && (data instanceof MapNode || data instanceof LeafSetNode)) {
                 throw unsupported(edit, "replace a whole list: replace its entries, or delete and create it");
             }

@@ -66,8 +66,8 @@ public final class RpcErrors {
             }
             childByLocalName(error, "error-info").ifPresent(e -> NetconfXml.children(e)
                 .forEach(child -> info.append(serialize(child))));
-            result.add(new OperationError(type == null ? ErrorType.APPLICATION : type, tag, message, path, appTag,
-                Optional.of(info.toString())));
+            result.add(new OperationError(type == null ? ErrorType.APPLICATION : type, tag, message,
+                path.orElse(null), appTag.orElse(null), info.toString()));
         }
         return result;
     }
