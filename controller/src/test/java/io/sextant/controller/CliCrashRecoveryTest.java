@@ -71,26 +71,13 @@ class CliCrashRecoveryTest {
     void killedWhileCommittingEveryAcknowledgedCommitStaysAndEveryCommitIsOnBothRoutersOrNeither()
             throws Exception {
         final KilledCommits commits = new KilledCommits(List.of(NODES), KilledCommits.Model.OPENCONFIG);
-        ControllerJvm controller = runs.start(0);
-        for (int i = 0; i < NODES.size(); i++) {
-            final HttpResponse<String> mount = controller.rest().send("PUT", RestconfClient.CLI_NODE + NODES.get(i),
-                RestconfClient.frrMount(NODES.get(i), ROUTERS.get(i), ""));
-            assertEquals(201, mount.statusCode(), mount.body());
-        }
-        for (int round = 0; round < ROUNDS; round++) {
-            if (round > 0) {
-                controller = runs.start(round);
+        commits.killAndCheck(runs, ROUNDS, rest -> {
+            for (int i = 0; i < NODES.size(); i++) {
+                final HttpResponse<String> mount = rest.send("PUT", RestconfClient.CLI_NODE + NODES.get(i),
+                    RestconfClient.frrMount(NODES.get(i), ROUTERS.get(i), ""));
+                assertEquals(201, mount.statusCode(), mount.body());
             }
-            commits.awaitNodes(controller, WAIT);
-            commits.round(controller, round);
-        }
-
-        try (ControllerJvm last = runs.start(ROUNDS)) {
-            commits.awaitNodes(last, WAIT);
-            System.out.println("CLI crash recovery: " + commits.summary(runs.logs(ROUNDS)));
-            commits.assertInDoubtOnly(runs.logs(ROUNDS));
-            commits.assertAllOrNothing(last, () -> Map.of(NODES.get(0), interfacesOn(ROUTERS.get(0)),
-                NODES.get(1), interfacesOn(ROUTERS.get(1))));
-        }
+        }, () -> Map.of(NODES.get(0), interfacesOn(ROUTERS.get(0)),
+            NODES.get(1), interfacesOn(ROUTERS.get(1))), WAIT);
     }
 }

@@ -84,30 +84,17 @@ class ConcurrentCommitsKilledTest {
     void killedDuringFiftyConcurrentCommitsEachIsOnAllItsDevicesOrNoneAndOnlyTheirNodesAreInDoubt()
             throws Exception {
         final KilledCommits commits = new KilledCommits(GROUPS, KilledCommits.Model.IETF);
-        ControllerJvm controller = runs.start(0);
-        for (List<String> group : GROUPS) {
-            for (String node : group) {
-                final HttpResponse<String> mount = controller.rest().send("PUT", RestconfClient.NETCONF_NODE + node,
-                    "{\"node\":[{\"node-id\":\"" + node + "\",\"netconf-node-topology:host\":\"" + devices.host()
-                        + "\",\"netconf-node-topology:port\":" + devices.port(index(node))
-                        + ",\"netconf-node-topology:tcp-only\":true,\"netconf-node-topology:keepalive-delay\":0}]}");
-                assertEquals(201, mount.statusCode(), mount.body());
+        final int inDoubt = commits.killAndCheck(runs, ROUNDS, rest -> {
+            for (List<String> group : GROUPS) {
+                for (String node : group) {
+                    final HttpResponse<String> mount = rest.send("PUT", RestconfClient.NETCONF_NODE + node,
+                        "{\"node\":[{\"node-id\":\"" + node + "\",\"netconf-node-topology:host\":\"" + devices.host()
+                            + "\",\"netconf-node-topology:port\":" + devices.port(index(node))
+                            + ",\"netconf-node-topology:tcp-only\":true,\"netconf-node-topology:keepalive-delay\":0}]}");
+                    assertEquals(201, mount.statusCode(), mount.body());
+                }
             }
-        }
-        for (int round = 0; round < ROUNDS; round++) {
-            if (round > 0) {
-                controller = runs.start(round);
-            }
-            commits.awaitNodes(controller, WAIT);
-            commits.round(controller, round);
-        }
-
-        try (ControllerJvm last = runs.start(ROUNDS)) {
-            commits.awaitNodes(last, WAIT);
-            System.out.println("Fifty concurrent commits killed: " + commits.summary(runs.logs(ROUNDS)));
-            final int inDoubt = commits.assertInDoubtOnly(runs.logs(ROUNDS));
-            assertTrue(inDoubt > 0, "the kills left commits in doubt: " + commits.summary(runs.logs(ROUNDS)));
-            commits.assertAllOrNothing(last, ConcurrentCommitsKilledTest::interfacesOnTheDevices);
-        }
+        }, ConcurrentCommitsKilledTest::interfacesOnTheDevices, WAIT);
+        assertTrue(inDoubt > 0, "the kills left commits in doubt");
     }
 }

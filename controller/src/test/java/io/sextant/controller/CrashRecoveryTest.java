@@ -70,29 +70,15 @@ class CrashRecoveryTest {
     void killedWhileCommittingEveryAcknowledgedCommitStaysAndEveryCommitIsOnBothDevicesOrNeither()
             throws Exception {
         final KilledCommits commits = new KilledCommits(List.of(NODES), KilledCommits.Model.OPENCONFIG);
-        ControllerJvm controller = runs.start(0);
-        for (int i = 0; i < NODES.size(); i++) {
-            final Netconfd device = DEVICES.get(i);
-            final HttpResponse<String> mount = controller.rest().send("PUT",
-                RestconfClient.NETCONF_NODE + NODES.get(i),
-                RestconfClient.netconfMount(NODES.get(i), device.host(), device.port(), device.username(),
-                    device.password()));
-            assertEquals(201, mount.statusCode(), mount.body());
-        }
-        for (int round = 0; round < ROUNDS; round++) {
-            if (round > 0) {
-                controller = runs.start(round);
+        commits.killAndCheck(runs, ROUNDS, rest -> {
+            for (int i = 0; i < NODES.size(); i++) {
+                final Netconfd device = DEVICES.get(i);
+                final HttpResponse<String> mount = rest.send("PUT", RestconfClient.NETCONF_NODE + NODES.get(i),
+                    RestconfClient.netconfMount(NODES.get(i), device.host(), device.port(), device.username(),
+                        device.password()));
+                assertEquals(201, mount.statusCode(), mount.body());
             }
-            commits.awaitNodes(controller, WAIT);
-            commits.round(controller, round);
-        }
-
-        try (ControllerJvm last = runs.start(ROUNDS)) {
-            commits.awaitNodes(last, WAIT);
-            System.out.println("Crash recovery: " + commits.summary(runs.logs(ROUNDS)));
-            commits.assertInDoubtOnly(runs.logs(ROUNDS));
-            commits.assertAllOrNothing(last, () -> Map.of(NODES.get(0), interfacesOn(DEVICES.get(0)),
-                NODES.get(1), interfacesOn(DEVICES.get(1))));
-        }
+        }, () -> Map.of(NODES.get(0), interfacesOn(DEVICES.get(0)),
+            NODES.get(1), interfacesOn(DEVICES.get(1))), WAIT);
     }
 }

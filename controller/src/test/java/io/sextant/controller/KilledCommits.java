@@ -79,6 +79,40 @@ final class KilledCommits {
         }
     }
 
+    /**
+     * The whole test: mount the nodes through a first controller, then {@code rounds} times wait
+     * for the nodes and commit until the controller is killed (each round on a controller started
+     * anew), and on a last one check that only the nodes of commits the kills cut off were in
+     * doubt ({@link #assertInDoubtOnly}) and that every commit is on all its devices or none
+     * ({@link #assertAllOrNothing}).
+     *
+     * @return how many nodes the restarts found in doubt
+     */
+    int killAndCheck(final ControllerRuns runs, final int rounds, final Mount mount, final Devices onDevices,
+            final Duration wait) throws Exception {
+        ControllerJvm controller = runs.start(0);
+        mount.mount(controller.rest());
+        for (int round = 0; round < rounds; round++) {
+            if (round > 0) {
+                controller = runs.start(round);
+            }
+            awaitNodes(controller, wait);
+            round(controller, round);
+        }
+        try (ControllerJvm last = runs.start(rounds)) {
+            awaitNodes(last, wait);
+            System.out.println("Commits killed with the controller: " + summary(runs.logs(rounds)));
+            final int inDoubt = assertInDoubtOnly(runs.logs(rounds));
+            assertAllOrNothing(last, onDevices);
+            return inDoubt;
+        }
+    }
+
+    /** Mounts the nodes (every mount answering 201) through the first controller. */
+    interface Mount {
+        void mount(RestconfClient rest) throws Exception;
+    }
+
     /** Wait until {@code controller} serves every node's intent (kept nodes come back as their devices connect). */
     void awaitNodes(final ControllerJvm controller, final Duration wait) throws Exception {
         for (List<String> group : groups) {
