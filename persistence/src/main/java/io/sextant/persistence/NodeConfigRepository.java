@@ -192,9 +192,12 @@ public final class NodeConfigRepository {
 
     /**
      * Every stored node, sorted by id, in three queries whatever their number (a restart loads
-     * them all: one query per node would cost a round trip each).
+     * them all: one query per node would cost a round trip each). A node whose stored
+     * configuration cannot be read (undecodable, no base, a journal entry that does not apply) is
+     * left out with the reason, and the others load: one broken node must not keep the whole
+     * controller from starting.
      */
-    public List<StoredNode> loadAll(final Tx tx) throws SQLException, PersistenceException {
+    public LoadedNodes loadAll(final Tx tx) throws SQLException {
         final Connection connection = tx.connection();
         final Map<String, String> schemaKeys = new TreeMap<>();
         try (PreparedStatement select = connection.prepareStatement("SELECT node_id, schema_key FROM uniconfig_node");
@@ -203,14 +206,19 @@ public final class NodeConfigRepository {
                 schemaKeys.put(rows.getString(1), rows.getString(2));
             }
         }
+        final Map<String, String> unreadable = new TreeMap<>();
         final Map<String, NormalizedNode> trees = new HashMap<>();
         try (PreparedStatement select = connection.prepareStatement("SELECT node_id, kind, data FROM node_config_base")) {
             select.setFetchSize(500);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    final String key = rows.getString(1) + '\n' + rows.getString(2);
-                    trees.put(key, Rows.node(rows.getBytes(3), rows.getString(2) + " configuration of node "
-                        + rows.getString(1)));
+                    final String nodeId = rows.getString(1);
+                    try {
+                        trees.put(nodeId + '\n' + rows.getString(2), Rows.node(rows.getBytes(3), rows.getString(2)
+                            + " configuration of node " + nodeId));
+                    } catch (PersistenceException e) {
+                        unreadable.putIfAbsent(nodeId, e.getMessage());
+                    }
                 }
             }
         }
@@ -220,20 +228,13 @@ public final class NodeConfigRepository {
             select.setFetchSize(500);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    final String key = rows.getString(1) + '\n' + rows.getString(2);
-                    final String what = rows.getString(2) + " configuration of node " + rows.getString(1);
-                    final NormalizedNode tree = trees.get(key);
-                    if (tree == null) {
-                        throw PersistenceException.badData("The " + what + " has no base", null);
-                    }
-                    final YangInstanceIdentifier path = Rows.path(rows.getBytes(4), what);
-                    final ConfigChange change = "put".equals(rows.getString(3))
-                        ? ConfigChange.put(path, Rows.node(rows.getBytes(5), what)) : ConfigChange.delete(path);
-                    try {
-                        trees.put(key, TreeEdits.apply(tree, change));
-                    } catch (IllegalArgumentException e) {
-                        throw PersistenceException.badData("The journal of the " + what + " does not apply: "
-                            + e.getMessage(), e);
+                    final String nodeId = rows.getString(1);
+                    if (!unreadable.containsKey(nodeId)) {
+                        try {
+                            replay(trees, rows);
+                        } catch (PersistenceException e) {
+                            unreadable.put(nodeId, e.getMessage());
+                        }
                     }
                 }
             }
@@ -241,17 +242,54 @@ public final class NodeConfigRepository {
         final List<StoredNode> stored = new ArrayList<>(schemaKeys.size());
         for (Map.Entry<String, String> node : schemaKeys.entrySet()) {
             final String nodeId = node.getKey();
+            if (unreadable.containsKey(nodeId)) {
+                continue;
+            }
             final NormalizedNode intended = trees.get(nodeId + '\n' + ConfigKind.INTENDED.column());
             NormalizedNode actual = trees.get(nodeId + '\n' + ConfigKind.ACTUAL.column());
             if (intended == null || actual == null) {
-                throw PersistenceException.badData("The configuration of node " + nodeId + " has no base", null);
+                unreadable.put(nodeId, "The configuration of node " + nodeId + " has no base");
+                continue;
             }
             if (actual.equals(intended)) {
                 actual = intended;
             }
             stored.add(new StoredNode(nodeId, node.getValue(), intended, actual));
         }
-        return stored;
+        return new LoadedNodes(stored, unreadable);
+    }
+
+    /** Apply the journal entry in {@code row} to its tree in {@code trees}. */
+    private static void replay(final Map<String, NormalizedNode> trees, final ResultSet row)
+            throws SQLException, PersistenceException {
+        final String key = row.getString(1) + '\n' + row.getString(2);
+        final String what = row.getString(2) + " configuration of node " + row.getString(1);
+        final NormalizedNode tree = trees.get(key);
+        if (tree == null) {
+            throw PersistenceException.badData("The " + what + " has no base", null);
+        }
+        final YangInstanceIdentifier path = Rows.path(row.getBytes(4), what);
+        final ConfigChange change = "put".equals(row.getString(3))
+            ? ConfigChange.put(path, Rows.node(row.getBytes(5), what)) : ConfigChange.delete(path);
+        try {
+            trees.put(key, TreeEdits.apply(tree, change));
+        } catch (IllegalArgumentException e) {
+            throw PersistenceException.badData("The journal of the " + what + " does not apply: " + e.getMessage(),
+                e);
+        }
+    }
+
+    /**
+     * What {@link #loadAll} found.
+     *
+     * @param nodes the nodes that load, sorted by id
+     * @param unreadable node id to why its stored configuration cannot be read, sorted by id
+     */
+    public record LoadedNodes(List<StoredNode> nodes, Map<String, String> unreadable) {
+        public LoadedNodes {
+            nodes = List.copyOf(nodes);
+            unreadable = Map.copyOf(unreadable);
+        }
     }
 
     /** Every stored node id, sorted. */

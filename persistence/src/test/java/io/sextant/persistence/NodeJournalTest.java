@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -79,6 +80,33 @@ class NodeJournalTest {
 
         final NormalizedNode expected = before;
         assertEquals(expected, db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow().intended());
+    }
+
+    /**
+     * A journal entry recorded against a {@code before} that was not what the node held (a stale
+     * node in memory) does not apply: that node is left out with the reason, the others load.
+     */
+    @Test
+    void aNodeWhoseJournalDoesNotApplyIsLeftOutWithItsReasonAndTheOthersLoad() throws PersistenceException {
+        final NodeConfigRepository nodes = new NodeConfigRepository(Compaction.DEFAULT);
+        final NormalizedNode empty = new Trees(OpenConfigFixtures.schema()).root();
+        final NormalizedNode one = OpenConfigFixtures.config(1, "first");
+        final NormalizedNode changed = OpenConfigFixtures.config(1, "second");
+        db.run("create", tx -> {
+            nodes.create(tx, "good", "s", one, one);
+            nodes.create(tx, "broken", "s", empty, empty);
+            nodes.record(tx, "good", ConfigKind.INTENDED, one, changed);
+            // recorded as if "broken" held the interface: the description's parents are not there
+            nodes.record(tx, "broken", ConfigKind.INTENDED, one, changed);
+        });
+
+        final NodeConfigRepository.LoadedNodes loaded = db.call("load", nodes::loadAll);
+        assertEquals(1, loaded.nodes().size(), loaded.toString());
+        assertEquals("good", loaded.nodes().get(0).nodeId());
+        assertEquals(changed, loaded.nodes().get(0).intended());
+        assertEquals(Set.of("broken"), loaded.unreadable().keySet());
+        assertTrue(loaded.unreadable().get("broken").contains("The journal of the intended configuration of node "
+            + "broken does not apply"), loaded.unreadable().get("broken"));
     }
 
     @Test

@@ -91,7 +91,7 @@ class RepositoriesTest {
         assertEquals(synced, loaded.actual());
         assertEquals(List.of("R1"), db.call("ids", nodes::nodeIds));
         db.run("create another", tx -> nodes.create(tx, "R0", "schema-b", synced, synced));
-        final List<StoredNode> all = db.call("load all", nodes::loadAll);
+        final List<StoredNode> all = db.call("load all", nodes::loadAll).nodes();
         assertEquals(List.of("R0", "R1"), all.stream().map(StoredNode::nodeId).toList(), "sorted by id");
         assertEquals(List.of("schema-b", "schema-a"), all.stream().map(StoredNode::schemaKey).toList());
         assertEquals(edited, all.get(1).intended(), "base plus journal, as load gives it");

@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link UniconfigStore} in PostgreSQL, on the persistence module's repositories: each node's
@@ -36,6 +38,8 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * transaction, durable when it returns.
  */
 final class DurableUniconfigStore implements UniconfigStore {
+    private static final Logger LOG = LoggerFactory.getLogger(DurableUniconfigStore.class);
+
     private final Database database;
     private final NodeConfigRepository nodes = new NodeConfigRepository(Compaction.DEFAULT);
     private final CommitRepository commits = new CommitRepository();
@@ -48,13 +52,15 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public List<KeptNode> load() throws OperationErrorsException {
-        return call("load the UniConfig nodes", tx -> {
-            final List<KeptNode> kept = new ArrayList<>();
-            for (StoredNode stored : nodes.loadAll(tx)) {
-                kept.add(new KeptNode(stored.nodeId(), stored.schemaKey(), stored.intended(), stored.actual()));
-            }
-            return kept;
-        });
+        final NodeConfigRepository.LoadedNodes loaded = call("load the UniConfig nodes", nodes::loadAll);
+        loaded.unreadable().forEach((nodeId, why) -> LOG.error("The kept configuration of node {} cannot be read, "
+            + "so the node is left out and read again from its device when it connects (a change pending in its "
+            + "intent is lost): {}", nodeId, why));
+        final List<KeptNode> kept = new ArrayList<>();
+        for (StoredNode stored : loaded.nodes()) {
+            kept.add(new KeptNode(stored.nodeId(), stored.schemaKey(), stored.intended(), stored.actual()));
+        }
+        return kept;
     }
 
     @Override
