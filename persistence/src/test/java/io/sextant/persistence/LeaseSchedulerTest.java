@@ -13,11 +13,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@link LeaseScheduler}s of two controller instances on one real PostgreSQL, as the southbounds
@@ -26,33 +23,11 @@ import org.junit.jupiter.api.Test;
  * fence of a session opened before a loss never passes again; closing an instance leaves, and
  * the other is told it gained the rest without waiting for an expiry.
  */
+@ExtendWith(LeaseClusters.class)
 class LeaseSchedulerTest {
     /** Rounds every 200 ms; leases that never expire during the test, so only claims and leaves move nodes. */
     private static final LeaseTimings QUICK = new LeaseTimings(Duration.ofMinutes(5), Duration.ofMillis(200),
         Duration.ofSeconds(10));
-    private static PostgresFixture postgres;
-    private LeaseCluster cluster;
-
-    @BeforeAll
-    static void start() throws PersistenceException {
-        postgres = PostgresFixture.start().migrated();
-    }
-
-    @AfterAll
-    static void stop() {
-        postgres.close();
-    }
-
-    @BeforeEach
-    void empty() throws PersistenceException {
-        cluster = new LeaseCluster(postgres);
-    }
-
-    @AfterEach
-    void closeAll() throws Exception {
-        cluster.close();
-    }
-
     /** What one topology's listener was told: node id to its epoch now (gained, not lost since), and every event. */
     private static final class Told implements DeviceOwnership.Listener {
         final Map<String, Long> owned = new ConcurrentHashMap<>();
@@ -80,7 +55,7 @@ class LeaseSchedulerTest {
     }
 
     @Test
-    void sharesMoveBetweenInstancesAsTheyJoinAndLeaveAndListenersHearOfEveryMove() throws Exception {
+    void sharesMoveBetweenInstancesAsTheyJoinAndLeaveAndListenersHearOfEveryMove(final LeaseCluster cluster) throws Exception {
         cluster.mount(4);
         final LeaseScheduler a = cluster.closing(LeaseScheduler.start(cluster.instance("instance-a", QUICK)));
         // the first claim is made before start returns

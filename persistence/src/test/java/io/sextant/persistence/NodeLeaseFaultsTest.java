@@ -25,43 +25,19 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Instances that stop, lose their database connection or see it freeze, and a second process
  * with the same instance id: nobody else claims an instance's nodes before it has given them up
  * by its own clock, and nobody owns a node twice. No assertion depends on how fast anything is.
  */
+@ExtendWith(LeaseClusters.class)
 class NodeLeaseFaultsTest {
-    private static PostgresFixture postgres;
-    private LeaseCluster cluster;
-
-    @BeforeAll
-    static void start() throws PersistenceException {
-        postgres = PostgresFixture.start().migrated();
-    }
-
-    @AfterAll
-    static void stop() {
-        postgres.close();
-    }
-
-    @BeforeEach
-    void empty() throws PersistenceException {
-        cluster = new LeaseCluster(postgres);
-    }
-
-    @AfterEach
-    void closeAll() throws Exception {
-        cluster.close();
-    }
-
     @Test
-    void anInstanceThatStopsHeartbeatingLosesItsNodesToTheOthersOnlyOnceItsLeasesExpired() throws Exception {
+    void anInstanceThatStopsHeartbeatingLosesItsNodesToTheOthersOnlyOnceItsLeasesExpired(final LeaseCluster cluster,
+            final PostgresFixture postgres) throws Exception {
         final List<MountedNode> nodes = cluster.mount(12);
         final InstanceLeases a = cluster.instance("instance-a", SHORT);
         final InstanceLeases b = cluster.withStillClock("instance-b", SHORT);
@@ -112,7 +88,8 @@ class NodeLeaseFaultsTest {
     }
 
     @Test
-    void anInstanceWhoseConnectionIsCutOwnsNothingAtOnceAndBeforeAnotherCanClaimItsNodes() throws Exception {
+    void anInstanceWhoseConnectionIsCutOwnsNothingAtOnceAndBeforeAnotherCanClaimItsNodes(final LeaseCluster cluster,
+            final PostgresFixture postgres) throws Exception {
         final List<MountedNode> nodes = cluster.mount(10);
         final FaultProxy proxy = cluster.closing(FaultProxy.start("127.0.0.1", postgres.server.port()));
         final InstanceLeases a = cluster.instance("instance-a", SHORT, cluster.proxied(proxy), System::nanoTime);
@@ -145,7 +122,8 @@ class NodeLeaseFaultsTest {
     }
 
     @Test
-    void anInstanceWhoseDatabaseStopsAnsweringGivesItsLeasesUpByItsOwnClockBeforeAnotherCanClaimThem()
+    void anInstanceWhoseDatabaseStopsAnsweringGivesItsLeasesUpByItsOwnClockBeforeAnotherCanClaimThem(final LeaseCluster cluster,
+            final PostgresFixture postgres)
             throws Exception {
         final List<MountedNode> nodes = cluster.mount(10);
         final FaultProxy proxy = cluster.closing(FaultProxy.start("127.0.0.1", postgres.server.port()));
@@ -184,7 +162,7 @@ class NodeLeaseFaultsTest {
     }
 
     @Test
-    void aSecondLiveProcessWithTheSameInstanceIdIsRefusedAndOwnsNothing() throws Exception {
+    void aSecondLiveProcessWithTheSameInstanceIdIsRefusedAndOwnsNothing(final LeaseCluster cluster) throws Exception {
         final List<MountedNode> nodes = cluster.mount(4);
         final InstanceLeases first = cluster.instance("instance-a", SHORT);
         cluster.settle(first);
@@ -220,7 +198,7 @@ class NodeLeaseFaultsTest {
     }
 
     @Test
-    void instancesThatLapseAndRenewAtRandomAroundTheirExpiryNeverOwnANodeTogether() throws Exception {
+    void instancesThatLapseAndRenewAtRandomAroundTheirExpiryNeverOwnANodeTogether(final LeaseCluster cluster) throws Exception {
         // leases of half a second, renewed late at random: registrations lapse, are retired by the
         // other instance's claims and begun anew, often while the other claims
         final LeaseTimings brief = new LeaseTimings(Duration.ofMillis(500), Duration.ofMillis(100),
@@ -249,7 +227,7 @@ class NodeLeaseFaultsTest {
                 }));
             }
             // until every node changed hands a few times
-            assertTimeoutPreemptively(HANG, () -> checkTogether(instances, loops, terms, nodes.size() * 5, overlaps));
+            assertTimeoutPreemptively(HANG, () -> checkTogether(cluster, instances, loops, terms, nodes.size() * 5, overlaps));
             running.set(false);
             for (Future<Integer> loop : loops) {
                 assertTrue(loop.get(60, TimeUnit.SECONDS) > 0);
@@ -266,8 +244,9 @@ class NodeLeaseFaultsTest {
      * or a loop ended (failed); a node the second owns in an older term than the first already
      * held is an overlap.
      */
-    private void checkTogether(final List<InstanceLeases> instances, final List<Future<Integer>> loops,
-            final Set<String> terms, final int until, final List<String> overlaps) throws InterruptedException {
+    private static void checkTogether(final LeaseCluster cluster, final List<InstanceLeases> instances,
+            final List<Future<Integer>> loops, final Set<String> terms, final int until, final List<String> overlaps)
+            throws InterruptedException {
         for (int sample = 0; terms.size() < until && loops.stream().noneMatch(Future::isDone); sample++) {
             final InstanceLeases first = instances.get(sample % 2);
             final InstanceLeases second = instances.get(1 - sample % 2);

@@ -22,11 +22,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Several controller instances (each its own {@link Database} pool and {@link InstanceLeases})
@@ -34,32 +31,10 @@ import org.junit.jupiter.api.Test;
  * when instances join and leave, concurrent claims, fencing epochs, the local validity rule, and
  * what a heartbeat costs. Faults: {@link NodeLeaseFaultsTest}.
  */
+@ExtendWith(LeaseClusters.class)
 class NodeLeasesTest {
-    private static PostgresFixture postgres;
-    private LeaseCluster cluster;
-
-    @BeforeAll
-    static void start() throws PersistenceException {
-        postgres = PostgresFixture.start().migrated();
-    }
-
-    @AfterAll
-    static void stop() {
-        postgres.close();
-    }
-
-    @BeforeEach
-    void empty() throws PersistenceException {
-        cluster = new LeaseCluster(postgres);
-    }
-
-    @AfterEach
-    void closeAll() throws Exception {
-        cluster.close();
-    }
-
     @Test
-    void twoThenThreeInstancesOwnEveryNodeExactlyOnceInFairShares() throws Exception {
+    void twoThenThreeInstancesOwnEveryNodeExactlyOnceInFairShares(final LeaseCluster cluster) throws Exception {
         final List<MountedNode> nodes = cluster.mount(10);
         final InstanceLeases a = cluster.instance("instance-a", LONG);
         final InstanceLeases b = cluster.instance("instance-b", LONG);
@@ -79,7 +54,7 @@ class NodeLeasesTest {
     }
 
     @Test
-    void aJoiningInstanceTakesItsShareAndALeavingOneHandsItsNodesBackWithoutWaitingForAnExpiry()
+    void aJoiningInstanceTakesItsShareAndALeavingOneHandsItsNodesBackWithoutWaitingForAnExpiry(final LeaseCluster cluster)
             throws Exception {
         final List<MountedNode> nodes = cluster.mount(9);
         final InstanceLeases a = cluster.instance("instance-a", LONG);
@@ -116,7 +91,7 @@ class NodeLeasesTest {
     }
 
     @Test
-    void concurrentClaimsNeverGiveANodeToTwoInstances() throws Exception {
+    void concurrentClaimsNeverGiveANodeToTwoInstances(final LeaseCluster cluster) throws Exception {
         final List<MountedNode> nodes = cluster.mount(30);
         final List<InstanceLeases> instances = List.of(cluster.instance("instance-a", LONG), cluster.instance("instance-b", LONG),
             cluster.instance("instance-c", LONG));
@@ -176,7 +151,8 @@ class NodeLeasesTest {
     }
 
     @Test
-    void fencingEpochsGrowOnEveryChangeOfOwnerAndAnOldEpochNeverPassesAgain() throws Exception {
+    void fencingEpochsGrowOnEveryChangeOfOwnerAndAnOldEpochNeverPassesAgain(final LeaseCluster cluster,
+            final PostgresFixture postgres) throws Exception {
         final MountedNode node = cluster.mount(1).get(0);
         final InstanceLeases a = cluster.instance("instance-a", LONG);
         final InstanceLeases b = cluster.instance("instance-b", LONG);
@@ -218,7 +194,8 @@ class NodeLeasesTest {
     }
 
     @Test
-    void leasesAreValidHereUntilTheLastSuccessfulCallWasSentPlusTheLeaseTimeMinusTheMargin() throws Exception {
+    void leasesAreValidHereUntilTheLastSuccessfulCallWasSentPlusTheLeaseTimeMinusTheMargin(final LeaseCluster cluster,
+            final PostgresFixture postgres) throws Exception {
         final MountedNode node = cluster.mount(1).get(0);
         final AtomicLong clock = new AtomicLong(1_000);
         final Database database = cluster.database(PostgresFixture.settings(postgres.server));
@@ -241,7 +218,8 @@ class NodeLeasesTest {
     }
 
     @Test
-    void aHeartbeatIsOneRoundTripWithoutATransactionToCommit() throws Exception {
+    void aHeartbeatIsOneRoundTripWithoutATransactionToCommit(final LeaseCluster cluster, final PostgresFixture postgres)
+            throws Exception {
         cluster.mount(3);
         final FaultProxy proxy = cluster.closing(FaultProxy.start("127.0.0.1", postgres.server.port()));
         // every statement's text on the wire: pgjdbc otherwise reuses COMMIT as a server-side prepared statement
@@ -258,7 +236,7 @@ class NodeLeasesTest {
     }
 
     @Test
-    void aHeartbeatRenewsEveryLeaseByWritingOnlyTheInstancesRow() throws Exception {
+    void aHeartbeatRenewsEveryLeaseByWritingOnlyTheInstancesRow(final LeaseCluster cluster) throws Exception {
         cluster.mount(50);
         final InstanceLeases a = cluster.instance("instance-a", LONG);
         final InstanceLeases b = cluster.instance("instance-b", LONG);
