@@ -26,12 +26,12 @@ import java.util.regex.Pattern;
 /**
  * Commits interrupted by kills of the controller. Each group of nodes has a committer of its
  * own: it puts a change with a new name (an interface named so, {@link Model}) to the intent of
- * every node of its group, then
- * commits the group's nodes at once, again and again, until the controller is killed with
- * SIGKILL at a random moment in the two seconds after the round's first acknowledged commit
- * (so that commits are under way whatever the machine's load). It records which changes were attempted (their
- * commit was sent), which were acknowledged (the commit answered complete) and which commits got
- * no answer because of the kill, for {@link #assertAllOrNothing} and {@link #assertInDoubtOnly}.
+ * every node of its group, then commits the group's nodes at once, again and again, until the
+ * controller is killed with SIGKILL at a random moment in the two seconds after the round's
+ * first acknowledged commit (so that commits are under way whatever the machine's load). It
+ * records which changes were attempted (their commit was sent), which were acknowledged (the
+ * commit answered complete) and which commits got no answer because of the kill, for
+ * {@link #assertAllOrNothing} and {@link #assertInDoubtOnly}.
  */
 final class KilledCommits {
     /** How long a round may take to see its first commit acknowledged (the machine may be loaded). */
