@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.persistence.Database;
-import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.InstanceSettings;
 import io.sextant.persistence.LeaseRepository;
 import io.sextant.persistence.MountedNode;
@@ -62,8 +61,7 @@ class NodeLeasesFollowMountsTest {
         final RestconfClient rest;
 
         Run() throws Exception {
-            database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
-            database.migrate(Duration.ofSeconds(60));
+            database = DurableController.migratedDatabase(postgres);
             sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD), StateBackend.durable(database));
             rest = new RestconfClient(sextant, PASSWORD);
         }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.persistence.Database;
-import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.LeaseRepository;
 import io.sextant.persistence.NodeLease;
 import io.sextant.persistence.StateBackend;
@@ -77,8 +76,7 @@ class TwoInstancesShareTheDevicesTest {
         final RestconfClient rest;
 
         Instance(final Path dataDir) throws Exception {
-            database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
-            database.migrate(Duration.ofSeconds(60));
+            database = DurableController.migratedDatabase(postgres);
             sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD), StateBackend.durable(database));
             rest = new RestconfClient(sextant, PASSWORD);
         }
