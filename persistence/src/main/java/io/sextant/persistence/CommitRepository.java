@@ -61,6 +61,29 @@ public final class CommitRepository {
         }
     }
 
+    /**
+     * A commit whose {@link #begin} may or may not have been kept (the connection failed while it
+     * committed) touched no device: make sure it is not left pending. Recorded {@link State#FAILED}
+     * with {@code message} whether or not the begin was kept; a begin still committing when this
+     * runs is waited for (its row conflicts with this one's).
+     */
+    public void abandon(final Tx tx, final String commitId, final String operation, final String user,
+            final List<String> nodeIds, final String message) throws SQLException {
+        try (PreparedStatement upsert = tx.connection().prepareStatement("""
+                INSERT INTO commit_record (commit_id, operation, user_name, node_ids, state, message, finished_at)
+                VALUES (?, ?, ?, ?, 'failed', ?, now())
+                ON CONFLICT (commit_id) DO UPDATE SET state = 'failed', message = EXCLUDED.message,
+                    finished_at = now()
+                WHERE commit_record.state = 'pending'""")) {
+            upsert.setString(1, commitId);
+            upsert.setString(2, operation);
+            upsert.setString(3, user);
+            upsert.setArray(4, tx.connection().createArrayOf("text", nodeIds.toArray()));
+            upsert.setString(5, message);
+            upsert.executeUpdate();
+        }
+    }
+
     /** Commits left pending, oldest first. */
     public List<PendingCommit> pending(final Tx tx) throws SQLException {
         final List<PendingCommit> pending = new ArrayList<>();

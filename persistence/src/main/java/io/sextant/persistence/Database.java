@@ -194,9 +194,10 @@ public final class Database implements AutoCloseable {
             try {
                 connection.commit();
             } catch (SQLException e) {
-                final PersistenceException failure = SqlErrors.map(e, doing);
-                throw new PersistenceException(failure.reason(), failure.getMessage()
-                    + " (the connection failed while committing: the change may or may not have been kept)", e);
+                // an error the server answered means it rolled back; a connection that failed
+                // meanwhile leaves unknown whether the server got the COMMIT and kept it
+                throw SqlErrors.connectionLost(e) ? PersistenceException.outcomeUnknown(SqlErrors.map(e, doing))
+                    : SqlErrors.map(e, doing);
             }
             return result;
         } catch (SQLException e) {

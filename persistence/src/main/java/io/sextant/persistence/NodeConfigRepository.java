@@ -139,6 +139,28 @@ public final class NodeConfigRepository {
         return false;
     }
 
+    /**
+     * Make {@code intended} and {@code actual} a stored node's configurations, as fresh bases with
+     * empty journals, whatever was recorded for it before.
+     *
+     * @return false (and nothing written) when the node is not stored
+     */
+    public boolean rebase(final Tx tx, final String nodeId, final NormalizedNode intended,
+            final NormalizedNode actual) throws SQLException, PersistenceException {
+        try (PreparedStatement select = tx.connection().prepareStatement(
+                "SELECT 1 FROM uniconfig_node WHERE node_id = ? FOR UPDATE")) {
+            select.setString(1, nodeId);
+            try (ResultSet row = select.executeQuery()) {
+                if (!row.next()) {
+                    return false;
+                }
+            }
+        }
+        compact(tx, nodeId, ConfigKind.INTENDED, intended);
+        compact(tx, nodeId, ConfigKind.ACTUAL, actual);
+        return true;
+    }
+
     /** Make {@code current} the new base of a node's {@code kind} configuration and empty its journal. */
     public void compact(final Tx tx, final String nodeId, final ConfigKind kind, final NormalizedNode current)
             throws SQLException, PersistenceException {

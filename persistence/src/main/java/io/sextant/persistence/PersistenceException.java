@@ -3,8 +3,11 @@ package io.sextant.persistence;
 /**
  * A failed database operation. {@link #reason()} tells the caller what to answer: the database
  * could not be used right now ({@link Reason#UNAVAILABLE}, a 503 for a RESTCONF request; retrying
- * later may work), or what was read or written is wrong ({@link Reason#BAD_DATA}, a bug). Either
- * way the SQL transaction was rolled back: nothing was half-written.
+ * later may work), or what was read or written is wrong ({@link Reason#BAD_DATA}, a bug). The SQL
+ * transaction was rolled back, nothing was half-written, except when the connection failed while
+ * the transaction was committing ({@link #outcomeUnknown()}): then all of it may have been kept,
+ * though the caller was told it failed, and the caller must make sure the database ends as the
+ * caller believes it is (write again what it holds, or take back what it had tried).
  */
 public final class PersistenceException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -18,10 +21,17 @@ public final class PersistenceException extends Exception {
     }
 
     private final Reason reason;
+    private final boolean outcomeUnknown;
 
     public PersistenceException(final Reason reason, final String message, final Throwable cause) {
+        this(reason, message, cause, false);
+    }
+
+    private PersistenceException(final Reason reason, final String message, final Throwable cause,
+            final boolean outcomeUnknown) {
         super(message, cause);
         this.reason = reason;
+        this.outcomeUnknown = outcomeUnknown;
     }
 
     public PersistenceException(final Reason reason, final String message) {
@@ -30,6 +40,16 @@ public final class PersistenceException extends Exception {
 
     public static PersistenceException unavailable(final String message, final Throwable cause) {
         return new PersistenceException(Reason.UNAVAILABLE, message, cause);
+    }
+
+    /**
+     * The connection failed while the transaction was committing ({@code failure} says how): it may
+     * or may not have been kept.
+     */
+    public static PersistenceException outcomeUnknown(final PersistenceException failure) {
+        return new PersistenceException(failure.reason(), failure.getMessage()
+            + " (the connection failed while committing: the change may or may not have been kept)",
+            failure.getCause(), true);
     }
 
     public static PersistenceException badData(final String message, final Throwable cause) {
@@ -43,5 +63,13 @@ public final class PersistenceException extends Exception {
     /** Whether the database could not be used (503), rather than the data being wrong. */
     public boolean unavailable() {
         return reason == Reason.UNAVAILABLE;
+    }
+
+    /**
+     * Whether the transaction may have been kept although this failure was reported: the
+     * connection failed while it committed.
+     */
+    public boolean outcomeUnknown() {
+        return outcomeUnknown;
     }
 }

@@ -44,6 +44,15 @@ public final class TransactionLogRepository {
         }
     }
 
+    /** Take commit {@code commitId} out of the log, with its nodes. @return whether it was there */
+    public boolean remove(final Tx tx, final String commitId) throws SQLException {
+        try (PreparedStatement delete = tx.connection().prepareStatement(
+                "DELETE FROM transaction_log WHERE commit_id = ?")) {
+            delete.setString(1, commitId);
+            return delete.executeUpdate() > 0;
+        }
+    }
+
     /** Whether commit {@code commitId} is in the log (a commit is logged in the same SQL transaction that keeps it). */
     public boolean contains(final Tx tx, final String commitId) throws SQLException {
         try (PreparedStatement select = tx.connection().prepareStatement(

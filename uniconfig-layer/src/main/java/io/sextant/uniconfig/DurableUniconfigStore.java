@@ -19,12 +19,14 @@ import io.sextant.persistence.TransactionLogRepository;
 import io.sextant.persistence.Tx;
 import io.sextant.persistence.codec.DiffEntry;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.slf4j.Logger;
@@ -46,8 +48,19 @@ final class DurableUniconfigStore implements UniconfigStore {
     private final TransactionLogRepository log = new TransactionLogRepository();
     private final SnapshotRepository snapshots = new SnapshotRepository();
 
+    private final OwedWrites owed;
+
     DurableUniconfigStore(final Database database) {
+        this(database, Duration.ofSeconds(2));
+    }
+
+    /**
+     * @param repairRetry how often a repair owed after a write with an unknown outcome is tried
+     *     again while the database does not take it
+     */
+    DurableUniconfigStore(final Database database, final Duration repairRetry) {
         this.database = database;
+        this.owed = new OwedWrites(database, repairRetry);
     }
 
     @Override
@@ -78,30 +91,46 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public void created(final UniconfigNode node, final NormalizedNode configuration)
             throws OperationErrorsException {
-        run("keep node " + node.nodeId(), tx -> nodes.create(tx, node.nodeId(), node.schemaKey(), configuration,
-            configuration));
+        // kept although it failed, the node is what its device held: the layer reads it again as
+        // a new node when the device connects again, and a restart before that finds it as read
+        write("keep node " + node.nodeId(), Set.of(nodeKey(node.nodeId())), tx -> nodes.create(tx, node.nodeId(),
+            node.schemaKey(), configuration, configuration), Map.of());
     }
 
     @Override
     public void changed(final NodeUpdate update) throws OperationErrorsException {
-        run("keep the change of node " + update.node().nodeId(), tx -> record(tx, update));
+        final String key = nodeKey(update.node().nodeId());
+        write("keep the change of node " + update.node().nodeId(), Set.of(key), tx -> record(tx, update),
+            Map.of(key, putBack(update)));
     }
 
     @Override
     public void commitStarted(final String commitId, final String operation, final String user,
             final List<String> nodeIds) throws OperationErrorsException {
-        run("record commit " + commitId, tx -> commits.begin(tx, commitId, operation, user, nodeIds));
+        // kept although it failed, the commit would stay pending and its nodes in doubt at the
+        // next start: it touched no device, so it ends failed
+        final String key = "commit " + commitId;
+        write("record commit " + commitId, Set.of(key), tx -> commits.begin(tx, commitId, operation, user,
+            nodeIds), Map.of(key, new OwedWrites.Repair("end commit " + commitId + " that never started",
+                tx -> commits.abandon(tx, commitId, operation, user, nodeIds, "Not started: the database "
+                    + "failed while the commit was recorded; no device was touched"))));
     }
 
     @Override
     public void commitApplied(final String commitId, final List<NodeUpdate> updates, final CommitRecord record)
             throws OperationErrorsException {
-        run("keep commit " + commitId, tx -> {
+        // kept although it failed, the nodes would hold the commit's result while the layer rolls
+        // their devices back: they are put back (and the log entry replaced when the commit ends)
+        final Map<String, OwedWrites.Repair> repairs = new LinkedHashMap<>();
+        for (NodeUpdate update : updates) {
+            repairs.put(nodeKey(update.node().nodeId()), putBack(update));
+        }
+        write("keep commit " + commitId, repairs.keySet(), tx -> {
             for (NodeUpdate update : updates) {
                 record(tx, update);
             }
             log.append(tx, logged(record));
-        });
+        }, repairs);
     }
 
     @Override
@@ -113,6 +142,8 @@ final class DurableUniconfigStore implements UniconfigStore {
                 return;
             }
             if (failure != null) {
+                // a log entry kept for this commit although keeping it failed is not what happened
+                log.remove(tx, commitId);
                 log.append(tx, logged(failure));
             }
             commits.finish(tx, commitId, done ? CommitRepository.State.DONE : CommitRepository.State.FAILED,
@@ -169,14 +200,66 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public void snapshotCreated(final String name, final Instant created,
             final Map<String, SnapshotStore.Captured> captured) throws OperationErrorsException {
-        final List<SnapshotNode> kept = new ArrayList<>();
-        captured.forEach((nodeId, node) -> kept.add(new SnapshotNode(nodeId, node.schemaKey(), node.configuration())));
-        run("keep snapshot " + name, tx -> snapshots.create(tx, name, created, kept));
+        final String key = snapshotKey(name);
+        // a snapshot of that name kept here is one whose keeping was reported failed: replaced
+        write("keep snapshot " + name, Set.of(key), tx -> {
+            snapshots.delete(tx, name);
+            snapshots.create(tx, name, created, snapshotNodes(captured));
+        }, Map.of(key, new OwedWrites.Repair("delete snapshot " + name + " not created", tx -> snapshots.delete(tx,
+            name))));
     }
 
     @Override
-    public void snapshotDeleted(final String name) throws OperationErrorsException {
-        run("delete snapshot " + name, tx -> snapshots.delete(tx, name));
+    public void snapshotDeleted(final String name, final Instant created,
+            final Map<String, SnapshotStore.Captured> captured) throws OperationErrorsException {
+        final String key = snapshotKey(name);
+        write("delete snapshot " + name, Set.of(key), tx -> snapshots.delete(tx, name), Map.of(key,
+            new OwedWrites.Repair("keep snapshot " + name + " not deleted", tx -> {
+                snapshots.delete(tx, name);
+                snapshots.create(tx, name, created, snapshotNodes(captured));
+            })));
+    }
+
+    private static List<SnapshotNode> snapshotNodes(final Map<String, SnapshotStore.Captured> captured) {
+        final List<SnapshotNode> kept = new ArrayList<>();
+        captured.forEach((nodeId, node) -> kept.add(new SnapshotNode(nodeId, node.schemaKey(), node.configuration())));
+        return kept;
+    }
+
+    private static String nodeKey(final String nodeId) {
+        return "node " + nodeId;
+    }
+
+    private static String snapshotKey(final String name) {
+        return "snapshot " + name;
+    }
+
+    /** Put a node whose update may have been kept back to what it was before the update. */
+    private OwedWrites.Repair putBack(final NodeUpdate update) {
+        final String nodeId = update.node().nodeId();
+        final NormalizedNode intended = update.intentBefore();
+        final NormalizedNode actual = update.actualBefore();
+        return new OwedWrites.Repair("put node " + nodeId + " back to what the controller holds",
+            tx -> nodes.rebase(tx, nodeId, intended, actual));
+    }
+
+    private void write(final String doing, final Set<String> keys, final Database.Action action,
+            final Map<String, OwedWrites.Repair> repairs) throws OperationErrorsException {
+        try {
+            owed.write(doing, keys, action, repairs);
+        } catch (PersistenceException e) {
+            throw StateUnavailable.of(e);
+        }
+    }
+
+    /** Repairs owed after writes whose outcome is unknown. */
+    int owedRepairs() {
+        return owed.owed();
+    }
+
+    @Override
+    public void close() {
+        owed.close();
     }
 
     private void record(final Tx tx, final NodeUpdate update) throws SQLException, PersistenceException {

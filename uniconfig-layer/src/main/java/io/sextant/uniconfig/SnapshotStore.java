@@ -83,10 +83,11 @@ final class SnapshotStore {
     }
 
     synchronized boolean delete(final String name) throws OperationErrorsException {
-        if (!snapshots.containsKey(name)) {
+        final Snapshot snapshot = snapshots.get(name);
+        if (snapshot == null) {
             return false;
         }
-        store.snapshotDeleted(name);
+        store.snapshotDeleted(name, snapshot.created(), snapshot.nodes());
         snapshots.remove(name);
         operational.update(tx -> tx.remove(TopologyPaths.node(TopologyPaths.SNAPSHOTS, name)));
         return true;

@@ -37,7 +37,10 @@ public final class UniconfigService implements AutoCloseable {
     private static final int LOG_CAPACITY = 1000;
     /** How long an operation waits for a node busy with another commit or write. */
     private static final Duration LOCK_TIMEOUT = Duration.ofSeconds(30);
-    /** How often the end of a commit the store could not take is offered again. */
+    /**
+     * How often the end of a commit the store could not take, or a repair it owes after a write
+     * with an unknown outcome, is offered again.
+     */
     private static final Duration COMMIT_END_RETRY = Duration.ofSeconds(2);
 
     private final ExecutorService executor;
@@ -46,6 +49,7 @@ public final class UniconfigService implements AutoCloseable {
     private final DiffService diffs;
     private final CommitService commits;
     private final CommitEnds commitEnds;
+    private final UniconfigStore store;
     private final SyncService syncs;
     private final SnapshotService snapshots;
     private final UniconfigRpcs rpcs;
@@ -78,7 +82,8 @@ public final class UniconfigService implements AutoCloseable {
                 return thread;
             });
         transactions = new TransactionManager(transactionIdleTimeout);
-        final UniconfigStore store = backend.database().<UniconfigStore>map(DurableUniconfigStore::new)
+        store = backend.database().<UniconfigStore>map(database -> new DurableUniconfigStore(database,
+                COMMIT_END_RETRY))
             .orElse(UniconfigStore.inMemory());
         final SnapshotStore snapshotStore;
         try {
@@ -86,6 +91,7 @@ public final class UniconfigService implements AutoCloseable {
             snapshotStore = new SnapshotStore(datastores.operational(), store);
         } catch (OperationErrorsException e) {
             executor.shutdown();
+            store.close();
             throw new IllegalStateException("Cannot load the kept UniConfig state: " + e.getMessage(), e);
         }
         final NodeLocks locks = new NodeLocks(LOCK_TIMEOUT);
@@ -99,6 +105,7 @@ public final class UniconfigService implements AutoCloseable {
             }
         } catch (Exception e) {
             executor.shutdown();
+            store.close();
             throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
         }
         commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
@@ -189,6 +196,7 @@ public final class UniconfigService implements AutoCloseable {
         rpcs.close();
         transactions.close();
         commitEnds.close();
+        store.close();
         executor.shutdown();
         try {
             executor.awaitTermination(5, TimeUnit.SECONDS);

@@ -10,10 +10,11 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 /**
  * Where the UniConfig layer keeps its nodes, commits, transaction log and snapshots, so that a
  * restart loses none of them. Every method is durable when it returns, or fails with an
- * {@link OperationErrorsException} (database unavailable: a 503) having kept nothing. The
+ * {@link OperationErrorsException} (database unavailable: a 503) having kept nothing: when the
+ * database may have kept it although it failed, the store puts that back itself. The
  * layer calls it before it makes a change visible. {@link #inMemory()} keeps nothing.
  */
-interface UniconfigStore {
+interface UniconfigStore extends AutoCloseable {
 
     /** A node as it was kept. */
     record KeptNode(String nodeId, String schemaKey, NormalizedNode intended, NormalizedNode actual) {
@@ -71,7 +72,15 @@ interface UniconfigStore {
     void snapshotCreated(String name, Instant created, Map<String, SnapshotStore.Captured> nodes)
         throws OperationErrorsException;
 
-    void snapshotDeleted(String name) throws OperationErrorsException;
+    /** A snapshot was deleted ({@code created} and {@code nodes} are what it held). */
+    void snapshotDeleted(String name, Instant created, Map<String, SnapshotStore.Captured> nodes)
+        throws OperationErrorsException;
+
+    /** Stop what runs in the background; owed writes not done by then are not done. */
+    @Override
+    default void close() {
+        // nothing runs
+    }
 
     /** Keeps nothing: the controller's state lives in memory only. */
     static UniconfigStore inMemory() {
@@ -138,7 +147,8 @@ interface UniconfigStore {
         }
 
         @Override
-        public void snapshotDeleted(final String name) {
+        public void snapshotDeleted(final String name, final Instant created,
+                final Map<String, SnapshotStore.Captured> nodes) {
             // kept nowhere
         }
     }

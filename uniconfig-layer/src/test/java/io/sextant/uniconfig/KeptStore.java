@@ -72,6 +72,7 @@ final class KeptStore implements UniconfigStore {
     }
 
     @Override
-    public void snapshotDeleted(final String name) {
+    public void snapshotDeleted(final String name, final Instant created,
+            final Map<String, SnapshotStore.Captured> nodes) {
     }
 }
