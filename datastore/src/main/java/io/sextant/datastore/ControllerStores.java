@@ -7,6 +7,7 @@ import io.sextant.persistence.StateBackend;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -28,6 +29,7 @@ public final class ControllerStores implements AutoCloseable {
     private final InMemoryDataStore config;
     private final InMemoryDataStore operational;
     private final StoreDataService data;
+    private final @Nullable DurableConfig durable;
 
     /** On the controller's own schema (parsed once per process), in memory. */
     public ControllerStores() {
@@ -45,7 +47,7 @@ public final class ControllerStores implements AutoCloseable {
     @Activate
     public ControllerStores(@Reference(target = "(sextant.schema=controller)") final EffectiveModelContext schema,
             @Reference final StateBackend backend) {
-        final DurableConfig durable = backend.database().map(DurableConfig::new).orElse(null);
+        durable = backend.database().map(DurableConfig::new).orElse(null);
         config = new InMemoryDataStore(StoreType.CONFIGURATION, schema, notifications, true,
             durable != null ? durable : CommitJournal.NONE);
         operational = new InMemoryDataStore(StoreType.OPERATIONAL, schema, notifications);
@@ -55,6 +57,7 @@ public final class ControllerStores implements AutoCloseable {
                 durable.load(config);
             } catch (PersistenceException | OperationErrorsException e) {
                 notifications.shutdown();
+                durable.close();
                 throw new IllegalStateException("Cannot load the kept configuration: " + e.getMessage(), e);
             }
         }
@@ -76,6 +79,9 @@ public final class ControllerStores implements AutoCloseable {
     @Deactivate
     @Override
     public void close() {
+        if (durable != null) {
+            durable.close();
+        }
         notifications.shutdown();
         try {
             notifications.awaitTermination(5, TimeUnit.SECONDS);

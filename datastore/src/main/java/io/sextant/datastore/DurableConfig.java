@@ -5,10 +5,26 @@ import io.sextant.persistence.Database;
 import io.sextant.persistence.LeaseRepository;
 import io.sextant.persistence.MountedNode;
 import io.sextant.persistence.PersistenceException;
+import io.sextant.persistence.Tx;
 import io.sextant.persistence.codec.ConfigEntry;
+import io.sextant.persistence.codec.EntryChanges;
 import io.sextant.persistence.codec.EntryLayout;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
+import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,8 +34,39 @@ import org.slf4j.LoggerFactory;
  * nodes of a topology), in one SQL transaction, before the commit is applied; at start the
  * rows are put back into the store before any component reads it. The same transaction writes
  * the lease rows of the nodes the commit mounts and unmounts ({@link MountLeases}).
+ *
+ * <p>A commit whose SQL transaction may have been kept although it failed (the connection failed
+ * while it committed) is refused, so the database may hold rows the store does not: the rows
+ * and lease rows that commit touched are written again from the store's data, by the next
+ * commit in its own SQL transaction, or by an empty commit made every few seconds for that
+ * purpose until one succeeds. Rows no refused commit touched are left alone (another controller
+ * instance sharing the database may have written them).
  */
-final class DurableConfig implements CommitJournal {
+final class DurableConfig implements CommitJournal, AutoCloseable {
+    /**
+     * Rows a refused commit may have written: {@code rows} (each alone), the subtrees of
+     * {@code trees}, or every row ({@code all}), and the lease rows of {@code mounts}.
+     */
+    private record Owed(boolean all, Set<String> rows, Set<String> trees, Set<MountedNode> mounts) {
+        static final Owed NONE = new Owed(false, Set.of(), Set.of(), Set.of());
+
+        boolean isEmpty() {
+            return !all && rows.isEmpty() && trees.isEmpty() && mounts.isEmpty();
+        }
+
+        Owed plus(final EntryChanges changes, final MountLeases.Mounts mounted) {
+            final Set<String> moreRows = new HashSet<>(rows);
+            changes.written().forEach(entry -> moreRows.add(entry.key()));
+            final Set<String> moreTrees = new HashSet<>(trees);
+            moreTrees.addAll(changes.deletedTrees());
+            final Set<MountedNode> moreMounts = new HashSet<>(mounts);
+            moreMounts.addAll(mounted.added());
+            moreMounts.addAll(mounted.removed());
+            return new Owed(all || changes.deleteAll(), Set.copyOf(moreRows), Set.copyOf(moreTrees),
+                Set.copyOf(moreMounts));
+        }
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(DurableConfig.class);
     /** Rows down to the entries of lists inside lists: network-topology/topology/node. */
     private static final int LIST_DEPTH = 2;
@@ -30,10 +77,27 @@ final class DurableConfig implements CommitJournal {
     private final ConfigEntryRepository rows = new ConfigEntryRepository(new EntryLayout(LIST_DEPTH));
     private final MountLeases mountLeases = new MountLeases();
     private final LeaseRepository leases = new LeaseRepository();
+    private final Duration rewriteRetry;
+    private final ScheduledExecutorService rewrites;
+    private final AtomicBoolean rewriteScheduled = new AtomicBoolean();
     private volatile boolean loading;
+    /** The rows that may differ from the store's data (written under the store's commit lock). */
+    private volatile Owed owed = Owed.NONE;
+    private volatile @Nullable DataStore store;
 
     DurableConfig(final Database database) {
+        this(database, Duration.ofSeconds(2));
+    }
+
+    /** @param rewriteRetry how often an owed rewrite is tried while the database does not take it */
+    DurableConfig(final Database database, final Duration rewriteRetry) {
         this.database = database;
+        this.rewriteRetry = rewriteRetry;
+        this.rewrites = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            final Thread thread = new Thread(runnable, "sextant-config-rewrite");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     @Override
@@ -41,13 +105,110 @@ final class DurableConfig implements CommitJournal {
         if (loading) {
             return;
         }
+        final Owed repair = owed;
+        final EntryChanges changes = rows.layout().changes(candidate);
+        final MountLeases.Mounts mounts = mountLeases.changes(candidate);
         try {
             database.run("save the configuration", tx -> {
-                rows.apply(tx, candidate);
-                mountLeases.apply(tx, candidate);
+                if (!repair.isEmpty()) {
+                    repair(tx, repair, rootAfter(candidate));
+                }
+                rows.write(tx, changes);
+                mountLeases.write(tx, mounts);
             });
         } catch (PersistenceException e) {
+            if (e.outcomeUnknown()) {
+                owed = repair.plus(changes, mounts);
+                LOG.warn("{}: the rows it touched are written again from the controller's data by the next commit",
+                    e.getMessage());
+                scheduleRewrite();
+            }
             throw StateUnavailable.of(e);
+        }
+        if (!repair.isEmpty()) {
+            owed = Owed.NONE;
+            LOG.info("The kept configuration rows of a refused commit were written again: they are what the "
+                + "controller holds");
+        }
+    }
+
+    /**
+     * Write the rows and lease rows {@code repair} names as they are in {@code root} (the whole
+     * data; null when there is none): every other row stays as it is (another controller
+     * instance may have written it).
+     */
+    private void repair(final Tx tx, final Owed repair, final @Nullable NormalizedNode root)
+            throws SQLException {
+        final List<ConfigEntry> current = root == null ? List.of() : rows.layout().split(root);
+        if (repair.all()) {
+            rows.write(tx, new EntryChanges(true, List.of(), current));
+        } else {
+            final List<ConfigEntry> written = new ArrayList<>();
+            final Set<String> gone = new HashSet<>(repair.rows());
+            for (ConfigEntry entry : current) {
+                if (repair.rows().contains(entry.key()) || repair.trees().stream().anyMatch(tree -> atOrBelow(tree,
+                        entry.key()))) {
+                    written.add(entry);
+                    gone.remove(entry.key());
+                }
+            }
+            rows.write(tx, new EntryChanges(false, List.copyOf(repair.trees()), written));
+            rows.deleteRows(tx, gone);
+        }
+        mountLeases.repair(tx, repair.mounts(), root);
+    }
+
+    private static boolean atOrBelow(final String tree, final String key) {
+        return key.equals(tree) || key.startsWith(tree + "/") || key.startsWith(tree + "[");
+    }
+
+    /** The whole data once {@code candidate} is applied (an unmodified root names no data: the store's). */
+    private @Nullable NormalizedNode rootAfter(final DataTreeCandidate candidate) {
+        if (candidate.getRootNode().modificationType() != ModificationType.UNMODIFIED) {
+            return candidate.getRootNode().dataAfter();
+        }
+        final DataStore target = store;
+        return target == null ? null : target.snapshot().read(YangInstanceIdentifier.of()).orElse(null);
+    }
+
+    /** Whether some kept rows may differ from the store's data until a commit writes them again. */
+    boolean repairOwed() {
+        return !owed.isEmpty();
+    }
+
+    private void scheduleRewrite() {
+        if (rewriteScheduled.compareAndSet(false, true)) {
+            try {
+                rewrites.schedule(this::rewrite, rewriteRetry.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) {
+                LOG.debug("Not writing the configuration again: stopping", e);
+            }
+        }
+    }
+
+    /** An empty commit, which writes the owed rows (see {@link #record}) under the store's commit lock. */
+    private void rewrite() {
+        rewriteScheduled.set(false);
+        final DataStore target = store;
+        if (owed.isEmpty() || target == null) {
+            return;
+        }
+        try {
+            target.update(tx -> { });
+        } catch (OperationErrorsException e) {
+            LOG.debug("The configuration cannot be written again yet: {}", e.getMessage());
+        }
+        if (!owed.isEmpty()) {
+            scheduleRewrite();
+        }
+    }
+
+    @Override
+    public void close() {
+        rewrites.shutdownNow();
+        if (!owed.isEmpty()) {
+            LOG.warn("Stopping while the kept configuration may hold a change that was refused: the next start "
+                + "loads it as kept");
         }
     }
 
@@ -60,6 +221,7 @@ final class DurableConfig implements CommitJournal {
      */
     void load(final DataStore store) throws PersistenceException, OperationErrorsException {
         final List<ConfigEntry> entries = database.call("load the configuration", rows::load);
+        this.store = store;
         loading = true;
         try {
             for (int from = 0; from < entries.size(); from += LOAD_BATCH) {

@@ -6,14 +6,17 @@ import io.sextant.persistence.MountedNode;
 import io.sextant.persistence.Tx;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
 
@@ -35,8 +38,43 @@ final class MountLeases {
 
     private final LeaseRepository leases = new LeaseRepository();
 
+    /** The nodes a commit mounts and unmounts. */
+    record Mounts(List<MountedNode> added, List<MountedNode> removed) {
+        Mounts {
+            added = List.copyOf(added);
+            removed = List.copyOf(removed);
+        }
+    }
+
     /** Write the lease rows of the nodes {@code candidate} (rooted at the datastore's root) mounts and unmounts. */
     void apply(final Tx tx, final DataTreeCandidate candidate) throws SQLException {
+        write(tx, changes(candidate));
+    }
+
+    void write(final Tx tx, final Mounts mounts) throws SQLException {
+        leases.removeNodes(tx, mounts.removed());
+        leases.addNodes(tx, mounts.added());
+    }
+
+    /**
+     * Give {@code nodes} lease rows when they are mounted in {@code root} (the datastore's whole
+     * data; null when empty) and none when they are not, whatever rows they have now.
+     */
+    void repair(final Tx tx, final Collection<MountedNode> nodes, final @Nullable NormalizedNode root)
+            throws SQLException {
+        final List<MountedNode> mounted = new ArrayList<>();
+        final List<MountedNode> unmounted = new ArrayList<>();
+        for (MountedNode node : nodes) {
+            final boolean present = root != null && NormalizedNodes.findNode(root, nodesPath(node.topologyId())
+                .node(NodeIdentifierWithPredicates.of(NODE, NODE_ID, node.nodeId())).getPathArguments()).isPresent();
+            (present ? mounted : unmounted).add(node);
+        }
+        leases.removeNodes(tx, unmounted);
+        leases.addNodesIfNone(tx, mounted);
+    }
+
+    /** The nodes {@code candidate} (rooted at the datastore's root) mounts and unmounts. */
+    Mounts changes(final DataTreeCandidate candidate) {
         final List<MountedNode> added = new ArrayList<>();
         final List<MountedNode> removed = new ArrayList<>();
         for (String topologyId : TOPOLOGIES) {
@@ -52,8 +90,7 @@ final class MountLeases {
                 }
             }
         }
-        leases.removeNodes(tx, removed);
-        leases.addNodes(tx, added);
+        return new Mounts(added, removed);
     }
 
     /** The mounted nodes in {@code store}, for giving them rows when a database has none yet. */

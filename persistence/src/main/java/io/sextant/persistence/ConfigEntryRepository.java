@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
@@ -79,6 +80,21 @@ public final class ConfigEntryRepository {
                 }
                 upsert.executeBatch();
             }
+        }
+    }
+
+    /** Delete the rows of {@code keys} only (not the rows below them). */
+    public void deleteRows(final Tx tx, final Collection<String> keys) throws SQLException {
+        if (keys.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement delete = tx.connection().prepareStatement(
+                "DELETE FROM config_entry WHERE entry_key = ?")) {
+            for (String key : keys) {
+                delete.setString(1, key);
+                delete.addBatch();
+            }
+            delete.executeBatch();
         }
     }
 
