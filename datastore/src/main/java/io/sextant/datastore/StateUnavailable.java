@@ -6,8 +6,9 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 
 /**
  * The errors a request gets when the controller could not keep a change: the database is
- * unavailable (error-app-tag {@value #APP_TAG}, an HTTP 503: try again later), or refused the
- * data (a bug, operation-failed). Either way nothing was changed.
+ * unavailable (error-app-tag {@value #APP_TAG}, an HTTP 503: try again later), found what the
+ * change was based on changed by someone else (in-use, a 409), or refused the data (a bug,
+ * operation-failed). Either way nothing was changed.
  */
 public final class StateUnavailable {
     /** The error-app-tag of an error caused by an unavailable database. */
@@ -22,6 +23,10 @@ public final class StateUnavailable {
             return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
                 failure.getMessage() + "; nothing was changed, try again when the database is back",
                 null, APP_TAG, null), failure);
+        }
+        if (failure.reason() == PersistenceException.Reason.CONFLICT) {
+            return new OperationErrorsException(OperationError.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
+                failure.getMessage() + "; nothing was changed"), failure);
         }
         return new OperationErrorsException(OperationError.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
             failure.getMessage() + "; nothing was changed"), failure);

@@ -16,4 +16,14 @@ public enum ConfigKind {
     String column() {
         return column;
     }
+
+    /** The kind stored as {@code column}. */
+    static ConfigKind of(final String column) {
+        for (ConfigKind kind : values()) {
+            if (kind.column.equals(column)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("No configuration kind " + column);
+    }
 }

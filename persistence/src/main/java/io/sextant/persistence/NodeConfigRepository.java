@@ -76,16 +76,26 @@ public final class NodeConfigRepository {
     }
 
     /**
-     * Record that a node's {@code kind} configuration went from {@code before} to {@code after}.
+     * What {@link #record} did.
      *
-     * @return whether the journal was compacted into a new base by this change
-     * @throws PersistenceException (bad data) when the node is not stored
+     * @param version the configuration's version now ({@link NodeVersion})
+     * @param compacted whether the journal was compacted into a new base by this change
      */
-    public boolean record(final Tx tx, final String nodeId, final ConfigKind kind, final NormalizedNode before,
-            final NormalizedNode after) throws SQLException, PersistenceException {
+    public record Recorded(long version, boolean compacted) {
+    }
+
+    /**
+     * Record that a node's {@code kind} configuration went from {@code before}, which was its
+     * version {@code version}, to {@code after}.
+     *
+     * @throws PersistenceException bad data when the node is not stored; a conflict when its
+     *     configuration is no longer at {@code version} (another writer recorded a change since)
+     */
+    public Recorded record(final Tx tx, final String nodeId, final ConfigKind kind, final long version,
+            final NormalizedNode before, final NormalizedNode after) throws SQLException, PersistenceException {
         final List<ConfigChange> changes = TreeDelta.between(ROOT, before, after);
         if (changes.isEmpty()) {
-            return false;
+            return new Recorded(version, false);
         }
         final List<byte[]> paths = new ArrayList<>(changes.size());
         final List<byte[]> data = new ArrayList<>(changes.size());
@@ -103,15 +113,15 @@ public final class NodeConfigRepository {
         try (PreparedStatement header = connection.prepareStatement("""
                 UPDATE node_config SET last_seq = last_seq + 1, journal_entries = journal_entries + ?,
                     journal_bytes = journal_bytes + ?
-                WHERE node_id = ? AND kind = ? RETURNING last_seq, journal_entries, journal_bytes""")) {
+                WHERE node_id = ? AND kind = ? AND last_seq = ? RETURNING last_seq, journal_entries, journal_bytes""")) {
             header.setInt(1, changes.size());
             header.setLong(2, bytes);
             header.setString(3, nodeId);
             header.setString(4, kind.column());
+            header.setLong(5, version);
             try (ResultSet row = header.executeQuery()) {
                 if (!row.next()) {
-                    throw PersistenceException.badData("Node " + nodeId + " has no stored " + kind.column()
-                        + " configuration to change", null);
+                    throw notAt(tx, nodeId, kind, version);
                 }
                 seq = row.getLong(1);
                 due = compaction.due(row.getLong(2), row.getLong(3));
@@ -119,7 +129,7 @@ public final class NodeConfigRepository {
         }
         if (due) {
             compact(tx, nodeId, kind, after);
-            return true;
+            return new Recorded(seq, true);
         }
         try (PreparedStatement insert = connection.prepareStatement("""
                 INSERT INTO node_config_journal (node_id, kind, seq, position, operation, path, data)
@@ -136,28 +146,67 @@ public final class NodeConfigRepository {
             }
             insert.executeBatch();
         }
-        return false;
+        return new Recorded(seq, false);
+    }
+
+    /** Why a node's {@code kind} configuration is not at {@code version}: not stored, or changed since. */
+    private static PersistenceException notAt(final Tx tx, final String nodeId, final ConfigKind kind,
+            final long version) throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement(
+                "SELECT last_seq FROM node_config WHERE node_id = ? AND kind = ?")) {
+            select.setString(1, nodeId);
+            select.setString(2, kind.column());
+            try (ResultSet row = select.executeQuery()) {
+                if (!row.next()) {
+                    return PersistenceException.badData("Node " + nodeId + " has no stored " + kind.column()
+                        + " configuration to change", null);
+                }
+                return PersistenceException.conflict("The " + kind.column() + " configuration of node " + nodeId
+                    + " was changed through another controller instance (version " + row.getLong(1)
+                    + ", this instance holds version " + version + ")");
+            }
+        }
     }
 
     /**
-     * Make {@code intended} and {@code actual} a stored node's configurations, as fresh bases with
-     * empty journals, whatever was recorded for it before.
+     * Put a stored node back to {@code intended} and {@code actual} at {@code version}, as fresh
+     * bases with empty journals, after a change of it whose outcome is unknown: the change was
+     * based on {@code version} and may have been recorded (one version later) or not.
      *
      * @return false (and nothing written) when the node is not stored
+     * @throws PersistenceException a conflict when a configuration is more than one version past
+     *     {@code version} (changed through another instance since: putting it back would undo that)
      */
     public boolean rebase(final Tx tx, final String nodeId, final NormalizedNode intended,
-            final NormalizedNode actual) throws SQLException, PersistenceException {
-        try (PreparedStatement select = tx.connection().prepareStatement(
-                "SELECT 1 FROM uniconfig_node WHERE node_id = ? FOR UPDATE")) {
-            select.setString(1, nodeId);
-            try (ResultSet row = select.executeQuery()) {
-                if (!row.next()) {
-                    return false;
+            final NormalizedNode actual, final NodeVersion version) throws SQLException, PersistenceException {
+        for (ConfigKind kind : ConfigKind.values()) {
+            try (PreparedStatement select = tx.connection().prepareStatement(
+                    "SELECT last_seq FROM node_config WHERE node_id = ? AND kind = ? FOR UPDATE")) {
+                select.setString(1, nodeId);
+                select.setString(2, kind.column());
+                try (ResultSet row = select.executeQuery()) {
+                    if (!row.next()) {
+                        return false;
+                    }
+                    final long stored = row.getLong(1);
+                    if (stored != version.of(kind) && stored != version.of(kind) + 1) {
+                        throw PersistenceException.conflict("The " + kind.column() + " configuration of node "
+                            + nodeId + " was changed through another controller instance (version " + stored
+                            + ", this instance holds version " + version.of(kind) + ")");
+                    }
                 }
             }
         }
-        compact(tx, nodeId, ConfigKind.INTENDED, intended);
-        compact(tx, nodeId, ConfigKind.ACTUAL, actual);
+        for (ConfigKind kind : ConfigKind.values()) {
+            compact(tx, nodeId, kind, kind == ConfigKind.INTENDED ? intended : actual);
+            try (PreparedStatement header = tx.connection().prepareStatement(
+                    "UPDATE node_config SET last_seq = ? WHERE node_id = ? AND kind = ?")) {
+                header.setLong(1, version.of(kind));
+                header.setString(2, nodeId);
+                header.setString(3, kind.column());
+                header.executeUpdate();
+            }
+        }
         return true;
     }
 
@@ -209,7 +258,17 @@ public final class NodeConfigRepository {
         if (actual.equals(intended)) {
             actual = intended;
         }
-        return Optional.of(new StoredNode(nodeId, schemaKey, intended, actual));
+        NodeVersion version = NodeVersion.CREATED;
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT kind, last_seq FROM node_config WHERE node_id = ?")) {
+            select.setString(1, nodeId);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    version = version.with(ConfigKind.of(rows.getString(1)), rows.getLong(2));
+                }
+            }
+        }
+        return Optional.of(new StoredNode(nodeId, schemaKey, intended, actual, version));
     }
 
     /**
@@ -226,6 +285,17 @@ public final class NodeConfigRepository {
              ResultSet rows = select.executeQuery()) {
             while (rows.next()) {
                 schemaKeys.put(rows.getString(1), rows.getString(2));
+            }
+        }
+        final Map<String, NodeVersion> versions = new HashMap<>();
+        try (PreparedStatement select = connection.prepareStatement("SELECT node_id, kind, last_seq FROM node_config")) {
+            select.setFetchSize(500);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    final String nodeId = rows.getString(1);
+                    versions.put(nodeId, versions.getOrDefault(nodeId, NodeVersion.CREATED).with(
+                        ConfigKind.of(rows.getString(2)), rows.getLong(3)));
+                }
             }
         }
         final Map<String, String> unreadable = new TreeMap<>();
@@ -276,7 +346,8 @@ public final class NodeConfigRepository {
             if (actual.equals(intended)) {
                 actual = intended;
             }
-            stored.add(new StoredNode(nodeId, node.getValue(), intended, actual));
+            stored.add(new StoredNode(nodeId, node.getValue(), intended, actual, versions.getOrDefault(nodeId,
+                NodeVersion.CREATED)));
         }
         return new LoadedNodes(stored, unreadable);
     }

@@ -3,7 +3,8 @@ package io.sextant.persistence;
 /**
  * A failed database operation. {@link #reason()} tells the caller what to answer: the database
  * could not be used right now ({@link Reason#UNAVAILABLE}, a 503 for a RESTCONF request; retrying
- * later may work), or what was read or written is wrong ({@link Reason#BAD_DATA}, a bug). The SQL
+ * later may work), what was read or written is wrong ({@link Reason#BAD_DATA}, a bug), or what a
+ * write was based on was changed by someone else meanwhile ({@link Reason#CONFLICT}, a 409). The SQL
  * transaction was rolled back, nothing was half-written, except when the connection failed while
  * the transaction was committing ({@link #outcomeUnknown()}): then all of it may have been kept,
  * though the caller was told it failed, and the caller must make sure the database ends as the
@@ -17,7 +18,12 @@ public final class PersistenceException extends Exception {
         /** The database is down, unreachable, refused the credentials, did not answer in time, or has no free connection. */
         UNAVAILABLE,
         /** The data or the SQL is wrong: a constraint, an undecodable row, a schema mismatch. A bug, not an outage. */
-        BAD_DATA
+        BAD_DATA,
+        /**
+         * What the write was based on is no longer what is stored: someone else (another
+         * controller instance sharing the database) changed it since it was read.
+         */
+        CONFLICT
     }
 
     private final Reason reason;
@@ -50,6 +56,10 @@ public final class PersistenceException extends Exception {
         return new PersistenceException(failure.reason(), failure.getMessage()
             + " (the connection failed while committing: the change may or may not have been kept)",
             failure.getCause(), true);
+    }
+
+    public static PersistenceException conflict(final String message) {
+        return new PersistenceException(Reason.CONFLICT, message, null);
     }
 
     public static PersistenceException badData(final String message, final Throwable cause) {

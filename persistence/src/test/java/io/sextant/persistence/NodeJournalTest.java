@@ -65,7 +65,8 @@ class NodeJournalTest {
             final NormalizedNode after = trees.root();
             final NormalizedNode from = before;
             final String start = walPosition();
-            db.run("edit", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, from, after));
+            final long version = i;
+            db.run("edit", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, version, from, after));
             final long written = walSince(start);
             largest = Math.max(largest, written);
             before = after;
@@ -95,9 +96,9 @@ class NodeJournalTest {
         db.run("create", tx -> {
             nodes.create(tx, "good", "s", one, one);
             nodes.create(tx, "broken", "s", empty, empty);
-            nodes.record(tx, "good", ConfigKind.INTENDED, one, changed);
+            nodes.record(tx, "good", ConfigKind.INTENDED, 0, one, changed);
             // recorded as if "broken" held the interface: the description's parents are not there
-            nodes.record(tx, "broken", ConfigKind.INTENDED, one, changed);
+            nodes.record(tx, "broken", ConfigKind.INTENDED, 0, one, changed);
         });
 
         final NodeConfigRepository.LoadedNodes loaded = db.call("load", nodes::loadAll);
@@ -120,11 +121,16 @@ class NodeJournalTest {
         final Random random = new Random(5);
         NormalizedNode before = synced;
         int compactions = 0;
+        long version = 0;
         for (int i = 0; i < 40; i++) {
             trees.randomChange(random, full);
             final NormalizedNode after = trees.root();
             final NormalizedNode from = before;
-            if (db.call("edit", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, from, after))) {
+            final long base = version;
+            final NodeConfigRepository.Recorded recorded = db.call("edit", tx -> nodes.record(tx, "R1",
+                ConfigKind.INTENDED, base, from, after));
+            version = recorded.version();
+            if (recorded.compacted()) {
                 compactions++;
                 assertEquals(0, postgres.queryLong("SELECT count(*) FROM node_config_journal"));
             }
@@ -148,13 +154,16 @@ class NodeJournalTest {
 
         trees.write(trees.description("ge-0/0/1"), trees.descriptionLeaf("small"));
         final NormalizedNode small = trees.root();
-        assertEquals(false, db.call("small", tx -> nodes.record(tx, "R1", ConfigKind.ACTUAL, synced, small)));
+        assertEquals(false, db.call("small", tx -> nodes.record(tx, "R1", ConfigKind.ACTUAL, 0, synced, small))
+            .compacted());
         trees.delete(trees.interfaceList());
         final NormalizedNode emptied = trees.root();
         trees.write(Trees.ROOT, full);
         final NormalizedNode refilled = trees.root();
-        assertEquals(false, db.call("delete", tx -> nodes.record(tx, "R1", ConfigKind.ACTUAL, small, emptied)));
-        assertEquals(true, db.call("large", tx -> nodes.record(tx, "R1", ConfigKind.ACTUAL, emptied, refilled)));
+        assertEquals(false, db.call("delete", tx -> nodes.record(tx, "R1", ConfigKind.ACTUAL, 1, small, emptied))
+            .compacted());
+        assertEquals(true, db.call("large", tx -> nodes.record(tx, "R1", ConfigKind.ACTUAL, 2, emptied, refilled))
+            .compacted());
         assertEquals(0, postgres.queryLong("SELECT count(*) FROM node_config_journal"));
         assertEquals(refilled, db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow().actual());
     }
@@ -168,7 +177,7 @@ class NodeJournalTest {
         db.run("create", tx -> nodes.create(tx, "R1", "s", synced, synced));
         trees.write(trees.description("ge-0/0/9"), trees.descriptionLeaf("kept"));
         final NormalizedNode edited = trees.root();
-        db.run("edit", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, synced, edited));
+        db.run("edit", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, 0, synced, edited));
 
         postgres.server.kill();
         postgres.server.restart();

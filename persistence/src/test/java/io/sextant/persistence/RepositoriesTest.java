@@ -84,7 +84,7 @@ class RepositoriesTest {
         trees.write(trees.description("ge-0/0/2"), trees.descriptionLeaf("edited"));
         trees.delete(trees.interfaceEntry("ge-0/0/3"));
         final NormalizedNode edited = trees.root();
-        db.run("edit", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, synced, edited));
+        db.run("edit", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, 0, synced, edited));
 
         final StoredNode loaded = db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
         assertEquals(edited, loaded.intended());
@@ -125,8 +125,34 @@ class RepositoriesTest {
     void changingANodeThatIsNotStoredIsBadData() {
         final ContainerNode config = OpenConfigFixtures.config(1, "x");
         final PersistenceException failure = assertThrows(PersistenceException.class, () -> db.run("edit",
-            tx -> nodes.record(tx, "ghost", ConfigKind.INTENDED, config, OpenConfigFixtures.config(2, "x"))));
+            tx -> nodes.record(tx, "ghost", ConfigKind.INTENDED, 0, config, OpenConfigFixtures.config(2, "x"))));
         assertEquals(PersistenceException.Reason.BAD_DATA, failure.reason());
+    }
+
+    /**
+     * Two controller instances holding the same node: the change of the one that read it before
+     * the other's change is refused as a conflict and records nothing, rather than being replayed
+     * onto a configuration it was not based on.
+     */
+    @Test
+    void aChangeBasedOnAnOlderVersionIsAConflictAndRecordsNothing() throws PersistenceException {
+        final ContainerNode synced = OpenConfigFixtures.config(2, "first");
+        final ContainerNode mine = OpenConfigFixtures.config(2, "mine");
+        final ContainerNode theirs = OpenConfigFixtures.config(3, "theirs");
+        db.run("create", tx -> nodes.create(tx, "R1", "s", synced, synced));
+        final StoredNode read = db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
+        assertEquals(NodeVersion.CREATED, read.version());
+        assertEquals(1, db.call("theirs", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, 0, synced, theirs))
+            .version());
+
+        final PersistenceException failure = assertThrows(PersistenceException.class, () -> db.run("mine",
+            tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, read.version().intended(), synced, mine)));
+        assertEquals(PersistenceException.Reason.CONFLICT, failure.reason());
+        assertTrue(failure.getMessage().contains("changed through another controller instance"), failure.getMessage());
+        final StoredNode now = db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
+        assertEquals(theirs, now.intended(), "their change stays, mine was not recorded");
+        assertEquals(new NodeVersion(1, 0), now.version());
+        assertEquals(new NodeVersion(1, 0), db.call("load all", nodes::loadAll).nodes().get(0).version());
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.sextant.persistence.Database;
 import io.sextant.persistence.LoggedCommit;
 import io.sextant.persistence.LoggedNode;
 import io.sextant.persistence.NodeConfigRepository;
+import io.sextant.persistence.NodeVersion;
 import io.sextant.persistence.PendingCommit;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.SnapshotNode;
@@ -27,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.slf4j.Logger;
@@ -49,6 +51,12 @@ final class DurableUniconfigStore implements UniconfigStore {
     private final SnapshotRepository snapshots = new SnapshotRepository();
 
     private final OwedWrites owed;
+    /**
+     * The version of each node's configurations as this store last kept or loaded them: a change
+     * is recorded only onto that version (another instance sharing the database may have
+     * recorded one since). Written after a node's write succeeded, under the node's lock.
+     */
+    private final Map<String, NodeVersion> versions = new ConcurrentHashMap<>();
 
     DurableUniconfigStore(final Database database) {
         this(database, Duration.ofSeconds(2));
@@ -71,6 +79,7 @@ final class DurableUniconfigStore implements UniconfigStore {
             + "intent is lost): {}", nodeId, why));
         final List<KeptNode> kept = new ArrayList<>();
         for (StoredNode stored : loaded.nodes()) {
+            versions.put(stored.nodeId(), stored.version());
             kept.add(new KeptNode(stored.nodeId(), stored.schemaKey(), stored.intended(), stored.actual()));
         }
         return kept;
@@ -95,13 +104,16 @@ final class DurableUniconfigStore implements UniconfigStore {
         // a new node when the device connects again, and a restart before that finds it as read
         write("keep node " + node.nodeId(), Set.of(nodeKey(node.nodeId())), tx -> nodes.create(tx, node.nodeId(),
             node.schemaKey(), configuration, configuration), Map.of());
+        versions.put(node.nodeId(), NodeVersion.CREATED);
     }
 
     @Override
     public void changed(final NodeUpdate update) throws OperationErrorsException {
         final String key = nodeKey(update.node().nodeId());
-        write("keep the change of node " + update.node().nodeId(), Set.of(key), tx -> record(tx, update),
+        final Map<String, NodeVersion> next = new ConcurrentHashMap<>();
+        write("keep the change of node " + update.node().nodeId(), Set.of(key), tx -> record(tx, update, next),
             Map.of(key, putBack(update)));
+        versions.putAll(next);
     }
 
     @Override
@@ -125,12 +137,14 @@ final class DurableUniconfigStore implements UniconfigStore {
         for (NodeUpdate update : updates) {
             repairs.put(nodeKey(update.node().nodeId()), putBack(update));
         }
+        final Map<String, NodeVersion> next = new ConcurrentHashMap<>();
         write("keep commit " + commitId, repairs.keySet(), tx -> {
             for (NodeUpdate update : updates) {
-                record(tx, update);
+                record(tx, update, next);
             }
             log.append(tx, logged(record));
         }, repairs);
+        versions.putAll(next);
     }
 
     @Override
@@ -239,8 +253,9 @@ final class DurableUniconfigStore implements UniconfigStore {
         final String nodeId = update.node().nodeId();
         final NormalizedNode intended = update.intentBefore();
         final NormalizedNode actual = update.actualBefore();
+        final NodeVersion version = version(nodeId);
         return new OwedWrites.Repair("put node " + nodeId + " back to what the controller holds",
-            tx -> nodes.rebase(tx, nodeId, intended, actual));
+            tx -> nodes.rebase(tx, nodeId, intended, actual, version));
     }
 
     private void write(final String doing, final Set<String> keys, final Database.Action action,
@@ -262,14 +277,24 @@ final class DurableUniconfigStore implements UniconfigStore {
         owed.close();
     }
 
-    private void record(final Tx tx, final NodeUpdate update) throws SQLException, PersistenceException {
+    /** Record {@code update} onto the node's version; its version after goes into {@code next}. */
+    private void record(final Tx tx, final NodeUpdate update, final Map<String, NodeVersion> next)
+            throws SQLException, PersistenceException {
         final String nodeId = update.node().nodeId();
+        NodeVersion version = version(nodeId);
         if (update.changesIntent()) {
-            nodes.record(tx, nodeId, ConfigKind.INTENDED, update.intentBefore(), update.intentAfter());
+            version = version.with(ConfigKind.INTENDED, nodes.record(tx, nodeId, ConfigKind.INTENDED,
+                version.intended(), update.intentBefore(), update.intentAfter()).version());
         }
         if (update.changesActual()) {
-            nodes.record(tx, nodeId, ConfigKind.ACTUAL, update.actualBefore(), update.actualAfter());
+            version = version.with(ConfigKind.ACTUAL, nodes.record(tx, nodeId, ConfigKind.ACTUAL, version.actual(),
+                update.actualBefore(), update.actualAfter()).version());
         }
+        next.put(nodeId, version);
+    }
+
+    private NodeVersion version(final String nodeId) {
+        return versions.getOrDefault(nodeId, NodeVersion.CREATED);
     }
 
     private static LoggedCommit logged(final CommitRecord record) {
