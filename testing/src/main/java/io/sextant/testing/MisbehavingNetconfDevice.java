@@ -234,10 +234,12 @@ public final class MisbehavingNetconfDevice implements AutoCloseable {
         }
     }
 
-    /** Forget every queued misbehaviour. */
-    public void clearScript() {
+    /** Forget every queued misbehaviour. @return how many were forgotten */
+    public int clearScript() {
         synchronized (script) {
+            final int forgotten = script.size();
             script.clear();
+            return forgotten;
         }
     }
 

@@ -124,6 +124,7 @@ class RepeatedDeviceFaultsTest {
             try {
                 final Map<Reply, Integer> failedReads = new EnumMap<>(Reply.class);
                 long previousSession = -1;
+                int undelivered = 0;
                 for (int fault = 0; fault < count; fault++) {
                     if (fault == Math.min(WARM_UP, count / 2)) {
                         afterWarmUp.at(fixture);
@@ -139,10 +140,17 @@ class RepeatedDeviceFaultsTest {
                         assertTrue(e.getCause() instanceof OperationErrorsException, e.toString());
                         failedReads.merge(kind, 1, Integer::sum);
                     }
+                    // on a loaded machine the request timeout can end a read before the device has
+                    // it (the session is replaced all the same): its fault must not go to the next
+                    // session's read, which expects a fault of the next kind
+                    undelivered += device.clearScript();
                 }
                 awaitNewSession(fixture, previousSession);
                 atEnd.at(fixture);
-                assertEquals(count, device.faultsApplied());
+                assertEquals(count, device.faultsApplied() + undelivered, "faults applied " + device.faultsApplied()
+                    + ", not delivered before the read timed out " + undelivered);
+                assertTrue(undelivered <= count / 10, undelivered + " of " + count + " reads timed out before "
+                    + "their device had them");
                 healthy.assertNoFailures();
                 return failedReads;
             } finally {
