@@ -149,6 +149,13 @@ public final class NodeConfigRepository {
         return new Recorded(seq, false);
     }
 
+    private static PersistenceException changedElsewhere(final String nodeId, final ConfigKind kind,
+            final long stored, final long held) {
+        return PersistenceException.conflict("The " + kind.column() + " configuration of node " + nodeId
+            + " was changed through another controller instance (version " + stored + ", this instance holds "
+            + "version " + held + ")");
+    }
+
     /** Why a node's {@code kind} configuration is not at {@code version}: not stored, or changed since. */
     private static PersistenceException notAt(final Tx tx, final String nodeId, final ConfigKind kind,
             final long version) throws SQLException {
@@ -161,9 +168,7 @@ public final class NodeConfigRepository {
                     return PersistenceException.badData("Node " + nodeId + " has no stored " + kind.column()
                         + " configuration to change", null);
                 }
-                return PersistenceException.conflict("The " + kind.column() + " configuration of node " + nodeId
-                    + " was changed through another controller instance (version " + row.getLong(1)
-                    + ", this instance holds version " + version + ")");
+                return changedElsewhere(nodeId, kind, row.getLong(1), version);
             }
         }
     }
@@ -190,9 +195,7 @@ public final class NodeConfigRepository {
                     }
                     final long stored = row.getLong(1);
                     if (stored != version.of(kind) && stored != version.of(kind) + 1) {
-                        throw PersistenceException.conflict("The " + kind.column() + " configuration of node "
-                            + nodeId + " was changed through another controller instance (version " + stored
-                            + ", this instance holds version " + version.of(kind) + ")");
+                        throw changedElsewhere(nodeId, kind, stored, version.of(kind));
                     }
                 }
             }
