@@ -3,6 +3,7 @@ package io.sextant.datastore;
 import io.sextant.persistence.ConfigEntryRepository;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.LeaseRepository;
+import io.sextant.persistence.OwedWork;
 import io.sextant.persistence.MountedNode;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.Tx;
@@ -15,11 +16,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -77,9 +73,7 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
     private final ConfigEntryRepository rows = new ConfigEntryRepository(new EntryLayout(LIST_DEPTH));
     private final MountLeases mountLeases = new MountLeases();
     private final LeaseRepository leases = new LeaseRepository();
-    private final Duration rewriteRetry;
-    private final ScheduledExecutorService rewrites;
-    private final AtomicBoolean rewriteScheduled = new AtomicBoolean();
+    private final OwedWork rewrites;
     private volatile boolean loading;
     /** The rows that may differ from the store's data (written under the store's commit lock). */
     private volatile Owed owed = Owed.NONE;
@@ -92,12 +86,7 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
     /** @param rewriteRetry how often an owed rewrite is tried while the database does not take it */
     DurableConfig(final Database database, final Duration rewriteRetry) {
         this.database = database;
-        this.rewriteRetry = rewriteRetry;
-        this.rewrites = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            final Thread thread = new Thread(runnable, "sextant-config-rewrite");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.rewrites = new OwedWork("sextant-config-rewrite", rewriteRetry, this::rewrite);
     }
 
     @Override
@@ -121,7 +110,7 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
                 owed = repair.plus(changes, mounts);
                 LOG.warn("{}: the rows it touched are written again from the controller's data by the next commit",
                     e.getMessage());
-                scheduleRewrite();
+                rewrites.owed();
             }
             throw StateUnavailable.of(e);
         }
@@ -176,37 +165,27 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
         return !owed.isEmpty();
     }
 
-    private void scheduleRewrite() {
-        if (rewriteScheduled.compareAndSet(false, true)) {
-            try {
-                rewrites.schedule(this::rewrite, rewriteRetry.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (RejectedExecutionException e) {
-                LOG.debug("Not writing the configuration again: stopping", e);
-            }
-        }
-    }
-
-    /** An empty commit, which writes the owed rows (see {@link #record}) under the store's commit lock. */
-    private void rewrite() {
-        rewriteScheduled.set(false);
+    /**
+     * An empty commit, which writes the owed rows (see {@link #record}) under the store's commit
+     * lock; answers whether some are still owed.
+     */
+    private boolean rewrite() {
         final DataStore target = store;
         if (owed.isEmpty() || target == null) {
-            return;
+            return false;
         }
         try {
             target.update(tx -> { });
         } catch (OperationErrorsException e) {
             LOG.debug("The configuration cannot be written again yet: {}", e.getMessage());
         }
-        if (!owed.isEmpty()) {
-            scheduleRewrite();
-        }
+        return !owed.isEmpty();
     }
 
+    /** Stops after writing the owed rows once more, when the database takes them. */
     @Override
     public void close() {
-        rewrites.shutdownNow();
-        if (!owed.isEmpty()) {
+        if (rewrites.stop()) {
             LOG.warn("Stopping while the kept configuration may hold a change that was refused: the next start "
                 + "loads it as kept");
         }

@@ -147,4 +147,16 @@ class LostConfigCommitAnswerTest {
             assertEquals(Set.of("r1"), keptMounts());
         }
     }
+
+    @Test
+    void stoppingWritesTheConfigurationAgainWithoutTheRefusedMount() throws Exception {
+        try (DurableConfig durable = new DurableConfig(database, Duration.ofHours(1))) {
+            final InMemoryDataStore store = storeOn(durable);
+            mount(store, "r1");
+            mountLosingTheAnswer(store);
+            assertTrue(durable.repairOwed(), "owed, and not retried before the stop");
+        }
+        assertEquals(Set.of("r1"), keptMounts(), "the next start finds what the controller held, not the refused "
+            + "mount");
+    }
 }

@@ -1,13 +1,10 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.OperationErrorsException;
+import io.sextant.persistence.OwedWork;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,8 +14,9 @@ import org.slf4j.LoggerFactory;
  * be recorded now (the database is down) is owed: it is recorded again every few seconds, in the
  * order the commits ended, until the store takes it. Otherwise the commit would stay pending and
  * its nodes would be in doubt at the next start, read back from their devices although nothing
- * about them is uncertain. A controller stopped while ends are owed leaves those commits pending,
- * which the next start checks against their devices (as after a crash).
+ * about them is uncertain. Stopping tries the owed ends once more; a controller stopped while the
+ * store still refuses them leaves those commits pending, which the next start checks against
+ * their devices (as after a crash).
  */
 final class CommitEnds implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CommitEnds.class);
@@ -28,17 +26,13 @@ final class CommitEnds implements AutoCloseable {
 
     private final UniconfigStore store;
     private final Duration retry;
-    private final ScheduledExecutorService retries;
+    private final OwedWork retries;
     private final Deque<End> owed = new ArrayDeque<>();
 
     CommitEnds(final UniconfigStore store, final Duration retry) {
         this.store = store;
         this.retry = retry;
-        this.retries = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            final Thread thread = new Thread(runnable, "sextant-commit-ends");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.retries = new OwedWork("sextant-commit-ends", retry, this::retryOwed);
     }
 
     /**
@@ -76,34 +70,25 @@ final class CommitEnds implements AutoCloseable {
             owed.addLast(end);
         }
         if (first) {
-            schedule();
+            retries.owed();
         }
     }
 
-    private void schedule() {
-        try {
-            retries.schedule(this::retryOwed, retry.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
-            // stopping: what is owed stays pending for the next start (see close)
-            LOG.debug("Not retrying commit ends: stopping", e);
-        }
-    }
-
-    private void retryOwed() {
+    /** Record the owed ends, in order, as far as the store takes them; answers whether some are still owed. */
+    private boolean retryOwed() {
         while (true) {
             final End end;
             synchronized (owed) {
                 end = owed.peekFirst();
             }
             if (end == null) {
-                return;
+                return false;
             }
             try {
                 store.commitFinished(end.commitId(), end.done(), end.failure());
             } catch (OperationErrorsException e) {
                 LOG.debug("Commit {} still cannot be marked finished: {}", end.commitId(), e.getMessage());
-                schedule();
-                return;
+                return true;
             }
             LOG.info("Commit {} marked {} now that the store takes it again", end.commitId(),
                 end.done() ? "done" : "failed");
@@ -115,9 +100,8 @@ final class CommitEnds implements AutoCloseable {
 
     @Override
     public void close() {
-        retries.shutdownNow();
-        final int left = owed();
-        if (left > 0) {
+        if (retries.stop()) {
+            final int left = owed();
             LOG.warn("{} commit ends not recorded: those commits are checked against their devices at the next start",
                 left);
         }

@@ -1,6 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.persistence.Database;
+import io.sextant.persistence.OwedWork;
 import io.sextant.persistence.PersistenceException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,11 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,8 +19,9 @@ import org.slf4j.LoggerFactory;
  * was told it failed (and went on as if nothing was written: the request answered 503). For each
  * such write a repair is owed, under the key of what it repairs (a node, a commit, a snapshot):
  * the write that puts that thing back to what the layer holds. Owed repairs are retried every few
- * seconds until the database takes them, and a later write of the same key runs them first, in
- * its own SQL transaction, so the later write lands on what the layer holds.
+ * seconds until the database takes them (and once more when the layer stops), and a later write
+ * of the same key runs them first, in its own SQL transaction, so the later write lands on what
+ * the layer holds.
  *
  * <p>Writes of one key come one at a time from the layer (a node is written under its lock, a
  * snapshot under the snapshot store's, a commit once). A write of keys nothing is owed for waits
@@ -39,20 +36,15 @@ final class OwedWrites implements AutoCloseable {
 
     private final Database database;
     private final Duration retry;
-    private final ScheduledExecutorService retries;
+    private final OwedWork retries;
     private final Map<String, Repair> owed = new ConcurrentHashMap<>();
     /** Held while a write of an owed key, or a repair, runs: a repair never overtakes a later write. */
     private final ReentrantLock repairing = new ReentrantLock();
-    private final AtomicBoolean scheduled = new AtomicBoolean();
 
     OwedWrites(final Database database, final Duration retry) {
         this.database = database;
         this.retry = retry;
-        this.retries = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            final Thread thread = new Thread(runnable, "sextant-owed-writes");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.retries = new OwedWork("sextant-owed-writes", retry, this::repairOwed);
     }
 
     /**
@@ -114,22 +106,11 @@ final class OwedWrites implements AutoCloseable {
         repairs.forEach(owed::putIfAbsent);
         LOG.warn("{}: repairs owed for {}, retried every {} s until the database takes them", failure.getMessage(),
             repairs.keySet(), retry.toSeconds());
-        schedule();
+        retries.owed();
     }
 
-    private void schedule() {
-        if (scheduled.compareAndSet(false, true)) {
-            try {
-                retries.schedule(this::repairOwed, retry.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (RejectedExecutionException e) {
-                // stopping: see close
-                LOG.debug("Not retrying owed repairs: stopping", e);
-            }
-        }
-    }
-
-    private void repairOwed() {
-        scheduled.set(false);
+    /** Write the owed repairs the database takes now; answers whether some are still owed. */
+    private boolean repairOwed() {
         for (Map.Entry<String, Repair> entry : List.copyOf(owed.entrySet())) {
             repairing.lock();
             try {
@@ -153,15 +134,12 @@ final class OwedWrites implements AutoCloseable {
                 repairing.unlock();
             }
         }
-        if (!owed.isEmpty()) {
-            schedule();
-        }
+        return !owed.isEmpty();
     }
 
     @Override
     public void close() {
-        retries.shutdownNow();
-        if (!owed.isEmpty()) {
+        if (retries.stop()) {
             LOG.warn("Repairs not written, the database may hold what the controller did not keep: {}",
                 owed.keySet());
         }

@@ -195,13 +195,14 @@ public final class UniconfigService implements AutoCloseable {
         mountContainer.close();
         rpcs.close();
         transactions.close();
-        commitEnds.close();
-        store.close();
         executor.shutdown();
         try {
             executor.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // after the commits under way: their ends are recorded, or owed and tried once more here
+        commitEnds.close();
+        store.close();
     }
 }

@@ -165,6 +165,20 @@ class LostCommitAnswersTest {
     }
 
     @Test
+    void aRepairStillOwedWhenTheControllerStopsIsWrittenAsItStops() throws Exception {
+        try (DurableUniconfigStore store = new DurableUniconfigStore(database, NEVER)) {
+            final UniconfigNode node = storedNode(store, configWith("eth0"));
+            loseTheNextCommitAnswer();
+            assertThrows(OperationErrorsException.class, () -> store.changed(node.synced(configWith("eth0",
+                "lost"))));
+            assertEquals(1, store.owedRepairs(), "owed, and not retried before the stop");
+        }
+        assertEquals(Set.of("eth0"), interfaces(kept().intended()), "the next start finds what the controller held, "
+            + "not the change it answered as failed");
+        assertEquals(Set.of("eth0"), interfaces(kept().actual()));
+    }
+
+    @Test
     void aCommitRecordedAsStartedThoughReportedFailedDoesNotStayPending() throws Exception {
         try (DurableUniconfigStore store = new DurableUniconfigStore(database, Duration.ofMillis(200))) {
             loseTheNextCommitAnswer();
