@@ -139,7 +139,7 @@ class AuditLogTest {
     }
 
     @Test
-    void bearerTokensRefusedByTheRateLimitAreAuditedAsTheirFirstRefusalAndOneCount() throws Exception {
+    void bearerTokensAreAuditedAsALoginOnceAndWhenRefusedByTheRateLimitAsTheirFirstRefusalAndOneCount() throws Exception {
         final RSAKey issuerKey = new RSAKeyGenerator(2048).keyID("idp-1").generate();
         final RSAKey forger = new RSAKeyGenerator(2048).keyID("idp-1").generate();
         final Path jwks = Files.writeString(dataDir.resolve("jwks.json"),
@@ -147,14 +147,16 @@ class AuditLogTest {
         final SecuritySettings security = SecuritySettings.DEFAULTS.withJwt(new JwtSettings(ISSUER, Set.of("sextant"),
             Set.of("RS256"), null, jwks, "preferred_username", "groups", Duration.ofSeconds(30)));
         final String forged = token(forger, "tina");
+        final String valid = token(issuerKey, "tina");
         int refused = 0;
         int tooMany = 0;
         try (Sextant sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD), security,
                 StateBackend.inMemory())) {
             final RestconfClient client = new RestconfClient(sextant, "admin", null);
-            final String valid = token(issuerKey, "tina");
             assertEquals(200, client.send("GET", "/rests/yang-library-version", null, "Authorization", valid)
                 .statusCode(), "the issuer's token is taken");
+            assertEquals(200, client.send("GET", "/rests/yang-library-version", null, "Authorization", valid)
+                .statusCode(), "and taken again");
             for (int i = 0; i < 30; i++) {
                 final HttpResponse<String> response = client.send("GET", "/rests/yang-library-version", null,
                     "Authorization", forged);
@@ -184,7 +186,11 @@ class AuditLogTest {
             ? r.path("details").path("count").asLong() : 1).sum(), "every refusal recorded or counted: " + limited);
         assertTrue(limited.stream().allMatch(r -> is(r, "login-failed", "failure")
             && "127.0.0.1".equals(r.path("source").asText())), limited.toString());
-        assertFalse(Files.readString(dataDir.resolve("audit").resolve("audit.log")).contains(forged.substring(7)),
-            "no token in the audit log");
+        final List<JsonNode> logins = bearer.stream().filter(r -> is(r, "login", "success")).toList();
+        assertEquals(1, logins.size(), "the token taken is a login, once for its two requests: " + logins);
+        assertEquals("tina", logins.get(0).path("user").asText());
+        assertEquals("127.0.0.1", logins.get(0).path("source").asText());
+        final String log = Files.readString(dataDir.resolve("audit").resolve("audit.log"));
+        assertFalse(log.contains(forged.substring(7)) || log.contains(valid.substring(7)), "no token in the audit log");
     }
 }

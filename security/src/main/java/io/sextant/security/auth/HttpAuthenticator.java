@@ -20,13 +20,20 @@ import java.util.Optional;
  * {@link PasswordAuthenticator}, {@code Bearer} tokens through the {@link BearerTokenVerifier}
  * when one is configured. Failed tokens count against the source like failed passwords, and are
  * audited like them: each refused token, and the tokens of a source the rate limit refuses (marked
- * so, for the audit log to count them, as for passwords).
+ * so, for the audit log to count them, as for passwords). A token taken is audited as a login the
+ * first time it comes and again once its last audit is older than the cache's time, as a password
+ * is when its hash runs (not on every request that carries it).
  */
 public final class HttpAuthenticator implements Authenticator {
+    /** What a token is verified against in {@link #recentTokens} (its signature, checked each time). */
+    private static final String TOKEN = "bearer";
+
     private final PasswordAuthenticator passwords;
     private final BearerTokenVerifier bearer;
     private final LoginRateLimiter limiter;
     private final AuditLog audit;
+    /** The tokens taken recently (keyed by user and token, as passwords are): their logins are audited. */
+    private final VerificationCache recentTokens = new VerificationCache();
 
     /**
      * @param bearer the token verifier, or null when bearer tokens are not accepted
@@ -107,6 +114,14 @@ public final class HttpAuthenticator implements Authenticator {
         if (result instanceof AuthResult.Refused refused) {
             limiter.recordFailure(source);
             audit.record(AuditEvent.loginFailed(null, source, "bearer", refused.message()));
+        } else if (result instanceof AuthResult.Authenticated taken) {
+            final String user = taken.principal().name();
+            final char[] chars = token.toCharArray();
+            if (!recentTokens.isVerified(user, chars, TOKEN)) {
+                audit.record(AuditEvent.login(user, source, "bearer"));
+                recentTokens.remember(user, chars, TOKEN);
+            }
+            Arrays.fill(chars, '\0');
         }
         return result;
     }
