@@ -19,6 +19,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.slf4j.Logger;
@@ -216,6 +217,11 @@ public final class CommitService {
                     failedResult(targets, why));
                 ends.record(commitId, false, failed);
                 view(failed);
+                if (why.ofController() && why.cause() instanceof OperationErrorsException refused
+                        && refused.errors().stream().anyMatch(error -> error.tag() == ErrorTag.IN_USE)) {
+                    // a node was changed through another controller instance: the nodes take what it kept
+                    registry.takeNewer(targets.stream().map(Target::node).toList());
+                }
                 if (why.ofController() && why.rollbackProblems().isEmpty()
                         && why.cause() instanceof OperationErrorsException notKept) {
                     // every device was put back: the request fails as a whole, as if nothing was tried

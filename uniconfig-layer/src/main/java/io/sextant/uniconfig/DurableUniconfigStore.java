@@ -117,6 +117,17 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
+    public boolean takeNewer(final String nodeId, final NewerVersion taker) throws OperationErrorsException {
+        final StoredNode stored = call("load node " + nodeId, tx -> nodes.load(tx, nodeId)).orElse(null);
+        if (stored == null || stored.version().equals(versions.get(nodeId))
+                || !taker.take(new KeptNode(nodeId, stored.schemaKey(), stored.intended(), stored.actual()))) {
+            return false;
+        }
+        versions.put(nodeId, stored.version());
+        return true;
+    }
+
+    @Override
     public void commitStarted(final String commitId, final String operation, final String user,
             final List<String> nodeIds) throws OperationErrorsException {
         // kept although it failed, the commit would stay pending and its nodes in doubt at the

@@ -5,6 +5,7 @@ import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -275,9 +277,57 @@ final class NodeRegistry {
      * lock held. Nothing changes when it cannot be kept.
      */
     void apply(final NodeUpdate update) throws OperationErrorsException {
-        store.changed(update);
+        keep(update);
         update.apply();
         publish(update.node());
+    }
+
+    /**
+     * Keep {@code update} (see {@link UniconfigStore#changed}). Refused because another controller
+     * instance changed the node since this one loaded or kept it, the node takes the version kept
+     * by the other (so the request can be made again on what is kept) and the refusal (in-use)
+     * goes to the caller. Call with the node's lock held.
+     */
+    void keep(final NodeUpdate update) throws OperationErrorsException {
+        try {
+            store.changed(update);
+        } catch (OperationErrorsException e) {
+            if (e.errors().stream().anyMatch(error -> error.tag() == ErrorTag.IN_USE)) {
+                takeNewer(List.of(update.node()));
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Each node takes the version kept in the database when it is newer than the node's (changed
+     * through another controller instance). Call with the nodes' locks held.
+     */
+    void takeNewer(final Collection<UniconfigNode> changed) {
+        for (UniconfigNode node : changed) {
+            try {
+                if (store.takeNewer(node.nodeId(), kept -> take(node, kept))) {
+                    LOG.info("Node {} was changed through another controller instance: it now holds the version "
+                        + "kept in the database", node.nodeId());
+                    publish(node);
+                }
+            } catch (OperationErrorsException e) {
+                LOG.warn("Node {} was changed through another controller instance, and the version kept in the "
+                    + "database cannot be taken now: {}", node.nodeId(), e.getMessage());
+            }
+        }
+    }
+
+    private static boolean take(final UniconfigNode node, final UniconfigStore.KeptNode kept)
+            throws OperationErrorsException {
+        if (!kept.schemaKey().equals(node.schemaKey())) {
+            LOG.warn("Node {} was kept by another controller instance with other device models ({}, here {}): "
+                + "this instance keeps its copy until the device connects here", node.nodeId(), kept.schemaKey(),
+                node.schemaKey());
+            return false;
+        }
+        node.reloaded(kept.intended(), kept.actual()).apply();
+        return true;
     }
 
     /**

@@ -58,7 +58,7 @@ public final class SyncService {
             }
             try {
                 final NodeUpdate update = node.synced(config);
-                registry.store().changed(update);
+                registry.keep(update);
                 update.apply();
                 registry.publishSynced(node);
                 return NodeResult.ok(node.nodeId());

@@ -200,6 +200,16 @@ final class UniconfigNode {
             true, List.of());
     }
 
+    /**
+     * Intent and actual configuration := as another controller instance kept them (sharing what
+     * did not change). Open transactions that touched the node see a conflict at their commit.
+     */
+    NodeUpdate reloaded(final NormalizedNode intent, final NormalizedNode actual) throws OperationErrorsException {
+        final NormalizedNode actualAfter = Sharing.rebase(actualRoot, actual);
+        return new NodeUpdate(this, writeIntent(Sharing.rebase(actualAfter, intent)), actualAfter, false, false,
+            List.of());
+    }
+
     private PreparedCommit writeIntent(final NormalizedNode root) throws OperationErrorsException {
         final WriteTransaction tx = intended.newTransaction();
         tx.put(ROOT, root);

@@ -26,8 +26,30 @@ interface UniconfigStore extends AutoCloseable {
     /** A node was created by the first read of its device (intent = actual). */
     void created(UniconfigNode node, NormalizedNode configuration) throws OperationErrorsException;
 
-    /** A node changed (intent written, synced, intent reset or replaced). */
+    /**
+     * A node changed (intent written, synced, intent reset or replaced). Refused as in-use when the
+     * store holds a newer version of the node than the one the update is based on (changed
+     * through another controller instance): see {@link #takeNewer}.
+     */
     void changed(NodeUpdate update) throws OperationErrorsException;
+
+    /** Takes the newer version of a node {@link #takeNewer} found. */
+    @FunctionalInterface
+    interface NewerVersion {
+        /** @return whether the layer took it (it holds the node as {@code kept} now) */
+        boolean take(KeptNode kept) throws OperationErrorsException;
+    }
+
+    /**
+     * When the store holds a newer version of the node than the layer's (another controller
+     * instance changed it), hand it to {@code taker}; once taken, the node's next changes are
+     * based on it. Call with the node's lock held, after a change of the node was refused.
+     *
+     * @return whether a newer version was taken
+     */
+    default boolean takeNewer(final String nodeId, final NewerVersion taker) throws OperationErrorsException {
+        return false;
+    }
 
     /**
      * A commit an earlier run left pending (it stopped between {@link #commitStarted} and

@@ -1,0 +1,118 @@
+package io.sextant.uniconfig;
+
+import static io.sextant.uniconfig.UniconfigLayerTest.ADMIN;
+import static io.sextant.uniconfig.UniconfigLayerTest.iface;
+import static io.sextant.uniconfig.UniconfigLayerTest.interfacePath;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.OperationErrorsException;
+import io.sextant.datastore.service.Edit;
+import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.model.BundledModels;
+import io.sextant.model.SchemaBuilder;
+import io.sextant.persistence.Database;
+import io.sextant.persistence.DatabaseSettings;
+import io.sextant.persistence.StateBackend;
+import io.sextant.testing.PostgresServer;
+import io.sextant.unified.UnifiedDeviceRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/**
+ * Two UniConfig layers (two controller instances) on one PostgreSQL serve the same node, each from
+ * the copy it loaded. A change through the one whose copy another instance's change made stale is
+ * refused (in-use, nothing kept), and that layer takes the version the other kept: the same
+ * request made again lands on it. The other one, stale in its turn, does the same.
+ */
+class StaleNodeTakesTheKeptVersionTest {
+
+    /** One controller instance's UniConfig layer. */
+    private static final class Layer implements AutoCloseable {
+        final ControllerStores stores = new ControllerStores();
+        final MountPointRegistry mounts = new MountPointRegistry();
+        final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
+        final UniconfigService service;
+
+        Layer(final Database database, final TestDevice device) {
+            service = new UniconfigService(stores, new RpcRegistry(), mounts, devices, Duration.ofMinutes(5),
+                StateBackend.durable(database));
+            devices.register(device);
+            await("the node is served").atMost(Duration.ofSeconds(60))
+                .until(() -> service.registry().node(device.nodeId()).isPresent());
+        }
+
+        void describe(final String name, final String description) throws Exception {
+            mounts.find(TopologyPaths.node(TopologyPaths.UNICONFIG, "d1").node(TopologyPaths.CONFIGURATION))
+                .orElseThrow().data().edit(List.of(Edit.replace(interfacePath(name), iface(name, 1500,
+                    description))), ADMIN).toCompletableFuture().get();
+        }
+
+        Optional<NormalizedNode> intended(final String name) {
+            return interfaceIn(service.registry().node("d1").orElseThrow().intendedRoot(), name);
+        }
+
+        @Override
+        public void close() {
+            service.close();
+            stores.close();
+        }
+    }
+
+    private static Optional<NormalizedNode> interfaceIn(final NormalizedNode root, final String name) {
+        return NormalizedNodes.findNode(root, interfacePath(name).getPathArguments());
+    }
+
+    private static void assertRefusedAsChangedElsewhere(final ExecutionException refused) {
+        final OperationErrorsException cause = assertInstanceOf(OperationErrorsException.class, refused.getCause());
+        assertEquals(ErrorTag.IN_USE, cause.errors().get(0).tag());
+        assertEquals(true, cause.getMessage().contains("changed through another controller instance"),
+            cause.getMessage());
+    }
+
+    @Test
+    void aStaleCopyIsRefusedOnceThenHoldsWhatTheOtherInstanceKept() throws Exception {
+        final EffectiveModelContext schema = SchemaBuilder.build(BundledModels.get().withDependencies(List.of(
+            "openconfig-interfaces", "iana-if-type")));
+        final TestDevice device = new TestDevice("d1", schema);
+        device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
+        try (PostgresServer postgres = PostgresServer.start();
+             Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
+                 postgres.password()))) {
+            database.migrate(Duration.ofSeconds(60));
+            try (Layer one = new Layer(database, device);
+                 Layer other = new Layer(database, device)) {
+                one.describe("eth1", "one's");
+
+                assertRefusedAsChangedElsewhere(assertThrows(ExecutionException.class,
+                    () -> other.describe("eth1", "other's")));
+                assertEquals(Optional.of(iface("eth1", 1500, "one's")), other.intended("eth1"),
+                    "the refused instance holds what the other kept");
+                other.describe("eth1", "other's");
+
+                assertRefusedAsChangedElsewhere(assertThrows(ExecutionException.class,
+                    () -> one.describe("eth2", "one's again")));
+                assertEquals(Optional.of(iface("eth1", 1500, "other's")), one.intended("eth1"));
+                one.describe("eth2", "one's again");
+
+                try (DurableUniconfigStore reader = new DurableUniconfigStore(database)) {
+                    final NormalizedNode kept = reader.load().get(0).intended();
+                    assertEquals(Optional.of(iface("eth1", 1500, "other's")), interfaceIn(kept, "eth1"));
+                    assertEquals(Optional.of(iface("eth2", 1500, "one's again")), interfaceIn(kept, "eth2"));
+                    assertEquals(Optional.of(iface("eth0", 1500, "uplink")), interfaceIn(kept, "eth0"));
+                }
+            }
+        }
+    }
+}
