@@ -55,8 +55,9 @@ public final class MetricsEndpoint {
             return HttpErrors.response(format, 403, ErrorTag.ACCESS_DENIED, "Access denied: user '" + context.user()
                 + "' may not read the metrics (they need NACM read access to /sextant:status)");
         }
-        final String accept = request.headers().get(HttpHeaderNames.ACCEPT);
-        final Optional<Scrape> scrape = metrics.scrape(accept == null ? "" : accept);
+        // several Accept headers are one list (RFC 9110, 5.3)
+        final Optional<Scrape> scrape = metrics.scrape(String.join(", ",
+            request.headers().getAll(HttpHeaderNames.ACCEPT)));
         if (scrape.isEmpty()) {
             return HttpErrors.response(format, 404, ErrorTag.INVALID_VALUE, "Metrics are off");
         }
