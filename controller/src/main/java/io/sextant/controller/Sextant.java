@@ -85,6 +85,7 @@ public final class Sextant implements AutoCloseable {
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
                 netconfSettings, hostKeys, backend, ownership));
             started(new NetconfConnectionAudit(netconf, audit));
+            started(new DeviceReconnects(netconf, metrics));
             started(new NetconfUnifiedDevices(netconf, devices));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
             final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
