@@ -35,6 +35,8 @@ class MetricsEndpointTest {
             assertFalse(before.contains("sextant_commits_total{operation=\"commit\",outcome=\"ok\"}"), before);
 
             admin.rpc("uniconfig-manager:commit", List.of());
+            // a method nobody serves is counted as other: clients cannot make up label values
+            assertStatus(405, admin.send("BREW", "/rests/data/sextant:status"));
             final HttpResponse<String> scrape = admin.send("GET", "/metrics", null, "Accept", "text/plain");
             assertStatus(200, scrape);
             assertTrue(scrape.headers().firstValue("Content-Type").orElseThrow().startsWith("text/plain; version=0.0.4"),
@@ -45,6 +47,9 @@ class MetricsEndpointTest {
             assertTrue(text.contains("sextant_commit_phase_duration_seconds_count{phase=\"lock\"} 1"), text);
             assertTrue(text.contains("sextant_restconf_request_duration_seconds_count{method=\"POST\","
                 + "resource=\"operations\",status=\"2xx\"} 1"), text);
+            assertTrue(text.contains("sextant_restconf_request_duration_seconds_count{method=\"other\","
+                + "resource=\"data\",status=\"4xx\"} 1"), text);
+            assertFalse(text.contains("BREW"), text);
             assertTrue(text.contains("sextant_devices_mounted{protocol=\"netconf\"} 0"), text);
             assertTrue(text.contains("sextant_devices_connected{protocol=\"cli\"} 0"), text);
             assertTrue(text.contains("jvm_memory_used_bytes{"), text);

@@ -206,7 +206,7 @@ public final class PrometheusMetrics implements SextantMetrics {
             return Optional.empty();
         }
         final OpenMetricsTextFormatWriter openMetrics = OpenMetricsTextFormatWriter.create();
-        final ExpositionFormatWriter writer = accept != null && openMetrics.accepts(accept) ? openMetrics
+        final ExpositionFormatWriter writer = openMetrics.accepts(accept) ? openMetrics
             : PrometheusTextFormatWriter.create();
         final ByteArrayOutputStream out = new ByteArrayOutputStream(16_384);
         try {

@@ -10,6 +10,7 @@ import io.sextant.metrics.Scrape;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.restconf.api.Format;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 
@@ -63,6 +64,14 @@ public final class MetricsEndpoint {
         }
         return ResponseWriter.raw(HttpResponseStatus.OK, scrape.orElseThrow().body(),
             scrape.orElseThrow().contentType());
+    }
+
+    private static final Set<String> METHODS = Set.of("GET", "HEAD", "PUT", "POST", "PATCH", "DELETE", "OPTIONS");
+
+    /** The {@code method} label of the request metrics: a method RESTCONF knows, or {@code other}. */
+    static String method(final HttpMethod method) {
+        final String name = method.name();
+        return METHODS.contains(name) ? name : "other";
     }
 
     /** The kind of resource a request path names: the {@code resource} label of the request metrics. */

@@ -49,7 +49,8 @@ final class RequestAudit {
      */
     void answered(final @Nullable String user, final String source, final String requestId, final HttpMethod method,
             final String path, final int status, final long nanos) {
-        metrics.request(method.name(), MetricsEndpoint.resource(path), status, nanos);
+        // labels from a fixed set whatever the client sends: a series per label value
+        metrics.request(MetricsEndpoint.method(method), MetricsEndpoint.resource(path), status, nanos);
         if (user == null) {
             return;
         }
