@@ -5,6 +5,8 @@ import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.metrics.SextantMetrics;
+import io.sextant.metrics.prometheus.PrometheusMetrics;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.StateBackend;
 import io.sextant.restconf.RestconfService;
@@ -56,6 +58,7 @@ public final class Sextant implements AutoCloseable {
     private final AccessControl access;
     private final RestconfService restconf;
     private final StatusService status;
+    private final SextantMetrics metrics;
     private final String bindHost;
     private final Path dataDir;
 
@@ -65,6 +68,7 @@ public final class Sextant implements AutoCloseable {
         bindHost = settings.bindHost();
         dataDir = settings.dataDir();
         try {
+            metrics = new PrometheusMetrics();
             datastores = started(new ControllerStores(ControllerSchema.get(), backend));
             rpcs = new RpcRegistry();
             audit = audited ? started(new AuditService(settings.dataDir(), backend, AuditSettings.fromSystemProperties()))
@@ -81,6 +85,7 @@ public final class Sextant implements AutoCloseable {
             netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
                 netconfSettings, hostKeys, backend, ownership));
             started(new NetconfConnectionAudit(netconf, audit));
+            started(new DeviceReconnects(netconf, metrics));
             started(new NetconfUnifiedDevices(netconf, devices));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
             final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
@@ -91,9 +96,9 @@ public final class Sextant implements AutoCloseable {
             started(new ConfigCoverageRpc(rpcs, cliDevices));
             // after both adapters: kept nodes in their schemas are served from the start
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
-                settings.transactionIdleTimeout(), backend));
-            status = started(new StatusService(datastores, List.of(netconf, cli), backend));
-            restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings, security));
+                settings.transactionIdleTimeout(), backend, metrics));
+            status = started(new StatusService(datastores, List.of(netconf, cli), backend, metrics));
+            restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings, security, metrics));
         } catch (TlsMaterialException e) {
             close();
             throw new IllegalArgumentException(e.getMessage(), e);
@@ -198,6 +203,11 @@ public final class Sextant implements AutoCloseable {
 
     public ControllerInfo status() {
         return status;
+    }
+
+    /** What the controller counts and times, served at {@code GET /metrics} (off with {@code -Dsextant.metrics=off}). */
+    public SextantMetrics metrics() {
+        return metrics;
     }
 
     public int restconfPort() {

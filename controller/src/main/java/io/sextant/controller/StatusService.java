@@ -5,6 +5,8 @@ import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.datastore.service.MountedNode;
 import io.sextant.datastore.service.MountedNodes;
+import io.sextant.metrics.DeviceFigures;
+import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.StateBackend;
 import io.sextant.persistence.StateReport;
@@ -18,8 +20,8 @@ import java.util.concurrent.TimeUnit;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.Uint32;
 import org.opendaylight.yangtools.yang.common.Uint64;
-import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
@@ -51,6 +53,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     private final List<MountedNodes> southbounds;
     private final ScheduledExecutorService publisher;
     private final StateBackend backend;
+    private final SextantMetrics.Registration deviceMetrics;
     /** The state line, asked of the database at most every {@link #STATE_REFRESH}. */
     private volatile String state;
     private volatile long stateAt;
@@ -58,7 +61,8 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     @Activate
     public StatusService(@Reference final ControllerStores datastores,
             @Reference(cardinality = ReferenceCardinality.MULTIPLE, policyOption = ReferencePolicyOption.GREEDY)
-            final List<MountedNodes> southbounds, @Reference final StateBackend backend) {
+            final List<MountedNodes> southbounds, @Reference final StateBackend backend,
+            @Reference final SextantMetrics metrics) {
         this.datastores = datastores;
         this.backend = backend;
         this.southbounds = List.copyOf(southbounds);
@@ -68,6 +72,14 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
             return thread;
         });
         publisher.scheduleWithFixedDelay(this::publish, 0, REFRESH.toMillis(), TimeUnit.MILLISECONDS);
+        deviceMetrics = metrics.devices(this::deviceFigures);
+    }
+
+    /** The devices of each southbound, for the metrics. */
+    private List<DeviceFigures> deviceFigures() {
+        return southbounds.stream().map(southbound -> new DeviceFigures(southbound.protocol(),
+            southbound.mountedNodes(), southbound.connectedNodes(), southbound.setupsWaiting(),
+            southbound.schemaContexts())).toList();
     }
 
     @Override
@@ -169,6 +181,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     @Deactivate
     @Override
     public void close() {
+        deviceMetrics.close();
         publisher.shutdownNow();
     }
 }

@@ -373,6 +373,25 @@ class KarafDistributionIT {
         }
     }
 
+    @Test
+    @Order(3)
+    void metricsAreScrapedWithTheControllerAndJvmFamilies() throws Exception {
+        final var scrape = restconf("GET", "/metrics", null);
+        assertEquals(200, scrape.statusCode(), scrape.body());
+        assertTrue(scrape.headers().firstValue("Content-Type").orElseThrow().startsWith("text/plain"),
+            scrape.headers().toString());
+        final String text = scrape.body();
+        // requests answered before this one, the devices of both southbounds, the JVM (com.sun.management)
+        assertTrue(text.contains("# TYPE sextant_restconf_request_duration_seconds histogram"), text);
+        assertTrue(text.contains("sextant_devices_mounted{protocol=\"netconf\"}"), text);
+        assertTrue(text.contains("sextant_devices_connected{protocol=\"cli\"}"), text);
+        assertTrue(text.contains("jvm_memory_used_bytes{"), text);
+        assertTrue(text.contains("process_cpu_seconds_total"), text);
+        final var anonymous = http.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + restconfPort
+            + "/metrics")).build(), BodyHandlers.ofString());
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+    }
+
     private static boolean activeOrFragment(final String row) {
         final String state = row.split("\\|")[1].trim();
         return "Active".equals(state) || "Resolved".equals(state) && row.contains("Hosts:");

@@ -2,6 +2,7 @@ package io.sextant.persistence;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.sextant.metrics.SextantMetrics;
 import io.sextant.persistence.internal.Migrations;
 import io.sextant.persistence.internal.SqlErrors;
 import java.io.UncheckedIOException;
@@ -50,9 +51,17 @@ public final class Database implements AutoCloseable {
 
     private final DatabaseSettings settings;
     private final HikariDataSource pool;
+    private final SextantMetrics metrics;
 
+    /** Not measured. */
     public Database(final DatabaseSettings settings) {
+        this(settings, SextantMetrics.NONE);
+    }
+
+    /** Measured: each piece of work timed, the pool's waits and figures ({@link PoolTracking}). */
+    public Database(final DatabaseSettings settings, final SextantMetrics metrics) {
         this.settings = settings;
+        this.metrics = metrics;
         final PGSimpleDataSource source = new PGSimpleDataSource();
         source.setURL(settings.url());
         source.setUser(settings.user());
@@ -82,6 +91,9 @@ public final class Database implements AutoCloseable {
         config.setInitializationFailTimeout(-1);
         config.setKeepaliveTime(60_000);
         config.setMaxLifetime(1_800_000);
+        if (metrics.enabled()) {
+            config.setMetricsTrackerFactory(new PoolTracking(metrics));
+        }
         this.pool = new HikariDataSource(config);
     }
 
@@ -140,6 +152,23 @@ public final class Database implements AutoCloseable {
      * @param doing what the work does, in the user's words, for error messages ("record commit 12")
      */
     public <T> T call(final String doing, final Work<T> work) throws PersistenceException {
+        return timed("transaction", doing, work);
+    }
+
+    /** {@code work} run and timed as a {@code kind} ({@code transaction} or {@code statement}). */
+    private <T> T timed(final String kind, final String doing, final Work<T> work) throws PersistenceException {
+        final long started = System.nanoTime();
+        boolean ok = false;
+        try {
+            final T result = retried(doing, work);
+            ok = true;
+            return result;
+        } finally {
+            metrics.databaseWork(kind, ok, System.nanoTime() - started);
+        }
+    }
+
+    private <T> T retried(final String doing, final Work<T> work) throws PersistenceException {
         try {
             return attempt(doing, work);
         } catch (ConnectionLost lost) {
@@ -213,7 +242,7 @@ public final class Database implements AutoCloseable {
      * runs once more on a fresh connection, as in {@link #call}.
      */
     public <T> T callStatement(final String doing, final Work<T> work) throws PersistenceException {
-        return call(doing, tx -> {
+        return timed("statement", doing, tx -> {
             // pgjdbc: no BEGIN is sent in autocommit mode, and the COMMIT after the work is skipped
             // because no transaction is open; switching the mode sends nothing
             tx.connection().setAutoCommit(true);

@@ -5,8 +5,11 @@ import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.metrics.SextantMetrics;
+import io.sextant.restconf.http.MetricsEndpoint;
 import io.sextant.restconf.http.RestconfHttpServer;
 import io.sextant.restconf.nacm.NacmGuard;
+import io.sextant.restconf.nacm.StatusReadAccess;
 import io.sextant.restconf.server.DefaultRestconfServer;
 import io.sextant.security.service.AccessControl;
 import io.sextant.security.service.SecuritySettings;
@@ -45,18 +48,20 @@ public final class RestconfService implements AutoCloseable {
     @Activate
     public RestconfService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcs,
             @Reference final MountPointRegistry mounts, @Reference final AccessControl access,
-            @Reference final DeviceSecrets sealing) throws InterruptedException, TlsMaterialException {
+            @Reference final DeviceSecrets sealing, @Reference final SextantMetrics metrics)
+            throws InterruptedException, TlsMaterialException {
         this(datastores, rpcs, mounts, access, ControllerSettings.fromSystemProperties(),
-            SecuritySettings.fromSystemProperties());
+            SecuritySettings.fromSystemProperties(), metrics);
     }
 
     /**
      * @throws TlsMaterialException when the TLS certificate or key cannot be used, or plain HTTP
      *     was asked for on an address that is not a loopback one: RESTCONF does not start
+     * @param metrics where requests are timed, served at {@code GET /metrics}
      */
     public RestconfService(final ControllerStores datastores, final RpcRegistry rpcs, final MountPointRegistry mounts,
-            final AccessControl access, final ControllerSettings settings, final SecuritySettings security)
-            throws InterruptedException, TlsMaterialException {
+            final AccessControl access, final ControllerSettings settings, final SecuritySettings security,
+            final SextantMetrics metrics) throws InterruptedException, TlsMaterialException {
         final EffectiveModelContext schema = datastores.config().snapshot().schema();
         RestconfHttpServer.Settings http = RestconfHttpServer.Settings.of(settings.bindHost(), settings.port(),
             settings.http());
@@ -72,7 +77,8 @@ public final class RestconfService implements AutoCloseable {
             certificate = material.certificate();
         }
         this.http = new RestconfHttpServer(new DefaultRestconfServer(schema, datastores.data(), rpcs, mounts,
-            new NacmGuard(access)), access.httpAuthenticator(), access.audit(), http);
+            new NacmGuard(access)), access.httpAuthenticator(), access.audit(),
+            new MetricsEndpoint(metrics, new StatusReadAccess(access, schema)), http);
     }
 
     private static void announce(final String message) {

@@ -3,6 +3,8 @@ package io.sextant.uniconfig;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import io.sextant.datastore.service.RequestContext;
+import io.sextant.metrics.CommitPhase;
+import io.sextant.metrics.SextantMetrics;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.unified.UnifiedDevice;
 import java.time.Instant;
@@ -42,6 +44,7 @@ public final class CommitService {
     private final TransactionLog log;
     private final Executor executor;
     private final CommitEnds ends;
+    private final SextantMetrics metrics;
 
     /** One node's share of a commit. */
     private record Target(UniconfigNode node, NormalizedNode intended, ConfigDiff diff) {
@@ -52,7 +55,7 @@ public final class CommitService {
 
     CommitService(final NodeRegistry registry, final NodeLocks locks, final IntentService intents,
             final TransactionManager transactions, final SyncService syncs, final TransactionLog log,
-            final Executor executor, final CommitEnds ends) {
+            final Executor executor, final CommitEnds ends, final SextantMetrics metrics) {
         this.registry = registry;
         this.locks = locks;
         this.intents = intents;
@@ -61,6 +64,7 @@ public final class CommitService {
         this.log = log;
         this.executor = executor;
         this.ends = ends;
+        this.metrics = metrics;
     }
 
     public CompletionStage<OperationResult> commit(final List<String> requested, final RequestContext context) {
@@ -74,6 +78,7 @@ public final class CommitService {
 
     private CompletionStage<OperationResult> commit(final List<String> requested, final RequestContext context,
             final boolean checked) {
+        final long started = System.nanoTime();
         return transactions.run(context, tx -> {
             final List<String> ids = registry.changedTargets(requested, tx);
             final List<UniconfigNode> nodes = new ArrayList<>();
@@ -84,7 +89,9 @@ public final class CommitService {
             if (!unknown.isEmpty()) {
                 return done(OperationResult.failed("Unknown node(s): nothing was committed", unknown));
             }
+            final long locking = System.nanoTime();
             return locks.acquire(nodes).handle((held, failure) -> {
+                metrics.commitPhase(CommitPhase.LOCK, System.nanoTime() - locking);
                 if (failure != null) {
                     final String reason = CommitCoordinator.describe(failure, null);
                     return done(OperationResult.failed("A target node is busy: nothing was committed", ids.stream()
@@ -98,11 +105,13 @@ public final class CommitService {
                 }
                 return result.whenComplete((ok, error) -> held.close());
             }).thenCompose(stage -> stage);
-        });
+        }).whenComplete((result, failure) -> metrics.commitFinished(checked ? "checked-commit" : "commit",
+            failure != null ? "error" : result.ok() ? "ok" : "failed", System.nanoTime() - started));
     }
 
     private CompletionStage<OperationResult> commitLocked(final List<UniconfigNode> locked,
             final @Nullable IntentTransaction tx, final boolean checked, final RequestContext context) {
+        final long preparing = System.nanoTime();
         final List<Target> targets = new ArrayList<>();
         final List<NodeResult> conflicts = new ArrayList<>();
         for (UniconfigNode node : locked) {
@@ -120,10 +129,10 @@ public final class CommitService {
         }
         final String operation = checked ? "checked-commit" : "commit";
         if (!checked) {
-            return push(targets, tx, context, operation);
+            return push(targets, tx, context, operation, preparing);
         }
         return checkInSync(targets).thenComposeAsync(refused -> refused != null ? done(refused)
-            : push(targets, tx, context, operation), executor);
+            : push(targets, tx, context, operation, preparing), executor);
     }
 
     /** For checked-commit: every target device must still hold what the node last synced; null when they do. */
@@ -146,8 +155,9 @@ public final class CommitService {
         });
     }
 
+    /** @param preparing when the commit's preparation started ({@link System#nanoTime()}) */
     private CompletionStage<OperationResult> push(final List<Target> targets, final @Nullable IntentTransaction tx,
-            final RequestContext context, final String operation) {
+            final RequestContext context, final String operation, final long preparing) {
         // named before any device change is prepared: a NETCONF confirmed commit carries it (persist-id)
         final String commitId = UUID.randomUUID().toString();
         final List<CommitCoordinator.Participant> participants = new ArrayList<>();
@@ -203,6 +213,8 @@ public final class CommitService {
             abandon(tx, preparedIntents.keySet());
             return CompletableFuture.failedFuture(e);
         }
+        final long changing = System.nanoTime();
+        metrics.commitPhase(CommitPhase.PREPARE, changing - preparing);
         return CommitCoordinator.run(participants, () -> CompletableFuture.runAsync(() -> {
             try {
                 store.commitApplied(commitId, updates, success);
@@ -210,6 +222,7 @@ public final class CommitService {
                 throw new CompletionException(e);
             }
         }, executor)).thenApplyAsync(failure -> {
+            metrics.commitPhase(CommitPhase.DEVICES, System.nanoTime() - changing);
             if (failure.isPresent()) {
                 abandon(tx, preparedIntents.keySet());
                 final CommitCoordinator.Failure why = failure.orElseThrow();
@@ -229,7 +242,9 @@ public final class CommitService {
                 }
                 return failed.result();
             }
+            final long applying = System.nanoTime();
             final OperationResult result = apply(updates, tx);
+            metrics.commitPhase(CommitPhase.APPLY, System.nanoTime() - applying);
             ends.record(commitId, true, null);
             view(success);
             return result.ok() ? success.result() : result;

@@ -6,6 +6,7 @@ import io.sextant.datastore.Registration;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.metrics.SextantMetrics;
 import io.sextant.persistence.StateBackend;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
@@ -61,20 +62,20 @@ public final class UniconfigService implements AutoCloseable {
     @Activate
     public UniconfigService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcRegistry,
             @Reference final MountPointRegistry mounts, @Reference final UnifiedDevices devices,
-            @Reference final StateBackend backend) {
+            @Reference final StateBackend backend, @Reference final SextantMetrics metrics) {
         this(datastores, rpcRegistry, mounts, devices, ControllerSettings.fromSystemProperties()
-            .transactionIdleTimeout(), backend);
+            .transactionIdleTimeout(), backend, metrics);
     }
 
     /**
      * The layer with its nodes, commits, log and snapshots kept in {@code backend} (and those
-     * kept earlier loaded now).
+     * kept earlier loaded now); commits are counted and timed in {@code metrics}.
      *
      * @throws IllegalStateException when what was kept cannot be loaded
      */
     public UniconfigService(final ControllerStores datastores, final RpcRegistry rpcRegistry,
             final MountPointRegistry mounts, final UnifiedDevices devices, final Duration transactionIdleTimeout,
-            final StateBackend backend) {
+            final StateBackend backend, final SextantMetrics metrics) {
         executor = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
             runnable -> {
                 final Thread thread = new Thread(runnable, "sextant-uniconfig");
@@ -109,7 +110,8 @@ public final class UniconfigService implements AutoCloseable {
             throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
         }
         commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
-        commits = new CommitService(registry, locks, intents, transactions, syncs, log, executor, commitEnds);
+        commits = new CommitService(registry, locks, intents, transactions, syncs, log, executor, commitEnds,
+            metrics);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);

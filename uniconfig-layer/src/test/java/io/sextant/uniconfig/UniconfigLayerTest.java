@@ -15,11 +15,14 @@ import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.ReadScope;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.metrics.SextantMetrics;
+import io.sextant.metrics.prometheus.PrometheusMetrics;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.persistence.StateBackend;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDeviceRegistry;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -66,6 +69,7 @@ class UniconfigLayerTest {
     private MountPointRegistry mounts;
     private UnifiedDeviceRegistry registry;
     private UniconfigService service;
+    private final PrometheusMetrics metrics = new PrometheusMetrics(true);
     private final TestDevice r1 = new TestDevice("r1", schema);
     private final TestDevice r2 = new TestDevice("r2", schema);
     private final TestDevice r3 = new TestDevice("r3", schema);
@@ -82,7 +86,7 @@ class UniconfigLayerTest {
         mounts = new MountPointRegistry();
         registry = new UnifiedDeviceRegistry();
         service = new UniconfigService(datastores, new RpcRegistry(), mounts, registry, Duration.ofMinutes(5),
-            StateBackend.inMemory());
+            StateBackend.inMemory(), metrics);
         for (TestDevice device : List.of(r1, r2, r3)) {
             device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
             registry.register(device);
@@ -171,6 +175,25 @@ class UniconfigLayerTest {
         final var logged = datastores.operational().snapshot().read(YangInstanceIdentifier.of(
             OperationalTransactionLog.LOG));
         assertTrue(logged.isPresent(), "the commit is in the transaction log");
+    }
+
+    @Test
+    void commitsAreCountedByOutcomeAndTimedByPhase() throws Exception {
+        put("r1", ADMIN, interfacePath("eth7"), iface("eth7", 1500, "metrics"));
+        assertTrue(get(service.commits().commit(List.of(), ADMIN)).ok());
+        put("r2", ADMIN, interfacePath("eth7"), iface("eth7", 1500, "metrics"));
+        r2.failAt = "apply";
+        assertFalse(get(service.commits().commit(List.of(), ADMIN)).ok());
+
+        final String text = new String(metrics.scrape("text/plain").orElseThrow().body(), StandardCharsets.UTF_8);
+        assertTrue(text.contains("sextant_commits_total{operation=\"commit\",outcome=\"ok\"} 1.0"), text);
+        assertTrue(text.contains("sextant_commits_total{operation=\"commit\",outcome=\"failed\"} 1.0"), text);
+        assertTrue(text.contains("sextant_commit_duration_seconds_count{operation=\"commit\"} 2"), text);
+        for (String phase : List.of("lock", "prepare", "devices")) {
+            assertTrue(text.contains("sextant_commit_phase_duration_seconds_count{phase=\"" + phase + "\"} 2"),
+                phase + " in " + text);
+        }
+        assertTrue(text.contains("sextant_commit_phase_duration_seconds_count{phase=\"apply\"} 1"), text);
     }
 
     @Test
@@ -353,7 +376,7 @@ class UniconfigLayerTest {
             final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
             final MountPointRegistry mountPoints = new MountPointRegistry();
             try (UniconfigService fresh = new UniconfigService(stores, new RpcRegistry(), mountPoints, devices,
-                    Duration.ofMinutes(5), StateBackend.inMemory())) {
+                    Duration.ofMinutes(5), StateBackend.inMemory(), SextantMetrics.NONE)) {
                 final List<String> ids = List.of("a", "b", "c");
                 for (String id : ids) {
                     devices.register(new TestDevice(id, schema));

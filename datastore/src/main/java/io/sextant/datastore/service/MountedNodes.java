@@ -5,6 +5,11 @@ import java.util.List;
 /** Implemented by each southbound: how many devices it has mounted, and how many are connected. */
 public interface MountedNodes {
 
+    /** The protocol its nodes are mounted with ({@code netconf}, {@code cli}): the metrics' {@code protocol} label. */
+    default String protocol() {
+        return "other";
+    }
+
     int mountedNodes();
 
     int connectedNodes();

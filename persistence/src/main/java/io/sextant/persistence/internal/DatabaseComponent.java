@@ -1,5 +1,6 @@
 package io.sextant.persistence.internal;
 
+import io.sextant.metrics.SextantMetrics;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.PersistenceException;
@@ -16,6 +17,7 @@ import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +46,7 @@ public final class DatabaseComponent {
     private volatile String waiting;
 
     @Activate
-    public DatabaseComponent(final BundleContext context) {
+    public DatabaseComponent(final BundleContext context, @Reference final SextantMetrics metrics) {
         this.context = context;
         Optional<DatabaseSettings> settings;
         try {
@@ -66,7 +68,7 @@ public final class DatabaseComponent {
             backend = context.registerService(StateBackend.class, StateBackend.inMemory(), null);
             return;
         }
-        database = new Database(settings.orElseThrow());
+        database = new Database(settings.orElseThrow(), metrics);
         waiting = "waiting for PostgreSQL at " + database.settings().url();
         report = context.registerService(StateReport.class, this::describe, null);
         retries = Executors.newSingleThreadScheduledExecutor(runnable -> {

@@ -27,6 +27,7 @@ final class Reply {
     static final String REQUEST_ID_HEADER = "Sextant-Request-Id";
 
     private final AtomicBoolean sent = new AtomicBoolean();
+    private final long started = System.nanoTime();
     private final ChannelHandlerContext ctx;
     private final boolean keepAlive;
     private final boolean head;
@@ -82,7 +83,7 @@ final class Reply {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
             ctx.writeAndFlush(response).addListener(LingeringClose.AFTER_RESPONSE);
         }
-        audit.answered(user, source, requestId, method, path, status);
+        audit.answered(user, source, requestId, method, path, status, System.nanoTime() - started);
     }
 
     void internalError(final Throwable cause) {

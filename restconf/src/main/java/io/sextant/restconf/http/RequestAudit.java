@@ -1,8 +1,9 @@
 package io.sextant.restconf.http;
 
 import io.netty.handler.codec.http.HttpMethod;
-import io.sextant.security.audit.AuditEvent;
+import io.sextant.metrics.SextantMetrics;
 import io.sextant.security.audit.AuditEvent.Outcome;
+import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.audit.AuditLog;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -17,16 +18,24 @@ import org.slf4j.LoggerFactory;
  * user, source address, request id, path and outcome, and every request NACM refused (403),
  * reads included. Reads that were allowed are not audited; unauthenticated requests are audited
  * as failed logins by the authenticator. Bodies are never recorded (they may hold secrets).
+ * Every answer, whoever asked, is timed in the request metrics.
  */
 final class RequestAudit {
     private static final Logger LOG = LoggerFactory.getLogger(RequestAudit.class);
     private static final String OPERATIONS = "/rests/operations/";
 
     private final AuditLog log;
+    private final SextantMetrics metrics;
     private final AtomicLong ids = new AtomicLong();
 
     RequestAudit(final AuditLog log) {
+        this(log, SextantMetrics.NONE);
+    }
+
+    /** Also times every answered request in {@code metrics}. */
+    RequestAudit(final AuditLog log, final SextantMetrics metrics) {
         this.log = log;
+        this.metrics = metrics;
     }
 
     /** A new request's id (also sent back in the {@code Sextant-Request-Id} header). */
@@ -34,9 +43,14 @@ final class RequestAudit {
         return Long.toString(ids.incrementAndGet());
     }
 
-    /** The request was answered with {@code status}; {@code user} is null when it was not authenticated. */
+    /**
+     * The request was answered with {@code status} after {@code nanos}; {@code user} is null when it
+     * was not authenticated.
+     */
     void answered(final @Nullable String user, final String source, final String requestId, final HttpMethod method,
-            final String path, final int status) {
+            final String path, final int status, final long nanos) {
+        // labels from a fixed set whatever the client sends: a series per label value
+        metrics.request(MetricsEndpoint.method(method), MetricsEndpoint.resource(path), status, nanos);
         if (user == null) {
             return;
         }

@@ -46,11 +46,18 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     private final RestconfRouter router;
     private final Authenticator authenticator;
     private final RequestAudit audit;
+    private final MetricsEndpoint metrics;
 
     RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator, final RequestAudit audit) {
+        this(server, authenticator, audit, MetricsEndpoint.NONE);
+    }
+
+    RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator, final RequestAudit audit,
+            final MetricsEndpoint metrics) {
         this.router = new RestconfRouter(server);
         this.authenticator = authenticator;
         this.audit = audit;
+        this.metrics = metrics;
     }
 
     @Override
@@ -91,6 +98,10 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         }
         final UserPrincipal principal = ((AuthResult.Authenticated) auth).principal();
         reply.user(principal.name());
+        if (path.equals(MetricsEndpoint.PATH)) {
+            reply.send(metrics.answer(request, context(request, principal), reply.format));
+            return;
+        }
         final CompletionStage<Answer> result;
         final boolean pretty;
         // the body is read from the request's own buffer: it stays alive until the server has answered

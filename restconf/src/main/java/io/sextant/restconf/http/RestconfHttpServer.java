@@ -73,12 +73,19 @@ public final class RestconfHttpServer implements AutoCloseable {
         this(server, authenticator, AuditLog.NONE, settings);
     }
 
-    /**
-     * @param audit where answered writes, operations and refused requests are recorded
-     */
+    /** No metrics: {@code /metrics} answers 404. */
     public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
             final Settings settings) throws InterruptedException {
-        final RequestAudit requests = new RequestAudit(audit);
+        this(server, authenticator, audit, MetricsEndpoint.NONE, settings);
+    }
+
+    /**
+     * @param audit where answered writes, operations and refused requests are recorded
+     * @param metrics where every request is timed, and {@code GET /metrics}
+     */
+    public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
+            final MetricsEndpoint metrics, final Settings settings) throws InterruptedException {
+        final RequestAudit requests = new RequestAudit(audit, metrics.metrics());
         this.workers = new DefaultEventExecutorGroup(settings.workerThreads());
         final HttpLimits limits = settings.limits();
         this.connections = new ConnectionLimit(limits.maxConnections());
@@ -102,7 +109,7 @@ public final class RestconfHttpServer implements AutoCloseable {
                         .addLast(new HttpServerExpectContinueHandler())
                         .addLast(new BoundedAggregator(limits.maxBodyBytes()))
                         .addLast(clock.exchange())
-                        .addLast(workers, new RestconfHttpHandler(server, authenticator, requests));
+                        .addLast(workers, new RestconfHttpHandler(server, authenticator, requests, metrics));
                 }
             });
         try {

@@ -243,6 +243,11 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     }
 
     @Override
+    public String protocol() {
+        return "netconf";
+    }
+
+    @Override
     public int mountedNodes() {
         return connectors.size();
     }

@@ -146,6 +146,11 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
     }
 
     @Override
+    public String protocol() {
+        return "cli";
+    }
+
+    @Override
     public int mountedNodes() {
         return mounts.size();
     }
