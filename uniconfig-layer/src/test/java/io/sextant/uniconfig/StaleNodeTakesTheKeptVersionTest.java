@@ -13,6 +13,7 @@ import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.persistence.Database;
@@ -47,7 +48,7 @@ class StaleNodeTakesTheKeptVersionTest {
 
         Layer(final Database database, final TestDevice device) {
             service = new UniconfigService(stores, new RpcRegistry(), mounts, devices, Duration.ofMinutes(5),
-                StateBackend.durable(database));
+                StateBackend.durable(database), SextantMetrics.NONE);
             devices.register(device);
             await("the node is served").atMost(Duration.ofSeconds(60))
                 .until(() -> service.registry().node(device.nodeId()).isPresent());
