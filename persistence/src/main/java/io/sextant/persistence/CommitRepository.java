@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Commit records for crash recovery. A commit is recorded {@link State#PENDING} with its node ids
@@ -44,7 +45,7 @@ public final class CommitRepository {
      * @param message why it failed (or null)
      * @throws PersistenceException (bad data) when the commit is not pending
      */
-    public void finish(final Tx tx, final String commitId, final State state, final String message)
+    public void finish(final Tx tx, final String commitId, final State state, final @Nullable String message)
             throws SQLException, PersistenceException {
         if (state == State.PENDING) {
             throw new IllegalArgumentException("a commit finishes as done or failed");

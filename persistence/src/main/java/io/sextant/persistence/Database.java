@@ -181,7 +181,7 @@ public final class Database implements AutoCloseable {
             try {
                 return attempt(doing, work);
             } catch (ConnectionLost again) {
-                throw SqlErrors.map((SQLException) again.getCause(), doing);
+                throw SqlErrors.map(again.failure, doing);
             }
         }
     }
@@ -190,8 +190,11 @@ public final class Database implements AutoCloseable {
     private static final class ConnectionLost extends Exception {
         private static final long serialVersionUID = 1L;
 
+        private final SQLException failure;
+
         ConnectionLost(final SQLException cause) {
             super(cause);
+            this.failure = cause;
         }
     }
 
@@ -256,7 +259,7 @@ public final class Database implements AutoCloseable {
     public void run(final String doing, final Action action) throws PersistenceException {
         call(doing, tx -> {
             action.run(tx);
-            return null;
+            return Boolean.TRUE;
         });
     }
 
@@ -266,7 +269,7 @@ public final class Database implements AutoCloseable {
             try (Statement statement = tx.connection().createStatement()) {
                 statement.execute("SELECT 1");
             }
-            return null;
+            return Boolean.TRUE;
         });
     }
 

@@ -2,6 +2,7 @@ package io.sextant.persistence;
 
 import java.time.Instant;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * What {@code sextant:status} shows about the database.
@@ -14,7 +15,7 @@ import java.util.Optional;
  * @param poolSize most connections the pool opens
  */
 public record DatabaseStatus(String url, String serverVersion, long sizeBytes, int schemaVersion,
-        int connectionsInUse, int poolSize, Instant lastCompactionOrNull) {
+        int connectionsInUse, int poolSize, @Nullable Instant lastCompactionOrNull) {
 
     /** When a UniConfig node's configuration was last compacted into a new base, if ever. */
     public Optional<Instant> lastCompaction() {

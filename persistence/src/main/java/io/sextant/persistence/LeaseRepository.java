@@ -318,7 +318,7 @@ public final class LeaseRepository {
             final List<NodeLease> leases = new ArrayList<>();
             while (rows.next()) {
                 leases.add(new NodeLease(new MountedNode(rows.getString(1), rows.getString(2)), rows.getString(3),
-                    rows.getLong(4), Rows.instant(rows.getTimestamp(5)), rows.getBoolean(6)));
+                    rows.getLong(4), Rows.instantOrNull(rows.getTimestamp(5)), rows.getBoolean(6)));
             }
             return leases;
         }

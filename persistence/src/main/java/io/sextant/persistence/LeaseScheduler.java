@@ -14,6 +14,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +38,7 @@ public final class LeaseScheduler implements DeviceOwnership, AutoCloseable {
     /** What the listeners were told is owned: node to epoch. Guarded by {@code this}. */
     private Map<MountedNode, Long> told = Map.of();
     /** The last database failure logged, so that an outage is logged once, not every interval. */
-    private volatile String lastFailure;
+    private volatile @Nullable String lastFailure;
     private volatile boolean closed;
     /** Whether a round asked for by {@link #claimSoon} is waiting to run. */
     private final AtomicBoolean claimAsked = new AtomicBoolean();

@@ -1,6 +1,7 @@
 package io.sextant.persistence;
 
 import java.time.Instant;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * A node's lease as the database has it, for status and tests.
@@ -10,5 +11,5 @@ import java.time.Instant;
  * @param expiresAt until when the owner holds it: its registration's expiry (database clock), or null
  * @param held whether an owner holds it now: its registration is live by the database's clock
  */
-public record NodeLease(MountedNode node, String owner, long epoch, Instant expiresAt, boolean held) {
+public record NodeLease(MountedNode node, String owner, long epoch, @Nullable Instant expiresAt, boolean held) {
 }

@@ -1,5 +1,7 @@
 package io.sextant.persistence;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * A failed database operation. {@link #reason()} tells the caller what to answer: the database
  * could not be used right now ({@link Reason#UNAVAILABLE}, a 503 for a RESTCONF request; retrying
@@ -29,11 +31,11 @@ public final class PersistenceException extends Exception {
     private final Reason reason;
     private final boolean outcomeUnknown;
 
-    public PersistenceException(final Reason reason, final String message, final Throwable cause) {
+    public PersistenceException(final Reason reason, final String message, final @Nullable Throwable cause) {
         this(reason, message, cause, false);
     }
 
-    private PersistenceException(final Reason reason, final String message, final Throwable cause,
+    private PersistenceException(final Reason reason, final String message, final @Nullable Throwable cause,
             final boolean outcomeUnknown) {
         super(message, cause);
         this.reason = reason;
@@ -44,7 +46,7 @@ public final class PersistenceException extends Exception {
         this(reason, message, null);
     }
 
-    public static PersistenceException unavailable(final String message, final Throwable cause) {
+    public static PersistenceException unavailable(final String message, final @Nullable Throwable cause) {
         return new PersistenceException(Reason.UNAVAILABLE, message, cause);
     }
 
@@ -62,7 +64,7 @@ public final class PersistenceException extends Exception {
         return new PersistenceException(Reason.CONFLICT, message, null);
     }
 
-    public static PersistenceException badData(final String message, final Throwable cause) {
+    public static PersistenceException badData(final String message, final @Nullable Throwable cause) {
         return new PersistenceException(Reason.BAD_DATA, message, cause);
     }
 

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
@@ -42,7 +43,13 @@ final class Rows {
         return Timestamp.from(instant);
     }
 
+    /** A time from a {@code NOT NULL} column. */
     static Instant instant(final Timestamp timestamp) {
+        return timestamp.toInstant();
+    }
+
+    /** A time from a column that may be null (or an outer join). */
+    static @Nullable Instant instantOrNull(final @Nullable Timestamp timestamp) {
         return timestamp == null ? null : timestamp.toInstant();
     }
 }

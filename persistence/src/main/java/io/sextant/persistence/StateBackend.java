@@ -1,6 +1,7 @@
 package io.sextant.persistence;
 
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Where the controller keeps its state: nowhere (in memory only, lost when it stops) or in a
@@ -11,9 +12,9 @@ import java.util.Optional;
 public final class StateBackend {
     private static final StateBackend IN_MEMORY = new StateBackend(null);
 
-    private final Database database;
+    private final @Nullable Database database;
 
-    private StateBackend(final Database database) {
+    private StateBackend(final @Nullable Database database) {
         this.database = database;
     }
 

@@ -95,7 +95,8 @@ public final class TransactionLogRepository {
                     final String id = rows.getString(1);
                     final String node = rows.getString(2);
                     final byte[] diff = rows.getBytes(6);
-                    nodes.get(id).add(new LoggedNode(node, rows.getString(3), rows.getString(4), rows.getString(5),
+                    nodes.computeIfAbsent(id, commit -> new ArrayList<>()).add(new LoggedNode(node, rows.getString(3),
+                        rows.getString(4), rows.getString(5),
                         diff == null ? List.of() : Rows.diff(diff, "commit " + id + " on node " + node)));
                 }
             }
@@ -103,7 +104,7 @@ public final class TransactionLogRepository {
         final List<LoggedCommit> result = new ArrayList<>(commits.size());
         for (LoggedCommit commit : commits.values()) {
             result.add(new LoggedCommit(commit.commitId(), commit.finished(), commit.user(), commit.operation(),
-                commit.status(), nodes.get(commit.commitId())));
+                commit.status(), nodes.getOrDefault(commit.commitId(), List.of())));
         }
         return result;
     }

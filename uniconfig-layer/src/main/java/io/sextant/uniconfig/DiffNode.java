@@ -19,7 +19,7 @@ import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
 public sealed interface DiffNode extends DataTreeCandidateNode {
 
     /** The data appeared: {@link ModificationType#WRITE} with nothing before. */
-    record Created(PathArgument name, NormalizedNode dataAfter) implements DiffNode {
+    record Created(@Nullable PathArgument name, NormalizedNode dataAfter) implements DiffNode {
         @Override
         public ModificationType modificationType() {
             return ModificationType.WRITE;
@@ -32,7 +32,7 @@ public sealed interface DiffNode extends DataTreeCandidateNode {
     }
 
     /** The data went away: {@link ModificationType#DELETE}. */
-    record Deleted(PathArgument name, NormalizedNode dataBefore) implements DiffNode {
+    record Deleted(@Nullable PathArgument name, NormalizedNode dataBefore) implements DiffNode {
         @Override
         public ModificationType modificationType() {
             return ModificationType.DELETE;
@@ -48,7 +48,8 @@ public sealed interface DiffNode extends DataTreeCandidateNode {
      * The data was replaced as a whole: a leaf's value, a user-ordered list whose order
      * changed, or a node of another kind. {@link ModificationType#WRITE} with data before.
      */
-    record Replaced(PathArgument name, NormalizedNode dataBefore, NormalizedNode dataAfter) implements DiffNode {
+    record Replaced(@Nullable PathArgument name, NormalizedNode dataBefore, NormalizedNode dataAfter)
+            implements DiffNode {
         @Override
         public ModificationType modificationType() {
             return ModificationType.WRITE;

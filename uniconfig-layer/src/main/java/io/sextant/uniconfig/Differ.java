@@ -50,11 +50,9 @@ final class Differ {
         if (before == after) {
             return null;
         }
-        if (before == null) {
-            return new DiffNode.Created(name, after);
-        }
-        if (after == null) {
-            return new DiffNode.Deleted(name, before);
+        if (before == null || after == null) {
+            return before == null ? new DiffNode.Created(name, Objects.requireNonNull(after))
+                : new DiffNode.Deleted(name, before);
         }
         if (before instanceof ValueNode<?> oldValue && after instanceof ValueNode<?> newValue) {
             return Objects.deepEquals(oldValue.body(), newValue.body()) ? null

@@ -52,8 +52,8 @@ final class IntentService {
         if (tx != null) {
             return now(() -> {
                 tx.edit(node, List.of(Edit.replace(UniconfigNode.ROOT, configuration)));
-                return null;
-            });
+                return Boolean.TRUE;
+            }).thenApply(edited -> null);
         }
         return locked(node, () -> node.replaceIntent(configuration)).thenApply(update -> null);
     }

@@ -19,6 +19,7 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -248,9 +249,10 @@ final class NodeRegistry {
         try {
             final UniconfigNode node = new UniconfigNode(keptNode.nodeId(), device.schema(), keptNode.schemaKey(),
                 keptNode.intended(), keptNode.actual());
-            if (recovery != null && recovery.problem() != null) {
+            final NormalizedNode held = recovery == null ? null : recovery.held();
+            if (recovery != null && held != null && recovery.problem() != null) {
                 // the device could not be brought to its kept configuration: the node says what it holds
-                final NodeUpdate update = node.synced(recovery.held());
+                final NodeUpdate update = node.synced(held);
                 store.changed(update);
                 update.apply();
                 status.writeFailure(node.nodeId(), "After an interrupted commit " + recovery.problem());

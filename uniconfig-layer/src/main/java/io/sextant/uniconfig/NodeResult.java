@@ -3,6 +3,7 @@ package io.sextant.uniconfig;
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.unified.UnifiedDevice.Protocol;
+import java.util.Objects;
 import java.util.Optional;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -74,7 +75,7 @@ public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, C
             final @Nullable EffectiveModelContext schema, final ErrorKind operationFailed) {
         final Throwable cause = Failures.unwrap(failure);
         if (cause instanceof NodeFailure node) {
-            return failed(nodeId, node.kind(), node.getMessage());
+            return failed(nodeId, node.kind(), Objects.requireNonNullElse(node.getMessage(), "failed"));
         }
         if (cause instanceof OperationErrorsException) {
             return failed(nodeId, operationFailed, CommitCoordinator.describe(cause, schema));

@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
@@ -76,7 +77,7 @@ final class OperationalTransactionLog implements TransactionLog {
         });
     }
 
-    private static MapEntryNode nodeEntry(final NodeResult node, final EffectiveModelContext schema) {
+    private static MapEntryNode nodeEntry(final NodeResult node, final @Nullable EffectiveModelContext schema) {
         final DataContainerNodeBuilder<NodeIdentifierWithPredicates, MapEntryNode> entry =
             ImmutableNodes.newMapEntryBuilder()
                 .withNodeIdentifier(NodeIdentifierWithPredicates.of(NODE, NODE_ID, node.nodeId()))

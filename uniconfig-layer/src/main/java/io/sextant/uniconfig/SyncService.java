@@ -7,6 +7,7 @@ import io.sextant.unified.UnifiedDevice;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -54,7 +55,8 @@ public final class SyncService {
             }
             if (node.retired()) {
                 node.lock().release();
-                return NodeResult.failed(node.nodeId(), ErrorKind.CONFLICT, node.replaced().getMessage());
+                return NodeResult.failed(node.nodeId(), ErrorKind.CONFLICT, Objects.requireNonNullElse(
+                    node.replaced().getMessage(), "node replaced"));
             }
             try {
                 final NodeUpdate update = node.synced(config);

@@ -44,7 +44,7 @@ final class UniconfigNode {
     private final AtomicLong intentVersion = new AtomicLong();
     private volatile NormalizedNode actualRoot;
     private volatile Instant lastSync;
-    private volatile NodeStatusWriter.Status published;
+    private volatile NodeStatusWriter.@Nullable Status published;
     private volatile boolean retired;
 
     /** A node just read from its device: intent = actual = {@code configuration}. */
@@ -119,7 +119,7 @@ final class UniconfigNode {
         return lastSync;
     }
 
-    NodeStatusWriter.Status published() {
+    NodeStatusWriter.@Nullable Status published() {
         return published;
     }
 

@@ -2,6 +2,7 @@ package io.sextant.persistence.codec;
 
 import static java.util.Objects.requireNonNull;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
@@ -9,7 +10,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * One change to a tree: the subtree at {@code path} becomes {@code data} (put), or goes away
  * (delete). A journal is a list of these, applied in order by {@link TreeEdits}.
  */
-public record ConfigChange(Operation operation, YangInstanceIdentifier path, NormalizedNode dataOrNull) {
+public record ConfigChange(Operation operation, YangInstanceIdentifier path, @Nullable NormalizedNode dataOrNull) {
     public enum Operation {
         PUT, DELETE
     }

@@ -2,6 +2,7 @@ package io.sextant.persistence.codec;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
@@ -13,7 +14,8 @@ import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidateNode;
  * yangtools' own candidate serialization drops the before- and after-images of partly modified
  * nodes, so diffs are kept in this form instead, which keeps both images of every change.
  */
-public record DiffEntry(YangInstanceIdentifier path, NormalizedNode beforeOrNull, NormalizedNode afterOrNull) {
+public record DiffEntry(YangInstanceIdentifier path, @Nullable NormalizedNode beforeOrNull,
+        @Nullable NormalizedNode afterOrNull) {
     public DiffEntry {
         if (beforeOrNull == null && afterOrNull == null) {
             throw new IllegalArgumentException("a change at " + path + " needs a before or an after image");

@@ -3,6 +3,7 @@ package io.sextant.persistence.codec;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.XMLNamespace;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -59,7 +60,8 @@ public final class EntryKeys {
         return key.toString();
     }
 
-    private static XMLNamespace name(final StringBuilder key, final QName name, final XMLNamespace parent) {
+    private static XMLNamespace name(final StringBuilder key, final QName name,
+            final @Nullable XMLNamespace parent) {
         final XMLNamespace namespace = name.getNamespace();
         if (!namespace.equals(parent)) {
             key.append('(');

@@ -1,6 +1,7 @@
 package io.sextant.persistence.codec;
 
 import java.util.List;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 import org.opendaylight.yangtools.yang.data.api.schema.ChoiceNode;
@@ -64,7 +65,7 @@ public final class TreeEdits {
 
     /** A copy of {@code parent} whose child {@code arg} is {@code child}, or absent when null. */
     private static NormalizedNode with(final NormalizedNode parent, final PathArgument arg,
-            final NormalizedNode child) {
+            final @Nullable NormalizedNode child) {
         final var factory = ImmutableNodes.builderFactory();
         if (parent instanceof ContainerNode container) {
             final var builder = factory.newContainerBuilder(container);

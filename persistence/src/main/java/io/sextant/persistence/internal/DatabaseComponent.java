@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceRegistration;
@@ -36,14 +37,14 @@ public final class DatabaseComponent {
     private static final long RETRY_SECONDS = 5;
 
     private final BundleContext context;
-    private final Database database;
-    private final ScheduledExecutorService retries;
-    private volatile ServiceRegistration<Database> registration;
-    private volatile ServiceRegistration<StateBackend> backend;
+    private final @Nullable Database database;
+    private final @Nullable ScheduledExecutorService retries;
+    private volatile @Nullable ServiceRegistration<Database> registration;
+    private volatile @Nullable ServiceRegistration<StateBackend> backend;
     private final ServiceRegistration<StateReport> report;
     private volatile boolean reportedUnavailable;
     /** What the controller waits for, or why it cannot start; null once the backend is published. */
-    private volatile String waiting;
+    private volatile @Nullable String waiting;
 
     @Activate
     public DatabaseComponent(final BundleContext context, @Reference final SextantMetrics metrics) {
@@ -68,41 +69,43 @@ public final class DatabaseComponent {
             backend = context.registerService(StateBackend.class, StateBackend.inMemory(), null);
             return;
         }
-        database = new Database(settings.orElseThrow(), metrics);
-        waiting = "waiting for PostgreSQL at " + database.settings().url();
+        final Database db = new Database(settings.orElseThrow(), metrics);
+        database = db;
+        waiting = "waiting for PostgreSQL at " + db.settings().url();
         report = context.registerService(StateReport.class, this::describe, null);
-        retries = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
             final Thread thread = new Thread(runnable, "sextant-db-start");
             thread.setDaemon(true);
             return thread;
         });
-        retries.execute(this::migrateAndPublish);
+        retries = timer;
+        timer.execute(() -> migrateAndPublish(db, timer));
     }
 
-    private void migrateAndPublish() {
+    private void migrateAndPublish(final Database db, final ScheduledExecutorService timer) {
         try {
-            database.migrate();
+            db.migrate();
         } catch (PersistenceException e) {
             if (e.unavailable()) {
-                waiting = "waiting for PostgreSQL at " + database.settings().url() + ": " + e.getMessage();
+                waiting = "waiting for PostgreSQL at " + db.settings().url() + ": " + e.getMessage();
                 if (!reportedUnavailable) {
                     reportedUnavailable = true;
                     LOG.warn("{}; retrying every {} s", e.getMessage(), RETRY_SECONDS);
                 }
-                retries.schedule(this::migrateAndPublish, RETRY_SECONDS, TimeUnit.SECONDS);
+                timer.schedule(() -> migrateAndPublish(db, timer), RETRY_SECONDS, TimeUnit.SECONDS);
             } else {
-                waiting = "cannot start: PostgreSQL at " + database.settings().url() + " cannot be used: "
+                waiting = "cannot start: PostgreSQL at " + db.settings().url() + " cannot be used: "
                     + e.getMessage();
-                LOG.error("Database {} cannot be used: {}", database.settings().url(), e.getMessage(), e);
+                LOG.error("Database {} cannot be used: {}", db.settings().url(), e.getMessage(), e);
             }
             return;
         }
-        registration = context.registerService(Database.class, database,
-            FrameworkUtil.asDictionary(Map.of(DatabaseSettings.URL_PROPERTY, database.settings().url())));
-        backend = context.registerService(StateBackend.class, StateBackend.durable(database),
-            FrameworkUtil.asDictionary(Map.of(DatabaseSettings.URL_PROPERTY, database.settings().url())));
+        registration = context.registerService(Database.class, db,
+            FrameworkUtil.asDictionary(Map.of(DatabaseSettings.URL_PROPERTY, db.settings().url())));
+        backend = context.registerService(StateBackend.class, StateBackend.durable(db),
+            FrameworkUtil.asDictionary(Map.of(DatabaseSettings.URL_PROPERTY, db.settings().url())));
         waiting = null;
-        LOG.info("Database {} ready", database.settings().url());
+        LOG.info("Database {} ready", db.settings().url());
     }
 
     private String describe() {
@@ -110,15 +113,17 @@ public final class DatabaseComponent {
         if (now != null) {
             return now;
         }
-        return database == null ? StateReport.describe(StateBackend.inMemory()) : StateReport.describe(database);
+        final Database db = database;
+        return db == null ? StateReport.describe(StateBackend.inMemory()) : StateReport.describe(db);
     }
 
     @Deactivate
     void deactivate() {
-        if (retries != null) {
-            retries.shutdownNow();
+        final ScheduledExecutorService timer = retries;
+        if (timer != null) {
+            timer.shutdownNow();
             try {
-                retries.awaitTermination(10, TimeUnit.SECONDS);
+                timer.awaitTermination(10, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -132,8 +137,9 @@ public final class DatabaseComponent {
         if (published != null) {
             published.unregister();
         }
-        if (database != null) {
-            database.close();
+        final Database db = database;
+        if (db != null) {
+            db.close();
         }
     }
 }

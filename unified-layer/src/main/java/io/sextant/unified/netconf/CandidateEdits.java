@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 import org.opendaylight.yangtools.yang.data.api.schema.ChoiceNode;
@@ -68,14 +69,17 @@ final class CandidateEdits {
     }
 
     /** One node changed from {@code before} to {@code after} (either may be null). */
-    private void change(final YangInstanceIdentifier path, final NormalizedNode before, final NormalizedNode after) {
+    private void change(final YangInstanceIdentifier path, final @Nullable NormalizedNode before,
+            final @Nullable NormalizedNode after) {
         if (path.isEmpty() || isMixin(before) || isMixin(after)) {
             expand(path, before, after);
             return;
         }
         if (after == null) {
-            forward.add(Edit.delete(path));
-            reverse.add(Edit.merge(path, before));
+            if (before != null) {
+                forward.add(Edit.delete(path));
+                reverse.add(Edit.merge(path, before));
+            }
         } else if (before == null) {
             forward.add(Edit.merge(path, after));
             reverse.add(Edit.remove(path));
@@ -88,12 +92,13 @@ final class CandidateEdits {
         }
     }
 
-    private static boolean isMixin(final NormalizedNode node) {
+    private static boolean isMixin(final @Nullable NormalizedNode node) {
         return node instanceof MapNode || node instanceof LeafSetNode<?> || node instanceof ChoiceNode;
     }
 
     /** A change to a node without an element of its own (or the root): one change per child. */
-    private void expand(final YangInstanceIdentifier path, final NormalizedNode before, final NormalizedNode after) {
+    private void expand(final YangInstanceIdentifier path, final @Nullable NormalizedNode before,
+            final @Nullable NormalizedNode after) {
         final Map<PathArgument, NormalizedNode> beforeChildren = children(before);
         final Map<PathArgument, NormalizedNode> afterChildren = children(after);
         for (var entry : afterChildren.entrySet()) {
@@ -109,7 +114,7 @@ final class CandidateEdits {
         }
     }
 
-    private static Map<PathArgument, NormalizedNode> children(final NormalizedNode node) {
+    private static Map<PathArgument, NormalizedNode> children(final @Nullable NormalizedNode node) {
         final Map<PathArgument, NormalizedNode> result = new LinkedHashMap<>();
         if (node instanceof MapNode map) {
             map.body().forEach(child -> result.put(child.name(), child));
