@@ -91,9 +91,10 @@ public final class Sextant implements AutoCloseable {
             started(new ConfigCoverageRpc(rpcs, cliDevices));
             // after both adapters: kept nodes in their schemas are served from the start
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
-                settings.transactionIdleTimeout(), backend));
-            status = started(new StatusService(datastores, List.of(netconf, cli), backend));
-            restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings, security));
+                settings.transactionIdleTimeout(), backend, ownership.instanceId()));
+            status = started(new StatusService(datastores, List.of(netconf, cli), backend, ownership));
+            restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings, security,
+                new ReadinessService(backend, ownership)));
         } catch (TlsMaterialException e) {
             close();
             throw new IllegalArgumentException(e.getMessage(), e);

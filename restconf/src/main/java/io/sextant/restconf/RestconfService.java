@@ -4,6 +4,7 @@ import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.Readiness;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.restconf.http.RestconfHttpServer;
 import io.sextant.restconf.nacm.NacmGuard;
@@ -45,9 +46,17 @@ public final class RestconfService implements AutoCloseable {
     @Activate
     public RestconfService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcs,
             @Reference final MountPointRegistry mounts, @Reference final AccessControl access,
-            @Reference final DeviceSecrets sealing) throws InterruptedException, TlsMaterialException {
+            @Reference final DeviceSecrets sealing, @Reference final Readiness readiness)
+            throws InterruptedException, TlsMaterialException {
         this(datastores, rpcs, mounts, access, ControllerSettings.fromSystemProperties(),
-            SecuritySettings.fromSystemProperties());
+            SecuritySettings.fromSystemProperties(), readiness);
+    }
+
+    /** Always ready ({@code GET /ready} answers 200): state in memory. */
+    public RestconfService(final ControllerStores datastores, final RpcRegistry rpcs, final MountPointRegistry mounts,
+            final AccessControl access, final ControllerSettings settings, final SecuritySettings security)
+            throws InterruptedException, TlsMaterialException {
+        this(datastores, rpcs, mounts, access, settings, security, Readiness.ALWAYS);
     }
 
     /**
@@ -55,8 +64,8 @@ public final class RestconfService implements AutoCloseable {
      *     was asked for on an address that is not a loopback one: RESTCONF does not start
      */
     public RestconfService(final ControllerStores datastores, final RpcRegistry rpcs, final MountPointRegistry mounts,
-            final AccessControl access, final ControllerSettings settings, final SecuritySettings security)
-            throws InterruptedException, TlsMaterialException {
+            final AccessControl access, final ControllerSettings settings, final SecuritySettings security,
+            final Readiness readiness) throws InterruptedException, TlsMaterialException {
         final EffectiveModelContext schema = datastores.config().snapshot().schema();
         RestconfHttpServer.Settings http = RestconfHttpServer.Settings.of(settings.bindHost(), settings.port(),
             settings.http());
@@ -72,7 +81,7 @@ public final class RestconfService implements AutoCloseable {
             certificate = material.certificate();
         }
         this.http = new RestconfHttpServer(new DefaultRestconfServer(schema, datastores.data(), rpcs, mounts,
-            new NacmGuard(access)), access.httpAuthenticator(), access.audit(), http);
+            new NacmGuard(access)), access.httpAuthenticator(), access.audit(), readiness, http);
     }
 
     private static void announce(final String message) {

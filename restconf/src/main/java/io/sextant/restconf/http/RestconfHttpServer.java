@@ -15,6 +15,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.sextant.datastore.service.HttpLimits;
+import io.sextant.datastore.service.Readiness;
 import io.sextant.restconf.api.RestconfServer;
 import io.sextant.security.audit.AuditLog;
 import io.sextant.security.auth.Authenticator;
@@ -78,6 +79,14 @@ public final class RestconfHttpServer implements AutoCloseable {
      */
     public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
             final Settings settings) throws InterruptedException {
+        this(server, authenticator, audit, Readiness.ALWAYS, settings);
+    }
+
+    /**
+     * @param readiness what {@code GET /ready} answers
+     */
+    public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
+            final Readiness readiness, final Settings settings) throws InterruptedException {
         final RequestAudit requests = new RequestAudit(audit);
         this.workers = new DefaultEventExecutorGroup(settings.workerThreads());
         final HttpLimits limits = settings.limits();
@@ -102,7 +111,7 @@ public final class RestconfHttpServer implements AutoCloseable {
                         .addLast(new HttpServerExpectContinueHandler())
                         .addLast(new BoundedAggregator(limits.maxBodyBytes()))
                         .addLast(clock.exchange())
-                        .addLast(workers, new RestconfHttpHandler(server, authenticator, requests));
+                        .addLast(workers, new RestconfHttpHandler(server, authenticator, requests, readiness));
                 }
             });
         try {
