@@ -52,13 +52,6 @@ public final class RestconfService implements AutoCloseable {
             SecuritySettings.fromSystemProperties(), readiness);
     }
 
-    /** Always ready ({@code GET /ready} answers 200): state in memory. */
-    public RestconfService(final ControllerStores datastores, final RpcRegistry rpcs, final MountPointRegistry mounts,
-            final AccessControl access, final ControllerSettings settings, final SecuritySettings security)
-            throws InterruptedException, TlsMaterialException {
-        this(datastores, rpcs, mounts, access, settings, security, Readiness.ALWAYS);
-    }
-
     /**
      * @throws TlsMaterialException when the TLS certificate or key cannot be used, or plain HTTP
      *     was asked for on an address that is not a loopback one: RESTCONF does not start

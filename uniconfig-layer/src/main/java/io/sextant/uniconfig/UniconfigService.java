@@ -67,13 +67,6 @@ public final class UniconfigService implements AutoCloseable {
             .transactionIdleTimeout(), backend, ownership.instanceId());
     }
 
-    /** A controller alone: transaction ids do not name the instance. */
-    public UniconfigService(final ControllerStores datastores, final RpcRegistry rpcRegistry,
-            final MountPointRegistry mounts, final UnifiedDevices devices, final Duration transactionIdleTimeout,
-            final StateBackend backend) {
-        this(datastores, rpcRegistry, mounts, devices, transactionIdleTimeout, backend, "");
-    }
-
     /**
      * The layer with its nodes, commits, log and snapshots kept in {@code backend} (and those
      * kept earlier loaded now).
