@@ -1,6 +1,7 @@
 package io.sextant.console;
 
 import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.persistence.ControllerInstance;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -31,7 +32,21 @@ public final class StatusReport {
             """, info.version(), uptime(Duration.between(started, now)), started.truncatedTo(ChronoUnit.SECONDS),
             info.configDatastoreNodes(), info.operationalDatastoreNodes(), info.mountedNodes(), info.connectedNodes(),
             info.setupsWaiting(),
-            info.schemaContexts(), info.schemaContextsBuilt(), state);
+            info.schemaContexts(), info.schemaContextsBuilt(), state) + instances(info);
+    }
+
+    /** One line per controller instance sharing the database: id, address, heartbeat, alive or expired, nodes. */
+    static String instances(final ControllerInfo info) {
+        final StringBuilder out = new StringBuilder(String.format("Instances:             %d (this one: %s)%n",
+            info.instances().size(), info.instanceId()));
+        for (ControllerInstance instance : info.instances()) {
+            out.append(String.format("  %-20s %-22s started %s, last heartbeat %s, %s, %d node(s) owned%s%n",
+                instance.instanceId(), instance.address().isEmpty() ? "-" : instance.address(),
+                instance.startedAt().truncatedTo(ChronoUnit.SECONDS),
+                instance.heartbeatAt().truncatedTo(ChronoUnit.SECONDS), instance.live() ? "alive" : "expired",
+                instance.ownedNodes(), instance.instanceId().equals(info.instanceId()) ? " (this instance)" : ""));
+        }
+        return out.toString();
     }
 
     /** {@code 1d 02:03:04}, or {@code 02:03:04} under a day; never negative. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.service.ControllerInfo;
 import io.sextant.datastore.service.MountedNode;
+import io.sextant.persistence.ControllerInstance;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -63,6 +64,81 @@ class StatusReportTest {
         public String version() {
             return "0.1.0";
         }
+    }
+
+    @Test
+    void reportListsTheInstancesWithTheirNodesAndMarksThisOne() {
+        final Instant beat = STARTED.plusSeconds(60);
+        final ControllerInfo info = new ControllerInfo() {
+            private final Info figures = new Info(1, 1, 5, 5);
+
+            @Override
+            public Instant startedAt() {
+                return figures.startedAt();
+            }
+
+            @Override
+            public long configDatastoreNodes() {
+                return figures.configDatastoreNodes();
+            }
+
+            @Override
+            public long operationalDatastoreNodes() {
+                return figures.operationalDatastoreNodes();
+            }
+
+            @Override
+            public int mountedNodes() {
+                return figures.mountedNodes();
+            }
+
+            @Override
+            public int connectedNodes() {
+                return figures.connectedNodes();
+            }
+
+            @Override
+            public List<MountedNode> nodes() {
+                return List.of();
+            }
+
+            @Override
+            public int schemaContexts() {
+                return 0;
+            }
+
+            @Override
+            public long schemaContextsBuilt() {
+                return 0;
+            }
+
+            @Override
+            public int setupsWaiting() {
+                return 0;
+            }
+
+            @Override
+            public String version() {
+                return "0.1.0";
+            }
+
+            @Override
+            public String instanceId() {
+                return "sx1";
+            }
+
+            @Override
+            public List<ControllerInstance> instances() {
+                return List.of(new ControllerInstance("sx1", "10.0.0.1:8181", STARTED, beat, beat.plusSeconds(6), true, 3),
+                    new ControllerInstance("sx2", "10.0.0.2:8181", STARTED, beat, beat.plusSeconds(6), false, 0));
+            }
+        };
+        final String text = StatusReport.render(info, "PostgreSQL", beat);
+        assertTrue(text.contains("Instances:             2 (this one: sx1)\n"), text);
+        assertTrue(text.contains("  sx1                  10.0.0.1:8181          started 2024-11-01T10:00:00Z, last heartbeat "
+            + "2024-11-01T10:01:00Z, alive, 3 node(s) owned (this instance)\n"), text);
+        assertTrue(text.contains("  sx2                  10.0.0.2:8181          started 2024-11-01T10:00:00Z, last heartbeat "
+            + "2024-11-01T10:01:00Z, expired, 0 node(s) owned\n"), text);
     }
 
     @Test

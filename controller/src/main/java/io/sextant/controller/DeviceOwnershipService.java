@@ -55,8 +55,14 @@ public final class DeviceOwnershipService implements DeviceOwnership, AutoClosea
     }
 
     /** This instance's id among the instances sharing the database; empty when it is the only one (in memory). */
+    @Override
     public String instanceId() {
         return scheduler == null ? "" : scheduler.instanceId();
+    }
+
+    @Override
+    public Optional<String> unready() {
+        return ownership.unready();
     }
 
     @Override

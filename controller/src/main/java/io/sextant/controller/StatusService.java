@@ -8,6 +8,10 @@ import io.sextant.datastore.service.MountedNodes;
 import io.sextant.metrics.DeviceFigures;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.ControllerSchema;
+import io.sextant.persistence.ClusterView;
+import io.sextant.persistence.ControllerInstance;
+import io.sextant.persistence.DeviceOwnership;
+import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
 import io.sextant.persistence.StateReport;
 import java.time.Duration;
@@ -22,8 +26,12 @@ import org.opendaylight.yangtools.yang.common.Uint32;
 import org.opendaylight.yangtools.yang.common.Uint64;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.SystemMapNode;
+import org.opendaylight.yangtools.yang.data.api.schema.builder.CollectionNodeBuilder;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -36,8 +44,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The controller's status: uptime, datastore sizes, mounted devices and schema contexts of every
- * southbound. The console asks it directly; for RESTCONF clients it publishes the same figures as
- * {@code sextant:status} in the operational datastore, refreshed every {@link #REFRESH}
+ * southbound, and the controller instances sharing the database ({@link ClusterView}, read every
+ * {@link #REFRESH}). The console asks it directly; for RESTCONF clients it publishes the same
+ * figures as {@code sextant:status} in the operational datastore, refreshed every {@link #REFRESH}
  * ({@code GET /rests/data/sextant:status}).
  */
 @Component(service = ControllerInfo.class)
@@ -47,6 +56,8 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StatusService.class);
     private static final QName STATUS = QName.create(ControllerSchema.SEXTANT, "status");
     private static final YangInstanceIdentifier PATH = YangInstanceIdentifier.of(STATUS);
+    private static final QName INSTANCE = QName.create(ControllerSchema.SEXTANT, "instance");
+    private static final QName INSTANCE_ID = QName.create(ControllerSchema.SEXTANT, "id");
 
     private final Instant startedAt = Instant.now();
     private final ControllerStores datastores;
@@ -54,6 +65,11 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     private final ScheduledExecutorService publisher;
     private final StateBackend backend;
     private final SextantMetrics.Registration deviceMetrics;
+    private final ClusterView cluster;
+    /** The instances as last read from the database; empty until then and in memory. */
+    private volatile List<ControllerInstance> instances = List.of();
+    /** The last failure reading them, so that an outage is logged once. */
+    private volatile String instancesFailure = "";
     /** The state line, asked of the database at most every {@link #STATE_REFRESH}. */
     private volatile String state;
     private volatile long stateAt;
@@ -62,9 +78,10 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     public StatusService(@Reference final ControllerStores datastores,
             @Reference(cardinality = ReferenceCardinality.MULTIPLE, policyOption = ReferencePolicyOption.GREEDY)
             final List<MountedNodes> southbounds, @Reference final StateBackend backend,
-            @Reference final SextantMetrics metrics) {
+            @Reference final SextantMetrics metrics, @Reference final DeviceOwnership ownership) {
         this.datastores = datastores;
         this.backend = backend;
+        this.cluster = new ClusterView(backend, ownership.instanceId());
         this.southbounds = List.copyOf(southbounds);
         publisher = Executors.newSingleThreadScheduledExecutor(r -> {
             final Thread thread = new Thread(r, "sextant-status");
@@ -134,6 +151,38 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
         return version != null ? version : "0.1.0-SNAPSHOT";
     }
 
+    @Override
+    public String instanceId() {
+        return cluster.shared() ? cluster.instanceId() : LOCAL;
+    }
+
+    /** With the state in memory, this instance alone, owning every mounted node. */
+    @Override
+    public List<ControllerInstance> instances() {
+        if (!cluster.shared()) {
+            final Instant now = Instant.now();
+            return List.of(new ControllerInstance(LOCAL, "", startedAt, now, now, true, mountedNodes()));
+        }
+        return instances;
+    }
+
+    /** Read the instances from the database; on failure keep the last ones read. */
+    private void readInstances() {
+        if (!cluster.shared()) {
+            return;
+        }
+        try {
+            instances = cluster.instances();
+            instancesFailure = "";
+        } catch (PersistenceException e) {
+            final String failure = String.valueOf(e.getMessage());
+            if (!failure.equals(instancesFailure)) {
+                LOG.warn("sextant:status shows the controller instances as last read: {}", failure);
+                instancesFailure = failure;
+            }
+        }
+    }
+
     /** The {@code sextant:status} container with the current figures. */
     ContainerNode toContainer(final Instant now) {
         return ImmutableNodes.newContainerBuilder().withNodeIdentifier(NodeIdentifier.create(STATUS))
@@ -147,7 +196,33 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
             .withChild(leaf("schema-contexts-built", Uint64.valueOf(schemaContextsBuilt())))
             .withChild(leaf("setups-waiting", Uint32.valueOf(setupsWaiting())))
             .withChild(leaf("state", state()))
+            .withChild(leaf("instance-id", instanceId()))
+            .withChild(instanceList())
             .build();
+    }
+
+    private SystemMapNode instanceList() {
+        final CollectionNodeBuilder<MapEntryNode, SystemMapNode> list =
+            ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(INSTANCE));
+        final String self = instanceId();
+        for (ControllerInstance instance : instances()) {
+            final var entry = ImmutableNodes.newMapEntryBuilder()
+                .withNodeIdentifier(NodeIdentifierWithPredicates.of(INSTANCE, INSTANCE_ID, instance.instanceId()))
+                .withChild(leaf("id", instance.instanceId()));
+            if (!instance.address().isEmpty()) {
+                entry.withChild(leaf("address", instance.address()));
+            }
+            entry.withChild(leaf("started", instance.startedAt().toString()))
+                .withChild(leaf("last-heartbeat", instance.heartbeatAt().toString()));
+            if (cluster.shared()) {
+                entry.withChild(leaf("expires", instance.expiresAt().toString()));
+            }
+            list.withChild(entry.withChild(leaf("alive", instance.live()))
+                .withChild(leaf("owned-nodes", Uint32.valueOf(instance.ownedNodes())))
+                .withChild(leaf("this-instance", instance.instanceId().equals(self)))
+                .build());
+        }
+        return list.build();
     }
 
     /** Where state is kept ({@link StateReport}), refreshed every {@link #STATE_REFRESH}. */
@@ -168,6 +243,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
 
     private void publish() {
         try {
+            readInstances();
             final ContainerNode status = toContainer(Instant.now());
             datastores.operational().update(tx -> tx.put(PATH, status));
         } catch (OperationErrorsException e) {

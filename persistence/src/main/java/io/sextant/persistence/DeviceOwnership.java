@@ -56,6 +56,20 @@ public interface DeviceOwnership {
     /** Whether every node is owned here at all times, so that no check is needed. */
     boolean sole();
 
+    /** This instance's id among the instances sharing the database; empty when it is alone. */
+    default String instanceId() {
+        return "";
+    }
+
+    /**
+     * Why this instance cannot serve its share of the nodes now (for {@code /ready}): its first
+     * claim has not succeeded, or its registration lapsed; empty when it can, and always when it is
+     * alone.
+     */
+    default Optional<String> unready() {
+        return Optional.empty();
+    }
+
     /** The epoch of {@code nodeId}'s lease held here now, or empty when it is not owned here. */
     OptionalLong epoch(String topologyId, String nodeId);
 

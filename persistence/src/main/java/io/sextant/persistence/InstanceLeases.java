@@ -161,6 +161,14 @@ public final class InstanceLeases implements NodeOwnership {
         return owned;
     }
 
+    /**
+     * Whether this instance's registration is live by its own clock: the last heartbeat succeeded
+     * less than the lease's validity ago, so the leases it holds may be relied on.
+     */
+    public boolean registered() {
+        return valid();
+    }
+
     private boolean valid() {
         return nanoClock.getAsLong() - validUntil < 0;
     }

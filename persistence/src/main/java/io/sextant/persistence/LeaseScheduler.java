@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -40,6 +41,8 @@ public final class LeaseScheduler implements DeviceOwnership, AutoCloseable {
     /** The last database failure logged, so that an outage is logged once, not every interval. */
     private volatile @Nullable String lastFailure;
     private volatile boolean closed;
+    /** Whether a claim has succeeded since the start. */
+    private volatile boolean claimedOnce;
     /** Whether a round asked for by {@link #claimSoon} is waiting to run. */
     private final AtomicBoolean claimAsked = new AtomicBoolean();
     /** Rounds run one at a time (the scheduled ones and those asked for). */
@@ -77,8 +80,22 @@ public final class LeaseScheduler implements DeviceOwnership, AutoCloseable {
         return scheduler;
     }
 
+    @Override
     public String instanceId() {
         return leases.instanceId();
+    }
+
+    @Override
+    public Optional<String> unready() {
+        if (!claimedOnce) {
+            return Optional.of("Controller instance " + leases.instanceId()
+                + " has not claimed its share of the nodes yet: the database has not answered since it started");
+        }
+        if (!leases.registered()) {
+            return Optional.of("Controller instance " + leases.instanceId()
+                + " owns no node: its last heartbeat to the database is older than its lease");
+        }
+        return Optional.empty();
     }
 
     /** The leases held now, valid by this instance's clock. */
@@ -139,6 +156,7 @@ public final class LeaseScheduler implements DeviceOwnership, AutoCloseable {
         try {
             leases.heartbeat();
             final LeaseRepository.Claimed claimed = leases.claim();
+            claimedOnce = true;
             if (!claimed.surplus().isEmpty()) {
                 handOver(claimed.surplus());
             }

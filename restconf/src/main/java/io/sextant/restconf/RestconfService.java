@@ -4,6 +4,7 @@ import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.Readiness;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.restconf.http.MetricsEndpoint;
@@ -48,10 +49,10 @@ public final class RestconfService implements AutoCloseable {
     @Activate
     public RestconfService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcs,
             @Reference final MountPointRegistry mounts, @Reference final AccessControl access,
-            @Reference final DeviceSecrets sealing, @Reference final SextantMetrics metrics)
-            throws InterruptedException, TlsMaterialException {
+            @Reference final DeviceSecrets sealing, @Reference final SextantMetrics metrics,
+            @Reference final Readiness readiness) throws InterruptedException, TlsMaterialException {
         this(datastores, rpcs, mounts, access, ControllerSettings.fromSystemProperties(),
-            SecuritySettings.fromSystemProperties(), metrics);
+            SecuritySettings.fromSystemProperties(), metrics, readiness);
     }
 
     /**
@@ -61,7 +62,7 @@ public final class RestconfService implements AutoCloseable {
      */
     public RestconfService(final ControllerStores datastores, final RpcRegistry rpcs, final MountPointRegistry mounts,
             final AccessControl access, final ControllerSettings settings, final SecuritySettings security,
-            final SextantMetrics metrics) throws InterruptedException, TlsMaterialException {
+            final SextantMetrics metrics, final Readiness readiness) throws InterruptedException, TlsMaterialException {
         final EffectiveModelContext schema = datastores.config().snapshot().schema();
         RestconfHttpServer.Settings http = RestconfHttpServer.Settings.of(settings.bindHost(), settings.port(),
             settings.http());
@@ -78,7 +79,7 @@ public final class RestconfService implements AutoCloseable {
         }
         this.http = new RestconfHttpServer(new DefaultRestconfServer(schema, datastores.data(), rpcs, mounts,
             new NacmGuard(access)), access.httpAuthenticator(), access.audit(),
-            new MetricsEndpoint(metrics, new StatusReadAccess(access, schema)), http);
+            new MetricsEndpoint(metrics, new StatusReadAccess(access, schema)), readiness, http);
     }
 
     private static void announce(final String message) {

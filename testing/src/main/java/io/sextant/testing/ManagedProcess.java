@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,8 +35,16 @@ final class ManagedProcess implements AutoCloseable {
 
     static ManagedProcess start(final String name, final List<String> command, final Path workDir, final Path log)
             throws IOException {
+        return start(name, command, workDir, log, Map.of());
+    }
+
+    /** As {@link #start(String, List, Path, Path)}, with {@code environment} added to this JVM's. */
+    static ManagedProcess start(final String name, final List<String> command, final Path workDir, final Path log,
+            final Map<String, String> environment) throws IOException {
         LOG.info("Starting {}: {}", name, String.join(" ", command));
-        final Process process = new ProcessBuilder(command)
+        final ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        final Process process = builder
             .directory(workDir.toFile())
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))

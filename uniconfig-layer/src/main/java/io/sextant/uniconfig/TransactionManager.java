@@ -18,19 +18,37 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 
 /**
  * Open transactions by id. Idle transactions expire after their timeout and are discarded.
+ *
+ * <p>With several instances on one database, an id begins with the instance's id and
+ * {@value #INSTANCE_SEPARATOR} ({@code sx1~3f9a...}): a transaction lives in the instance that
+ * created it, and a load balancer sends the requests naming it there by that prefix (the
+ * distribution's {@code etc/haproxy.cfg}).
  */
 final class TransactionManager implements AutoCloseable {
     private final SecureRandom random = new SecureRandom();
     private final ConcurrentHashMap<String, IntentTransaction> open = new ConcurrentHashMap<>();
+    /** Between the creating instance's id and the random part of a transaction id. */
+    static final String INSTANCE_SEPARATOR = "~";
+
     private final Duration defaultIdleTimeout;
+    private final String prefix;
     private final ScheduledExecutorService reaper = Executors.newSingleThreadScheduledExecutor(runnable -> {
         final Thread thread = new Thread(runnable, "sextant-transaction-reaper");
         thread.setDaemon(true);
         return thread;
     });
 
+    /** Ids without the instance: a controller alone. */
     TransactionManager(final Duration defaultIdleTimeout) {
+        this(defaultIdleTimeout, "");
+    }
+
+    /**
+     * @param instanceId this instance's id, which begins every transaction id; empty for a controller alone
+     */
+    TransactionManager(final Duration defaultIdleTimeout, final String instanceId) {
         this.defaultIdleTimeout = defaultIdleTimeout;
+        this.prefix = instanceId.isEmpty() ? "" : instanceId + INSTANCE_SEPARATOR;
         final long period = Math.max(100, Math.min(1000, defaultIdleTimeout.toMillis() / 4));
         reaper.scheduleWithFixedDelay(this::expire, period, period, TimeUnit.MILLISECONDS);
     }
@@ -44,7 +62,7 @@ final class TransactionManager implements AutoCloseable {
     String create(final String user, final @Nullable Duration idleTimeout) {
         final byte[] bytes = new byte[12];
         random.nextBytes(bytes);
-        final String id = HexFormat.of().formatHex(bytes);
+        final String id = prefix + HexFormat.of().formatHex(bytes);
         open.put(id, new IntentTransaction(id, user, (idleTimeout != null ? idleTimeout : defaultIdleTimeout)
             .toMillis()));
         return id;

@@ -7,6 +7,7 @@ import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
+import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.StateBackend;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
@@ -62,27 +63,31 @@ public final class UniconfigService implements AutoCloseable {
     @Activate
     public UniconfigService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcRegistry,
             @Reference final MountPointRegistry mounts, @Reference final UnifiedDevices devices,
-            @Reference final StateBackend backend, @Reference final SextantMetrics metrics) {
+            @Reference final StateBackend backend, @Reference final SextantMetrics metrics,
+            @Reference final DeviceOwnership ownership) {
         this(datastores, rpcRegistry, mounts, devices, ControllerSettings.fromSystemProperties()
-            .transactionIdleTimeout(), backend, metrics);
+            .transactionIdleTimeout(), backend, metrics, ownership.instanceId());
     }
 
     /**
      * The layer with its nodes, commits, log and snapshots kept in {@code backend} (and those
      * kept earlier loaded now); commits are counted and timed in {@code metrics}.
      *
+     * @param instanceId this instance's id among those sharing the database, which begins every
+     *     transaction id so that a load balancer keeps a transaction's requests on this instance;
+     *     empty for a controller alone
      * @throws IllegalStateException when what was kept cannot be loaded
      */
     public UniconfigService(final ControllerStores datastores, final RpcRegistry rpcRegistry,
             final MountPointRegistry mounts, final UnifiedDevices devices, final Duration transactionIdleTimeout,
-            final StateBackend backend, final SextantMetrics metrics) {
+            final StateBackend backend, final SextantMetrics metrics, final String instanceId) {
         executor = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
             runnable -> {
                 final Thread thread = new Thread(runnable, "sextant-uniconfig");
                 thread.setDaemon(true);
                 return thread;
             });
-        transactions = new TransactionManager(transactionIdleTimeout);
+        transactions = new TransactionManager(transactionIdleTimeout, instanceId);
         store = backend.database().<UniconfigStore>map(database -> new DurableUniconfigStore(database,
                 COMMIT_END_RETRY))
             .orElse(UniconfigStore.inMemory());

@@ -48,7 +48,7 @@ class StaleNodeTakesTheKeptVersionTest {
 
         Layer(final Database database, final TestDevice device) {
             service = new UniconfigService(stores, new RpcRegistry(), mounts, devices, Duration.ofMinutes(5),
-                StateBackend.durable(database), SextantMetrics.NONE);
+                StateBackend.durable(database), SextantMetrics.NONE, "");
             devices.register(device);
             await("the node is served").atMost(Duration.ofSeconds(60))
                 .until(() -> service.registry().node(device.nodeId()).isPresent());

@@ -86,7 +86,7 @@ class UniconfigLayerTest {
         mounts = new MountPointRegistry();
         registry = new UnifiedDeviceRegistry();
         service = new UniconfigService(datastores, new RpcRegistry(), mounts, registry, Duration.ofMinutes(5),
-            StateBackend.inMemory(), metrics);
+            StateBackend.inMemory(), metrics, "");
         for (TestDevice device : List.of(r1, r2, r3)) {
             device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
             registry.register(device);
@@ -376,7 +376,7 @@ class UniconfigLayerTest {
             final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
             final MountPointRegistry mountPoints = new MountPointRegistry();
             try (UniconfigService fresh = new UniconfigService(stores, new RpcRegistry(), mountPoints, devices,
-                    Duration.ofMinutes(5), StateBackend.inMemory(), SextantMetrics.NONE)) {
+                    Duration.ofMinutes(5), StateBackend.inMemory(), SextantMetrics.NONE, "")) {
                 final List<String> ids = List.of("a", "b", "c");
                 for (String id : ids) {
                     devices.register(new TestDevice(id, schema));

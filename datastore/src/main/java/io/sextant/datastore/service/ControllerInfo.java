@@ -1,5 +1,6 @@
 package io.sextant.datastore.service;
 
+import io.sextant.persistence.ControllerInstance;
 import java.time.Instant;
 import java.util.List;
 
@@ -29,4 +30,23 @@ public interface ControllerInfo {
     int setupsWaiting();
 
     String version();
+
+    /**
+     * This instance's id among the instances sharing the database ({@code sextant.instance.id} or
+     * {@code <data-dir>/instance-id}), or {@value #LOCAL} when it keeps its state in memory.
+     */
+    default String instanceId() {
+        return LOCAL;
+    }
+
+    /**
+     * The controller instances sharing the database, by id, with their heartbeats and how many
+     * nodes each owns, as last read (every few seconds); with the state in memory only this one.
+     */
+    default List<ControllerInstance> instances() {
+        return List.of();
+    }
+
+    /** The instance id shown for a controller that keeps its state in memory, alone. */
+    String LOCAL = "local";
 }

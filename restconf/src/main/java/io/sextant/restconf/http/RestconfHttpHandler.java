@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.sextant.datastore.service.HttpLimits;
+import io.sextant.datastore.service.Readiness;
 import io.sextant.datastore.service.RequestContext;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.QueryParameters;
@@ -22,14 +23,16 @@ import io.sextant.security.auth.Authenticator;
 import io.sextant.security.auth.UserPrincipal;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Serves one HTTP request: refuses what Netty could not decode, answers the host-meta discovery
- * documents, authenticates the request, reads its query, conditions and transaction into a
+ * documents, authenticates the request, answers {@code /ready}, reads its query, conditions and transaction into a
  * call of the {@link RestconfServer} ({@link RestconfRouter}), and writes the one answer
  * ({@link Reply}). The request's buffer lives until the server has answered.
  */
@@ -37,6 +40,8 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     private static final Logger LOG = LoggerFactory.getLogger(RestconfHttpHandler.class);
     static final String TRANSACTION_HEADER = "Sextant-Transaction";
     static final String TRANSACTION_COOKIE = "SEXTANTTXID";
+    static final String READY = "/ready";
+    private static final byte[] READY_BODY = "ready\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] HOST_META = ("<?xml version='1.0' encoding='UTF-8'?>\n"
         + "<XRD xmlns='http://docs.oasis-open.org/ns/xri/xrd-1.0'>\n"
         + "  <Link rel='restconf' href='/rests'/>\n</XRD>\n").getBytes(StandardCharsets.UTF_8);
@@ -47,17 +52,19 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     private final Authenticator authenticator;
     private final RequestAudit audit;
     private final MetricsEndpoint metrics;
+    private final Readiness readiness;
 
     RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator, final RequestAudit audit) {
-        this(server, authenticator, audit, MetricsEndpoint.NONE);
+        this(server, authenticator, audit, MetricsEndpoint.NONE, Readiness.ALWAYS);
     }
 
     RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator, final RequestAudit audit,
-            final MetricsEndpoint metrics) {
+            final MetricsEndpoint metrics, final Readiness readiness) {
         this.router = new RestconfRouter(server);
         this.authenticator = authenticator;
         this.audit = audit;
         this.metrics = metrics;
+        this.readiness = readiness;
     }
 
     @Override
@@ -102,6 +109,10 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             reply.send(metrics.answer(request, context(request, principal), reply.format));
             return;
         }
+        if (path.equals(READY)) {
+            reply.send(ready(reply.format, method));
+            return;
+        }
         final CompletionStage<Answer> result;
         final boolean pretty;
         // the body is read from the request's own buffer: it stays alive until the server has answered
@@ -136,6 +147,27 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 reply.internalError(e);
             }
         });
+    }
+
+    /**
+     * {@code GET /ready} of an authenticated user (any user: it tells no more than that the
+     * instance can serve): 200, or 503 with why not, for load balancers' health checks.
+     */
+    private FullHttpResponse ready(final Format format, final HttpMethod method) {
+        if (!method.equals(HttpMethod.GET) && !method.equals(HttpMethod.HEAD)) {
+            final FullHttpResponse refused = HttpErrors.response(format, 405, ErrorTag.OPERATION_NOT_SUPPORTED,
+                "Only GET is allowed at " + READY);
+            refused.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");
+            return refused;
+        }
+        final Optional<String> unready = readiness.unready();
+        if (unready.isPresent()) {
+            final FullHttpResponse response = HttpErrors.response(format, 503, ErrorType.APPLICATION,
+                ErrorTag.RESOURCE_DENIED, "This controller instance cannot serve now: " + unready.get());
+            response.headers().set(HttpHeaderNames.RETRY_AFTER, 1);
+            return response;
+        }
+        return ResponseWriter.raw(HttpResponseStatus.OK, READY_BODY, "text/plain; charset=utf-8");
     }
 
     /** A request Netty could not decode: its request line or header is too long or broken. */

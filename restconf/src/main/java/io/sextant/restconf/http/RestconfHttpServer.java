@@ -15,6 +15,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.sextant.datastore.service.HttpLimits;
+import io.sextant.datastore.service.Readiness;
 import io.sextant.restconf.api.RestconfServer;
 import io.sextant.security.audit.AuditLog;
 import io.sextant.security.auth.Authenticator;
@@ -76,15 +77,29 @@ public final class RestconfHttpServer implements AutoCloseable {
     /** No metrics: {@code /metrics} answers 404. */
     public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
             final Settings settings) throws InterruptedException {
-        this(server, authenticator, audit, MetricsEndpoint.NONE, settings);
+        this(server, authenticator, audit, MetricsEndpoint.NONE, Readiness.ALWAYS, settings);
+    }
+
+    /** Not ready-checked: {@code /ready} answers 200. */
+    public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
+            final MetricsEndpoint metrics, final Settings settings) throws InterruptedException {
+        this(server, authenticator, audit, metrics, Readiness.ALWAYS, settings);
+    }
+
+    /** No metrics: {@code /metrics} answers 404. */
+    public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
+            final Readiness readiness, final Settings settings) throws InterruptedException {
+        this(server, authenticator, audit, MetricsEndpoint.NONE, readiness, settings);
     }
 
     /**
      * @param audit where answered writes, operations and refused requests are recorded
      * @param metrics where every request is timed, and {@code GET /metrics}
+     * @param readiness what {@code GET /ready} answers
      */
     public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
-            final MetricsEndpoint metrics, final Settings settings) throws InterruptedException {
+            final MetricsEndpoint metrics, final Readiness readiness, final Settings settings)
+            throws InterruptedException {
         final RequestAudit requests = new RequestAudit(audit, metrics.metrics());
         this.workers = new DefaultEventExecutorGroup(settings.workerThreads());
         final HttpLimits limits = settings.limits();
@@ -109,7 +124,8 @@ public final class RestconfHttpServer implements AutoCloseable {
                         .addLast(new HttpServerExpectContinueHandler())
                         .addLast(new BoundedAggregator(limits.maxBodyBytes()))
                         .addLast(clock.exchange())
-                        .addLast(workers, new RestconfHttpHandler(server, authenticator, requests, metrics));
+                        .addLast(workers, new RestconfHttpHandler(server, authenticator, requests, metrics,
+                            readiness));
                 }
             });
         try {

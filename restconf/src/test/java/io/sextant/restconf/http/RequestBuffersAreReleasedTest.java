@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.service.MountPointRegistry;
+import io.sextant.datastore.service.Readiness;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.datastore.service.StoreDataService;
 import io.sextant.model.ControllerSchema;
@@ -38,7 +39,7 @@ class RequestBuffersAreReleasedTest {
             new InMemoryDataStore(StoreType.CONFIGURATION, ControllerSchema.get(), Runnable::run),
             new InMemoryDataStore(StoreType.OPERATIONAL, ControllerSchema.get(), Runnable::run)),
         new RpcRegistry(), new MountPointRegistry()), OneUser.authenticator("admin", PASSWORD),
-        new RequestAudit(AuditLog.NONE));
+        new RequestAudit(AuditLog.NONE), Readiness.ALWAYS);
 
     private void assertReleasedAfterAnswer(final String method, final String uri, final String body,
             final int status) {
