@@ -2,7 +2,6 @@ package io.sextant.perf.config;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.PrettyPrinter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -25,7 +24,7 @@ final class JsonOut {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write JSON to a string", e);
         }
-        writer.setPrettyPrinter(new LinePerMember());
+        writer.setPrettyPrinter(new OneMemberPerLine());
     }
 
     /** Opens the anonymous top-level object. */
@@ -104,82 +103,5 @@ final class JsonOut {
     @FunctionalInterface
     private interface IoAction {
         void run() throws IOException;
-    }
-
-    /**
-     * Every member and array element on a line of its own, indented two spaces per level;
-     * {@code "name": value}; empty objects and arrays as {@code {}} and {@code []}.
-     */
-    private static final class LinePerMember implements PrettyPrinter {
-        private int depth;
-
-        @Override
-        public void writeRootValueSeparator(final JsonGenerator gen) {
-            // one document per generator
-        }
-
-        @Override
-        public void writeStartObject(final JsonGenerator gen) throws IOException {
-            gen.writeRaw('{');
-            depth++;
-        }
-
-        @Override
-        public void beforeObjectEntries(final JsonGenerator gen) throws IOException {
-            newLine(gen);
-        }
-
-        @Override
-        public void writeObjectFieldValueSeparator(final JsonGenerator gen) throws IOException {
-            gen.writeRaw(": ");
-        }
-
-        @Override
-        public void writeObjectEntrySeparator(final JsonGenerator gen) throws IOException {
-            gen.writeRaw(',');
-            newLine(gen);
-        }
-
-        @Override
-        public void writeEndObject(final JsonGenerator gen, final int nrOfEntries) throws IOException {
-            close(gen, nrOfEntries, '}');
-        }
-
-        @Override
-        public void writeStartArray(final JsonGenerator gen) throws IOException {
-            gen.writeRaw('[');
-            depth++;
-        }
-
-        @Override
-        public void beforeArrayValues(final JsonGenerator gen) throws IOException {
-            newLine(gen);
-        }
-
-        @Override
-        public void writeArrayValueSeparator(final JsonGenerator gen) throws IOException {
-            gen.writeRaw(',');
-            newLine(gen);
-        }
-
-        @Override
-        public void writeEndArray(final JsonGenerator gen, final int nrOfValues) throws IOException {
-            close(gen, nrOfValues, ']');
-        }
-
-        private void close(final JsonGenerator gen, final int entries, final char bracket) throws IOException {
-            depth--;
-            if (entries > 0) {
-                newLine(gen);
-            }
-            gen.writeRaw(bracket);
-        }
-
-        private void newLine(final JsonGenerator gen) throws IOException {
-            gen.writeRaw('\n');
-            for (int i = 0; i < depth; i++) {
-                gen.writeRaw("  ");
-            }
-        }
     }
 }
