@@ -1,72 +1,87 @@
 package io.sextant.perf.config;
 
-import com.google.gson.stream.JsonWriter;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 
 /**
- * A thin layer over Gson's streaming writer that pretty-prints RFC 7951 JSON (two-space indent, one
- * member per line) with short calls, so the generators read like the data they produce.
+ * A thin layer over Jackson's streaming generator that pretty-prints RFC 7951 JSON (two-space
+ * indent, one member or array element per line, {@code "name": value}) with short calls, so the
+ * generators read like the data they produce. The layout is fixed: the generator sizes its
+ * configurations in lines of this text.
  */
 final class JsonOut {
+    private static final JsonFactory FACTORY = JsonFactory.builder().build();
+
     private final StringWriter buffer = new StringWriter(1 << 16);
-    private final JsonWriter writer;
+    private final JsonGenerator writer;
 
     JsonOut() {
-        writer = new JsonWriter(buffer);
-        writer.setIndent("  ");
-        writer.setHtmlSafe(false);
+        try {
+            writer = FACTORY.createGenerator(buffer);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write JSON to a string", e);
+        }
+        writer.setPrettyPrinter(new OneMemberPerLine());
     }
 
     /** Opens the anonymous top-level object. */
     JsonOut begin() {
-        return io(() -> writer.beginObject());
+        return io(writer::writeStartObject);
     }
 
     /** Opens member {@code name} as an object. */
     JsonOut object(final String name) {
-        return io(() -> writer.name(name).beginObject());
+        return io(() -> {
+            writer.writeFieldName(name);
+            writer.writeStartObject();
+        });
     }
 
     /** Opens member {@code name} as an array (a YANG list). */
     JsonOut list(final String name) {
-        return io(() -> writer.name(name).beginArray());
+        return io(() -> {
+            writer.writeFieldName(name);
+            writer.writeStartArray();
+        });
     }
 
     /** Opens an anonymous object inside an array (a YANG list entry). */
     JsonOut entry() {
-        return io(() -> writer.beginObject());
+        return io(writer::writeStartObject);
     }
 
     JsonOut end() {
-        return io(() -> writer.endObject());
+        return io(writer::writeEndObject);
     }
 
     JsonOut endList() {
-        return io(() -> writer.endArray());
+        return io(writer::writeEndArray);
     }
 
     JsonOut leaf(final String name, final String value) {
-        return io(() -> writer.name(name).value(value));
+        return io(() -> writer.writeStringField(name, value));
     }
 
     JsonOut leaf(final String name, final long value) {
-        return io(() -> writer.name(name).value(value));
+        return io(() -> writer.writeNumberField(name, value));
     }
 
     JsonOut leaf(final String name, final boolean value) {
-        return io(() -> writer.name(name).value(value));
+        return io(() -> writer.writeBooleanField(name, value));
     }
 
     /** A leaf-list of strings. */
     JsonOut leaves(final String name, final String... values) {
         return io(() -> {
-            writer.name(name).beginArray();
+            writer.writeFieldName(name);
+            writer.writeStartArray();
             for (String value : values) {
-                writer.value(value);
+                writer.writeString(value);
             }
-            writer.endArray();
+            writer.writeEndArray();
         });
     }
 

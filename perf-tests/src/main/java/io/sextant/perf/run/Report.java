@@ -1,8 +1,14 @@
 package io.sextant.perf.run;
 
-import com.google.gson.GsonBuilder;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.sextant.perf.config.OneMemberPerLine;
 import io.sextant.perf.run.JtlStats.LabelStats;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +32,18 @@ public final class Report {
         Duration | Errors | req/s | p95/max per operation [ms] | Controller peak CPU | Heap before / after (MiB) | Report |
         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
         """;
+
+    /**
+     * summary.json as it has always been written: one member per line, members whose value is null
+     * left out, NaN and infinities as the bare JavaScript literals (as Gson's
+     * serializeSpecialFloatingPointValues wrote them; scenarios report a ratio that had no data so).
+     */
+    private static final ObjectWriter SUMMARY_JSON = JsonMapper.builder()
+        .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
+        .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL,
+            JsonInclude.Include.NON_NULL))
+        .build()
+        .writer(new OneMemberPerLine());
 
     private Report() {
     }
@@ -150,7 +168,11 @@ public final class Report {
         json.put("facts", s.facts);
         json.put("dashboards", s.dashboards);
         json.putAll(s.data);
-        return new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create().toJson(json);
+        try {
+            return SUMMARY_JSON.writeValueAsString(json);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("A scenario put a figure into summary.json that does not serialize", e);
+        }
     }
 
     static String row(final RunContext run, final RunSummary s) {
