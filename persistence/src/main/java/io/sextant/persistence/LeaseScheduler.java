@@ -174,17 +174,20 @@ public final class LeaseScheduler implements DeviceOwnership, AutoCloseable {
         }
     }
 
-    /** Stop acting on {@code surplus} (the listeners close their sessions), then release them. */
-    private void handOver(final List<MountedNode> surplus) throws PersistenceException {
-        synchronized (this) {
-            final Map<MountedNode, Long> now = new HashMap<>(told);
-            for (MountedNode node : surplus) {
-                if (now.remove(node) != null) {
-                    tell(node, listener -> listener.lost(node.nodeId()));
-                }
+    /**
+     * Stop acting on {@code surplus} (the listeners close their sessions), then release them. Both
+     * under the monitor {@link #publish} takes: a publish between the two would find the surplus
+     * still held, tell the listeners they gained it (a session opened again to a device being
+     * handed over) and then, at the next publish, that they lost it again.
+     */
+    private synchronized void handOver(final List<MountedNode> surplus) throws PersistenceException {
+        final Map<MountedNode, Long> now = new HashMap<>(told);
+        for (MountedNode node : surplus) {
+            if (now.remove(node) != null) {
+                tell(node, listener -> listener.lost(node.nodeId()));
             }
-            told = Map.copyOf(now);
         }
+        told = Map.copyOf(now);
         LOG.info("Controller instance {} hands {} node(s) over to the others", leases.instanceId(), surplus.size());
         leases.release(surplus);
     }

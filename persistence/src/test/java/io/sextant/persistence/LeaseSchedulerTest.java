@@ -32,6 +32,16 @@ class LeaseSchedulerTest {
     private static final class Told implements DeviceOwnership.Listener {
         final Map<String, Long> owned = new ConcurrentHashMap<>();
         final List<String> events = new CopyOnWriteArrayList<>();
+        /** How long closing a node's session takes: longer than the publishing interval, so a publish waits for it. */
+        final long closing;
+
+        Told() {
+            this(0);
+        }
+
+        Told(final long closingMillis) {
+            this.closing = closingMillis;
+        }
 
         @Override
         public void gained(final String nodeId, final long epoch) {
@@ -43,6 +53,11 @@ class LeaseSchedulerTest {
         public void lost(final String nodeId) {
             owned.remove(nodeId);
             events.add("lost " + nodeId);
+            try {
+                Thread.sleep(closing);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -60,7 +75,8 @@ class LeaseSchedulerTest {
         final LeaseScheduler a = cluster.closing(LeaseScheduler.start(cluster.instance("instance-a", QUICK)));
         // the first claim is made before start returns
         assertEquals(4, a.owned().size());
-        final Told toldA = new Told();
+        // a slow close makes a publish wait on the hand-over: it must not find the surplus still held
+        final Told toldA = new Told(QUICK.heartbeatInterval().toMillis());
         a.watch("topology-netconf", toldA);
         final OptionalLong r03 = a.epoch("topology-netconf", "R03");
         assertTrue(r03.isPresent());
