@@ -7,6 +7,7 @@ import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.service.SecuritySettings;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
@@ -36,10 +37,20 @@ public final class SextantMain {
      */
     public static final String NO_AUDIT_PROPERTY = "sextant.benchmark.no-audit";
 
+    /** slf4j-simple's settings for a time on every line of the log, unless given. */
+    private static final Map<String, String> LOG_TIMES = Map.of(
+        "org.slf4j.simpleLogger.showDateTime", "true",
+        "org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
+
     public static void main(final String[] args) throws InterruptedException, PersistenceException {
         if (System.getProperty(MODIFICATION_LOGGER) == null) {
             System.setProperty(MODIFICATION_LOGGER, "off");
         }
+        LOG_TIMES.forEach((key, value) -> {
+            if (System.getProperty(key) == null) {
+                System.setProperty(key, value);
+            }
+        });
         final Optional<DatabaseSettings> db = DatabaseSettings.fromSystem(System.getProperties(), System.getenv());
         final Database database = db.map(Database::new).orElse(null);
         final StateBackend backend;

@@ -29,8 +29,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -49,7 +52,7 @@ class DatabaseKilledDuringCommitsTest {
     private static final Duration WAIT = Duration.ofSeconds(120);
     private static final List<String> NODES = List.of("d1", "d2");
 
-    @TempDir
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dataDir;
 
     private static Set<String> interfacesOn(final Netconfd device) throws Exception {
@@ -101,6 +104,9 @@ class DatabaseKilledDuringCommitsTest {
             final Map<String, Integer> answers = new ConcurrentHashMap<>();
             final List<String> wrong = new CopyOnWriteArrayList<>();
             final AtomicBoolean stop = new AtomicBoolean();
+            // the first answers of commits that did not complete, and the last one, to tell what went wrong
+            final List<String> failedCommits = new CopyOnWriteArrayList<>();
+            final AtomicReference<String> lastFailedCommit = new AtomicReference<>("none");
 
             try (ControllerJvm controller = new ControllerJvm(dataDir, postgres, credentials, PASSWORD,
                     dataDir.resolve("controller-0.log"))) {
@@ -145,6 +151,11 @@ class DatabaseKilledDuringCommitsTest {
                                     .getAsJsonObject("uniconfig-manager:output");
                                 if ("complete".equals(output.get("overall-status").getAsString())) {
                                     acknowledged.add(name);
+                                } else {
+                                    if (failedCommits.size() < 3) {
+                                        failedCommits.add(name + ": " + commit.body());
+                                    }
+                                    lastFailedCommit.set(name + ": " + commit.body());
                                 }
                             } else if (commit.statusCode() != 503) {
                                 wrong.add("commit " + name + ": " + commit.statusCode() + " " + commit.body());
@@ -155,39 +166,42 @@ class DatabaseKilledDuringCommitsTest {
                     }
                 }, "committer");
                 committer.start();
+                final Supplier<String> context = () -> " (answers " + answers + ", attempted " + attempted.size()
+                    + ", acknowledged " + acknowledged.size() + ", wrong " + wrong + ", the first commits that failed answered "
+                    + failedCommits + ", the last " + lastFailedCommit.get() + ")\n" + controller.tail();
 
                 // some commits with the database up, then SIGKILL to every PostgreSQL process
-                awaitSize(acknowledged, 3, committer);
+                awaitSize(acknowledged, 3, committer, context);
                 postgres.kill();
                 final int acknowledgedBefore = acknowledged.size();
                 Thread.sleep(4_000);
                 postgres.restart();
                 // the same controller commits again once its database is back
-                awaitSize(acknowledged, acknowledgedBefore + 3, committer);
+                awaitSize(acknowledged, acknowledgedBefore + 3, committer, context);
                 stop.set(true);
                 committer.join(TimeUnit.MINUTES.toMillis(2));
 
-                final String context = " (answers " + answers + ", attempted " + attempted.size() + ", acknowledged "
-                    + acknowledged.size() + ")\n" + controller.tail();
-                assertTrue(wrong.isEmpty(), "every request answered, 2xx or 503: " + wrong + context);
+                assertTrue(wrong.isEmpty(), () -> "every request answered, 2xx or 503" + context.get());
                 assertTrue(answers.keySet().stream().anyMatch(a -> a.equals("503 resource-denied/database-unavailable")
-                    || a.equals("commit 503")), "the outage was noticed" + context);
+                    || a.equals("commit 503")), () -> "the outage was noticed" + context.get());
                 assertTrue(answers.keySet().stream().allMatch(a -> a.startsWith("commit ") || a.startsWith("201")
                     || a.startsWith("204") || a.equals("503 resource-denied/database-unavailable")),
-                    "a refused write says the database is unavailable" + context);
+                    () -> "a refused write says the database is unavailable" + context.get());
                 final Set<String> on1 = interfacesOn(devices.get(0));
                 final Set<String> on2 = interfacesOn(devices.get(1));
                 for (String name : attempted) {
-                    assertEquals(on1.contains(name), on2.contains(name), name + " on both devices or neither" + context);
+                    assertEquals(on1.contains(name), on2.contains(name),
+                        () -> name + " on both devices or neither" + context.get());
                 }
                 for (String name : acknowledged) {
-                    assertTrue(on1.contains(name), name + " was acknowledged" + context);
+                    assertTrue(on1.contains(name), () -> name + " was acknowledged" + context.get());
                 }
                 // a write the database could not keep changed nothing
                 for (String refused : refusedWrites) {
                     final String[] parts = refused.split("/");
                     assertEquals(404, rest.send("GET", RestconfClient.intentInterface(parts[0], parts[1])
-                        + "?content=config").statusCode(), refused + " answered 503 but is in the intent" + context);
+                        + "?content=config").statusCode(),
+                        () -> refused + " answered 503 but is in the intent" + context.get());
                 }
                 // a commit whose end could not be recorded while the database was down is recorded once it
                 // is back: none stays pending, so a restart has no node in doubt
@@ -221,12 +235,13 @@ class DatabaseKilledDuringCommitsTest {
         }
     }
 
-    private static void awaitSize(final List<String> list, final int size, final Thread worker)
-            throws InterruptedException {
+    private static void awaitSize(final List<String> list, final int size, final Thread worker,
+            final Supplier<String> context) throws InterruptedException {
         final long deadline = System.nanoTime() + WAIT.toNanos();
         while (list.size() < size) {
-            assertTrue(worker.isAlive(), "the committer stopped");
-            assertTrue(System.nanoTime() < deadline, "only " + list.size() + " of " + size + " commits acknowledged");
+            assertTrue(worker.isAlive(), () -> "the committer stopped" + context.get());
+            assertTrue(System.nanoTime() < deadline, () -> "only " + list.size() + " of " + size
+                + " commits acknowledged" + context.get());
             Thread.sleep(100);
         }
     }

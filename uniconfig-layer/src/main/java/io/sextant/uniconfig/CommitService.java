@@ -226,6 +226,12 @@ public final class CommitService {
             if (failure.isPresent()) {
                 abandon(tx, preparedIntents.keySet());
                 final CommitCoordinator.Failure why = failure.orElseThrow();
+                if (!why.rollbackProblems().isEmpty()) {
+                    LOG.warn("Commit {} failed ({}) and not every device could be put back: {}", commitId,
+                        why.message(), why.rollbackProblems());
+                } else if (why.ofController()) {
+                    LOG.warn("Commit {} was rolled back on every device: {}", commitId, why.message());
+                }
                 final CommitRecord failed = commitRecord(commitId, operation, context, targets,
                     failedResult(targets, why));
                 ends.record(commitId, false, failed);

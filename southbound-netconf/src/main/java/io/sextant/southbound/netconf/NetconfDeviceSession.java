@@ -41,6 +41,15 @@ public interface NetconfDeviceSession {
     boolean isOpen();
 
     /**
+     * Whether this controller instance may still change the device through this session: it owns
+     * the node in the term the session was opened for (see {@code DeviceOwnership}). When it does
+     * not, every operation that can change the device fails at once and nothing is sent; reads
+     * still go out. Such a session is closed soon; the node's next session, if this instance owns
+     * the node again, is another one.
+     */
+    boolean mayChange();
+
+    /**
      * End this session at once, without {@code <close-session>}: for a session whose state is no
      * longer known (a request timed out, and what the device did with it and with the requests
      * queued behind it cannot be told). Pending requests fail; the node reconnects as after any

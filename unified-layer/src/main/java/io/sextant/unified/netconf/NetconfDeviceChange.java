@@ -38,7 +38,9 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
  * <p>A rollback undoes whatever the change may have done, also after {@link #finish()} (another
  * device can fail after this one finished). When a request got no answer from the device (it
  * timed out, or the session went down), the session's state is unknown: the rollback drops that
- * session, waits for the node's next one ({@link NextSession}) and restores the device there:
+ * session, waits for the node's next one ({@link NextSession}) and restores the device there (so
+ * too when this instance lost the node's lease meanwhile, which fences the session: the next
+ * session is the one opened when this instance owns the node again):
  * {@code <cancel-commit>} with the persist id, then, under a new lock, discard-changes and the
  * reverse edits, committed. Reverse edits are idempotent (they put back the values from before
  * and remove what the change created), so they are right whether or not the lost requests took
@@ -173,15 +175,24 @@ final class NetconfDeviceChange implements DeviceChange {
             }
             return done();
         }
-        if (unanswered || !session.isOpen()) {
+        if (unanswered || !usable()) {
             return recoverOnNextSession(reached);
         }
         return undo(reached).exceptionallyCompose(failure -> {
-            if (isUnanswered(failure) || !session.isOpen()) {
+            if (isUnanswered(failure) || !usable()) {
                 return recoverOnNextSession(reached);
             }
             return CompletableFuture.failedFuture(failure);
         });
+    }
+
+    /**
+     * Whether the change's own session can still undo it: it is up, and this instance still owns
+     * the node (a session whose lease ended sends nothing; the node's next session, on whichever
+     * instance owns the node then, is the one that can).
+     */
+    private boolean usable() {
+        return session.isOpen() && session.mayChange();
     }
 
     /** On the change's own session, which still holds the lock unless the change finished. */
@@ -212,19 +223,32 @@ final class NetconfDeviceChange implements DeviceChange {
     }
 
     /**
-     * The session's state is unknown or it is gone: drop it, and on the node's next session cancel
-     * a confirmed commit that may be pending and put back what the change may have done.
+     * The session's state is unknown, it is gone, or this instance no longer owns the node: drop
+     * it, and on the node's next session cancel a confirmed commit that may be pending and put
+     * back what the change may have done.
      */
     private CompletionStage<Void> recoverOnNextSession(final Step reached) {
+        final boolean owned = session.mayChange();
         if (session.isOpen()) {
-            session.drop("rolling back a commit whose requests got no answer");
+            session.drop(owned ? "rolling back a commit whose requests got no answer"
+                : "rolling back a commit: this controller instance no longer owns the node");
         }
         return nextSession.after(session, reconnectWait)
             .exceptionallyCompose(failure -> CompletableFuture.failedFuture(Failures.unwrap(failure)
-                instanceof TimeoutException ? failed("Node " + session.nodeId() + " did not reconnect within "
-                    + reconnectWait.toSeconds() + " s, so its part of the commit could not be rolled back")
-                : Failures.unwrap(failure)))
+                instanceof TimeoutException ? notRolledBack(owned, reached) : Failures.unwrap(failure)))
             .thenCompose(next -> restoreOn(next, reached));
+    }
+
+    /** Why the change could not be rolled back: no next session within {@link #reconnectWait}. */
+    private OperationErrorsException notRolledBack(final boolean owned, final Step reached) {
+        final String why = owned ? "did not reconnect" : "is owned by another controller instance and was not "
+            + "given back";
+        // a confirmed commit that was never confirmed: the device takes it back when its timeout ends
+        final String pending = mode == Mode.STAGED_CONFIRMABLE && (reached == Step.COMMIT_SENT
+            || reached == Step.APPLIED) ? "; the device takes its confirmed commit back by itself within "
+                + confirmTimeout.toSeconds() + " s" : "";
+        return failed("Node " + session.nodeId() + " " + why + " within " + reconnectWait.toSeconds()
+            + " s, so its part of the commit could not be rolled back" + pending);
     }
 
     private CompletionStage<Void> restoreOn(final NetconfDeviceSession next, final Step reached) {

@@ -1,6 +1,7 @@
 package io.sextant.unified.netconf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,9 +10,12 @@ import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
+import io.sextant.datastore.service.DeviceSecrets;
 import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.model.ControllerSchema;
+import io.sextant.persistence.DeviceOwnership;
+import io.sextant.persistence.StateBackend;
 import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.NetconfSettings;
 import io.sextant.southbound.netconf.NetconfTopology;
@@ -33,11 +37,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,8 +65,9 @@ import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 /**
  * A device's part of a commit is rolled back whatever happened to its session: after it finished
  * (another device failed later), after its session dropped with a confirmed commit pending, after
- * the reply to its commit was lost, and after its device stalled past the request timeout and
- * then carried out the commit late. The devices sit behind a {@link FaultProxy}; each is checked
+ * the reply to its commit was lost, after its device stalled past the request timeout and then
+ * carried out the commit late, and after this controller instance lost the node's lease and
+ * got it back. The devices sit behind a {@link FaultProxy}; each is checked
  * through an independent session.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
@@ -76,6 +86,55 @@ class NetconfRollbackAfterFaultsTest {
     private static Path schemaCache;
     private static NetconfUnifiedDevices adapter;
     private static ScheduledExecutorService timer;
+    private static final LeasedNodes OWNERSHIP = new LeasedNodes();
+
+    /**
+     * Which nodes this controller instance owns, as the tests decide: a lease can end silently
+     * (as it does when its time runs out: the sessions are fenced before anyone is told), the
+     * loss be told (the topology closes the session), and the node be owned again in a new term.
+     */
+    private static final class LeasedNodes implements DeviceOwnership {
+        private final Map<String, Long> terms = new ConcurrentHashMap<>();
+        private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+        private final AtomicLong lastTerm = new AtomicLong();
+
+        void own(final String nodeId) {
+            final long term = lastTerm.incrementAndGet();
+            terms.put(nodeId, term);
+            listeners.forEach(listener -> listener.gained(nodeId, term));
+        }
+
+        void expire(final String nodeId) {
+            terms.remove(nodeId);
+        }
+
+        void tellLost(final String nodeId) {
+            listeners.forEach(listener -> listener.lost(nodeId));
+        }
+
+        @Override
+        public boolean sole() {
+            return false;
+        }
+
+        @Override
+        public OptionalLong epoch(final String topologyId, final String nodeId) {
+            final Long term = terms.get(nodeId);
+            return term == null ? OptionalLong.empty() : OptionalLong.of(term);
+        }
+
+        @Override
+        public boolean owns(final String topologyId, final String nodeId, final long epoch) {
+            final Long term = terms.get(nodeId);
+            return term != null && term == epoch;
+        }
+
+        @Override
+        public Watch watch(final String topologyId, final Listener listener) {
+            listeners.add(listener);
+            return () -> listeners.remove(listener);
+        }
+    }
 
     @BeforeAll
     static void start() throws Exception {
@@ -86,8 +145,10 @@ class NetconfRollbackAfterFaultsTest {
         timer = Executors.newSingleThreadScheduledExecutor();
         datastores = new ControllerStores();
         topology = NetconfTopology.withDefaultParser(datastores, new MountPointRegistry(), new RpcRegistry(),
-            new NetconfSettings(schemaCache = Files.createTempDirectory("sextant-schemas-"), 1, 2,
-                Duration.ofSeconds(30)), HostKeys.inMemory());
+            DeviceSecrets.AS_STORED, new NetconfSettings(schemaCache = Files.createTempDirectory("sextant-schemas-"),
+                1, 2, Duration.ofSeconds(30)), HostKeys.inMemory(), StateBackend.inMemory(), OWNERSHIP);
+        OWNERSHIP.own("ncd");
+        OWNERSHIP.own("tt");
         registry = new UnifiedDeviceRegistry();
         adapter = new NetconfUnifiedDevices(topology, registry);
         mount("ncd", netconfdProxy.port(), false, netconfd.username(), netconfd.password());
@@ -302,6 +363,23 @@ class NetconfRollbackAfterFaultsTest {
         assertThrows(OperationErrorsException.class, () -> await(change.finish()));
         await(change.rollback());
         assertTrue(!netconfdInterfaces().contains("drop-1"), "cancelled at once, not after the confirm timeout");
+    }
+
+    @Test
+    void aConfirmedCommitIsCancelledFromTheNextSessionWhenTheNodesLeaseEndedMeanwhile() throws Exception {
+        final DeviceChange change = netconfdInterface("lease-1");
+        await(change.stage());
+        await(change.apply());
+        // the lease ends (the database did not answer the heartbeats): the session may send nothing more
+        OWNERSHIP.expire("ncd");
+        final CompletionStage<Void> rollback = change.rollback();
+        // told so, the topology closes the session; the database answers again and the node is owned anew
+        OWNERSHIP.tellLost("ncd");
+        OWNERSHIP.own("ncd");
+        await(rollback);
+        assertFalse(netconfdInterfaces().contains("lease-1"), "cancelled from the next session, not by the device "
+            + "after the confirm timeout");
+        awaitDevice("ncd");
     }
 
     @Test

@@ -89,6 +89,11 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     @Override
+    public boolean mayChange() {
+        return owner.getAsBoolean();
+    }
+
+    @Override
     public void drop(final String reason) {
         channel.shutdown(reason);
     }
