@@ -35,14 +35,22 @@ final class CommitCoordinator {
     /**
      * Why a commit failed: the first node that failed and what its device said, or (node
      * {@link #CONTROLLER}) the controller could not keep the commit, with its error.
+     *
+     * @param kept whether the commit had been kept when the failure came (a device failed to
+     *     finish it): what was kept must be taken back as the devices were
      */
-    record Failure(String nodeId, String message, List<String> rollbackProblems, @Nullable Throwable cause) {
+    record Failure(String nodeId, String message, List<String> rollbackProblems, @Nullable Throwable cause,
+            boolean kept) {
         Failure(final String nodeId, final String message, final List<String> rollbackProblems) {
-            this(nodeId, message, rollbackProblems, null);
+            this(nodeId, message, rollbackProblems, null, false);
         }
 
         boolean ofController() {
             return CONTROLLER.equals(nodeId);
+        }
+
+        Failure afterKeeping() {
+            return new Failure(nodeId, message, rollbackProblems, cause, true);
         }
     }
 
@@ -82,7 +90,8 @@ final class CommitCoordinator {
             .thenCompose(f -> f.isPresent() ? done(f) : step(confirmable, DeviceChange::apply))
             .thenCompose(f -> f.isPresent() ? done(f) : step(stagedOnly, DeviceChange::apply))
             .thenCompose(f -> f.isPresent() ? done(f) : keep())
-            .thenCompose(f -> f.isPresent() ? done(f) : step(participants, DeviceChange::finish))
+            .thenCompose(f -> f.isPresent() ? done(f) : step(participants, DeviceChange::finish)
+                .thenApply(finished -> finished.map(Failure::afterKeeping)))
             .thenCompose(f -> f.isPresent() ? rollback(f.orElseThrow()) : done(f));
     }
 
@@ -122,7 +131,7 @@ final class CommitCoordinator {
         }
         return stage.handle((ok, error) -> error == null ? Optional.<Failure>empty()
             : Optional.of(new Failure(CONTROLLER, "The controller could not keep the commit: "
-                + describe(error, null), List.of(), Failures.unwrap(error))));
+                + describe(error, null), List.of(), Failures.unwrap(error), false)));
     }
 
     private CompletionStage<Optional<Failure>> rollback(final Failure failure) {
@@ -139,7 +148,7 @@ final class CommitCoordinator {
         }
         return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(ignored ->
             Optional.of(new Failure(failure.nodeId(), failure.message(), futures.stream()
-                .map(CompletableFuture::join).flatMap(Optional::stream).toList(), failure.cause())));
+                .map(CompletableFuture::join).flatMap(Optional::stream).toList(), failure.cause(), failure.kept())));
     }
 
     /** The device's errors, with their paths and details, as one line. */

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -215,9 +216,11 @@ public final class CommitService {
         }
         final long changing = System.nanoTime();
         metrics.commitPhase(CommitPhase.PREPARE, changing - preparing);
+        // set once the commit is kept: what takes it back
+        final AtomicReference<UniconfigStore.@Nullable KeptCommit> kept = new AtomicReference<>();
         return CommitCoordinator.run(participants, () -> CompletableFuture.runAsync(() -> {
             try {
-                store.commitApplied(commitId, updates, success);
+                kept.set(store.commitApplied(commitId, updates, success));
             } catch (OperationErrorsException e) {
                 throw new CompletionException(e);
             }
@@ -226,6 +229,11 @@ public final class CommitService {
             if (failure.isPresent()) {
                 abandon(tx, preparedIntents.keySet());
                 final CommitCoordinator.Failure why = failure.orElseThrow();
+                final UniconfigStore.@Nullable KeptCommit keptCommit = kept.get();
+                if (why.kept() && keptCommit != null) {
+                    // a device failed to finish the kept commit and every device was put back: so are the nodes
+                    keptCommit.undo();
+                }
                 if (!why.rollbackProblems().isEmpty()) {
                     LOG.warn("Commit {} failed ({}) and not every device could be put back: {}", commitId,
                         why.message(), why.rollbackProblems());

@@ -140,13 +140,15 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
-    public void commitApplied(final String commitId, final List<NodeUpdate> updates, final CommitRecord record)
-            throws OperationErrorsException {
+    public KeptCommit commitApplied(final String commitId, final List<NodeUpdate> updates,
+            final CommitRecord record) throws OperationErrorsException {
         // kept although it failed, the nodes would hold the commit's result while the layer rolls
         // their devices back: they are put back (and the log entry replaced when the commit ends)
         final Map<String, OwedWrites.Repair> repairs = new LinkedHashMap<>();
+        final Map<String, NodeVersion> before = new LinkedHashMap<>();
         for (NodeUpdate update : updates) {
             repairs.put(nodeKey(update.node().nodeId()), putBack(update));
+            before.put(update.node().nodeId(), version(update.node().nodeId()));
         }
         final Map<String, NodeVersion> next = new ConcurrentHashMap<>();
         write("keep commit " + commitId, repairs.keySet(), tx -> {
@@ -156,6 +158,11 @@ final class DurableUniconfigStore implements UniconfigStore {
             log.append(tx, logged(record));
         }, repairs);
         versions.putAll(next);
+        return () -> {
+            // the same repairs: each node back to its configurations and version from before the commit
+            owed.putBack("put back the nodes of commit " + commitId, repairs);
+            versions.putAll(before);
+        };
     }
 
     @Override

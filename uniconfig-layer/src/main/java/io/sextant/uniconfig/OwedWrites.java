@@ -94,6 +94,27 @@ final class OwedWrites implements AutoCloseable {
         }
     }
 
+    /**
+     * Write {@code repairs} now (each after what is owed for its key), or owe them when the
+     * database does not take them: a later write of one of their keys runs them first, and they
+     * are retried until written. Never fails.
+     */
+    void putBack(final String doing, final Map<String, Repair> repairs) {
+        try {
+            write(doing, repairs.keySet(), tx -> {
+                for (Repair repair : repairs.values()) {
+                    repair.action().run(tx);
+                }
+            }, Map.of());
+        } catch (PersistenceException e) {
+            // what is owed is replaced: these repairs put back what the layer holds now
+            owed.putAll(repairs);
+            LOG.warn("Cannot {} now, retried every {} s until the database takes it: {}", doing, retry.toSeconds(),
+                e.getMessage());
+            retries.owed();
+        }
+    }
+
     /** How many repairs wait for the database. */
     int owed() {
         return owed.size();

@@ -69,8 +69,25 @@ interface UniconfigStore extends AutoCloseable {
      * Every device of a commit applied its change, which can still be taken back: the nodes'
      * new configurations and the commit's log entry are kept (the commit stays pending until
      * {@link #commitFinished}).
+     *
+     * @return what puts the nodes back should a device then fail to finish the commit
      */
-    void commitApplied(String commitId, List<NodeUpdate> updates, CommitRecord record) throws OperationErrorsException;
+    KeptCommit commitApplied(String commitId, List<NodeUpdate> updates, CommitRecord record)
+        throws OperationErrorsException;
+
+    /** A commit kept by {@link #commitApplied}, which can still be taken back. */
+    @FunctionalInterface
+    interface KeptCommit {
+        /** For a store that keeps nothing. */
+        KeptCommit NOTHING = () -> { };
+
+        /**
+         * A device failed to finish the commit and every device was put back: so are the
+         * commit's nodes, to what they were before it. Never fails: while the store cannot take
+         * it, it is owed, written before any later change of those nodes and retried until it is.
+         */
+        void undo();
+    }
 
     /**
      * The commit is over: done, or failed with its log entry ({@code failure}; null when the
@@ -143,8 +160,10 @@ interface UniconfigStore extends AutoCloseable {
         }
 
         @Override
-        public void commitApplied(final String commitId, final List<NodeUpdate> updates, final CommitRecord record) {
+        public KeptCommit commitApplied(final String commitId, final List<NodeUpdate> updates,
+                final CommitRecord record) {
             // kept nowhere
+            return KeptCommit.NOTHING;
         }
 
         @Override

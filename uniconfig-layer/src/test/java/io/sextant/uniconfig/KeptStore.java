@@ -47,7 +47,9 @@ final class KeptStore implements UniconfigStore {
     }
 
     @Override
-    public void commitApplied(final String commitId, final List<NodeUpdate> updates, final CommitRecord record) {
+    public KeptCommit commitApplied(final String commitId, final List<NodeUpdate> updates,
+            final CommitRecord record) {
+        return KeptCommit.NOTHING;
     }
 
     @Override
