@@ -8,13 +8,10 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.sextant.datastore.service.ControllerSettings;
 import io.sextant.persistence.ControllerInstance;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
-import io.sextant.persistence.LeaseRepository;
 import io.sextant.persistence.NodeLease;
-import io.sextant.persistence.StateBackend;
 import io.sextant.testing.FaultProxy;
 import io.sextant.testing.PostgresServer;
 import java.net.http.HttpResponse;
@@ -72,28 +69,6 @@ class ClusterStatusAndReadinessTest {
     }
 
     /** One controller instance. */
-    private static final class Instance implements AutoCloseable {
-        final Database database;
-        final Sextant sextant;
-        final RestconfClient rest;
-
-        Instance(final Path dataDir, final Database database) throws Exception {
-            this.database = database;
-            sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD), StateBackend.durable(database));
-            rest = new RestconfClient(sextant, PASSWORD);
-        }
-
-        String id() {
-            return sextant.ownership().instanceId();
-        }
-
-        @Override
-        public void close() {
-            sextant.close();
-            database.close();
-        }
-    }
-
     private static Database throughProxy() throws Exception {
         final Database database = new Database(DatabaseSettings.of("jdbc:postgresql://" + proxy.host() + ":"
             + proxy.port() + "/" + PostgresServer.DATABASE, postgres.user(), postgres.password()));
@@ -101,9 +76,9 @@ class ClusterStatusAndReadinessTest {
         return database;
     }
 
-    private static Map<String, Long> ownersInLeaseTable(final Instance any) throws Exception {
+    private static Map<String, Long> ownersInLeaseTable(final InJvmInstance any) throws Exception {
         final Map<String, Long> owners = new HashMap<>();
-        for (NodeLease lease : any.database.call("read the leases", tx -> new LeaseRepository().leases(tx))) {
+        for (NodeLease lease : any.leases()) {
             if (lease.held()) {
                 owners.merge(lease.owner(), 1L, Long::sum);
             }
@@ -112,7 +87,7 @@ class ClusterStatusAndReadinessTest {
     }
 
     /** Whether {@code viewer}'s status lists exactly the live {@code instances}, with the lease table's counts. */
-    private static boolean listsAliveWithTheirNodes(final Instance viewer, final Instance... instances) {
+    private static boolean listsAliveWithTheirNodes(final InJvmInstance viewer, final InJvmInstance... instances) {
         try {
             final Map<String, Long> owners = ownersInLeaseTable(viewer);
             final Map<String, ControllerInstance> listed = new HashMap<>();
@@ -122,7 +97,7 @@ class ClusterStatusAndReadinessTest {
                 return false;
             }
             long total = 0;
-            for (Instance instance : instances) {
+            for (InJvmInstance instance : instances) {
                 final ControllerInstance shown = listed.get(instance.id());
                 if (shown == null || shown.ownedNodes() != owners.getOrDefault(instance.id(), 0L)) {
                     return false;
@@ -144,7 +119,7 @@ class ClusterStatusAndReadinessTest {
         }
     }
 
-    private static int ready(final Instance instance) {
+    private static int ready(final InJvmInstance instance) {
         try {
             return instance.rest.send("GET", "/ready").statusCode();
         } catch (Exception e) {
@@ -154,9 +129,9 @@ class ClusterStatusAndReadinessTest {
 
     @Test
     void instancesSeeEachOtherWithTheirNodesAndReadinessFollowsTheDatabase() throws Exception {
-        final Instance a = new Instance(dirA, DurableController.migratedDatabase(postgres));
-        final Instance b = new Instance(dirB, DurableController.migratedDatabase(postgres));
-        final Instance c = new Instance(dirC, throughProxy());
+        final InJvmInstance a = new InJvmInstance(dirA, DurableController.migratedDatabase(postgres), PASSWORD);
+        final InJvmInstance b = new InJvmInstance(dirB, DurableController.migratedDatabase(postgres), PASSWORD);
+        final InJvmInstance c = new InJvmInstance(dirC, throughProxy(), PASSWORD);
         boolean bClosed = false;
         try {
             for (String node : NODES) {
@@ -165,7 +140,7 @@ class ClusterStatusAndReadinessTest {
                     RestconfClient.netconfMount(node, "127.0.0.1", 1, "admin", "admin"));
                 assertEquals(201, mounted.statusCode(), mounted.body());
             }
-            for (Instance viewer : List.of(a, b, c)) {
+            for (InJvmInstance viewer : List.of(a, b, c)) {
                 await(viewer.id() + " lists all three alive with the nodes each owns",
                     () -> listsAliveWithTheirNodes(viewer, a, b, c), () -> viewer.sextant.status().instances()
                         .toString());

@@ -3,11 +3,7 @@ package io.sextant.controller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.service.ControllerSettings;
-import io.sextant.persistence.Database;
-import io.sextant.persistence.LeaseRepository;
 import io.sextant.persistence.NodeLease;
-import io.sextant.persistence.StateBackend;
 import io.sextant.security.service.DeviceSecretsService;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import io.sextant.testing.PostgresServer;
@@ -70,47 +66,17 @@ class TwoInstancesShareTheDevicesTest {
     }
 
     /** One controller instance. */
-    private static final class Instance implements AutoCloseable {
-        final Database database;
-        final Sextant sextant;
-        final RestconfClient rest;
-
-        Instance(final Path dataDir) throws Exception {
-            database = DurableController.migratedDatabase(postgres);
-            sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD), StateBackend.durable(database));
-            rest = new RestconfClient(sextant, PASSWORD);
-        }
-
-        String id() {
-            return sextant.ownership().instanceId();
-        }
-
-        boolean hasSession(final String node) {
-            return sextant.netconf().session(node).isPresent();
-        }
-
-        @Override
-        public void close() {
-            sextant.close();
-            database.close();
-        }
-    }
-
-    private static List<NodeLease> leases(final Instance any) throws Exception {
-        return any.database.call("read the leases", tx -> new LeaseRepository().leases(tx));
-    }
-
     /**
      * Whether every device has exactly one session open, from the instance the database names as
      * its node's owner, and no other instance has one.
      */
-    private static boolean oneSessionEachFromItsOwner(final List<NodeLease> leases, final Instance... instances) {
+    private static boolean oneSessionEachFromItsOwner(final List<NodeLease> leases, final InJvmInstance... instances) {
         for (NodeLease lease : leases) {
             final String node = lease.node().nodeId();
             if (DEVICES.get(node).openSessions() != 1 || !lease.held()) {
                 return false;
             }
-            for (Instance instance : instances) {
+            for (InJvmInstance instance : instances) {
                 if (instance.hasSession(node) != instance.id().equals(lease.owner())) {
                     return false;
                 }
@@ -119,12 +85,12 @@ class TwoInstancesShareTheDevicesTest {
         return leases.size() == NODES.size();
     }
 
-    private static String describe(final List<NodeLease> leases, final Instance... instances) {
+    private static String describe(final List<NodeLease> leases, final InJvmInstance... instances) {
         final List<String> lines = new ArrayList<>();
         for (NodeLease lease : leases) {
             final String node = lease.node().nodeId();
             final List<String> with = new ArrayList<>();
-            for (Instance instance : instances) {
+            for (InJvmInstance instance : instances) {
                 if (instance.hasSession(node)) {
                     with.add(instance.id());
                 }
@@ -144,30 +110,30 @@ class TwoInstancesShareTheDevicesTest {
         }
     }
 
-    private static void awaitOneSessionEach(final String what, final Instance... instances) throws Exception {
+    private static void awaitOneSessionEach(final String what, final InJvmInstance... instances) throws Exception {
         await(what, () -> {
             try {
-                return oneSessionEachFromItsOwner(leases(instances[0]), instances);
+                return oneSessionEachFromItsOwner(instances[0].leases(), instances);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         }, () -> {
             try {
-                return describe(leases(instances[0]), instances);
+                return describe(instances[0].leases(), instances);
             } catch (Exception e) {
                 return e.toString();
             }
         });
     }
 
-    private static long ownedBy(final List<NodeLease> leases, final Instance instance) {
+    private static long ownedBy(final List<NodeLease> leases, final InJvmInstance instance) {
         return leases.stream().filter(lease -> instance.id().equals(lease.owner())).count();
     }
 
     @Test
     void eachDeviceHasOneSessionFromItsOwnerAndAClosedInstanceHandsItsNodesOver() throws Exception {
-        final Instance a = new Instance(dirA);
-        Instance b = null;
+        final InJvmInstance a = new InJvmInstance(dirA, DurableController.migratedDatabase(postgres), PASSWORD);
+        InJvmInstance b = null;
         try {
             for (String node : NODES) {
                 final MisbehavingNetconfDevice device = DEVICES.get(node);
@@ -180,18 +146,18 @@ class TwoInstancesShareTheDevicesTest {
                     r -> r.statusCode() == 200, WAIT);
             }
             awaitOneSessionEach("a alone holds a session to every device", a);
-            assertEquals(NODES.size(), ownedBy(leases(a), a));
+            assertEquals(NODES.size(), ownedBy(a.leases(), a));
 
             // instances sharing a database share the key that seals the device passwords
             final Path keyOfB = DeviceSecretsService.keyFile(dirB);
             Files.createDirectories(keyOfB.getParent(), PosixFilePermissions.asFileAttribute(
                 PosixFilePermissions.fromString("rwx------")));
             Files.copy(DeviceSecretsService.keyFile(dirA), keyOfB, StandardCopyOption.COPY_ATTRIBUTES);
-            b = new Instance(dirB);
-            final Instance joined = b;
+            b = new InJvmInstance(dirB, DurableController.migratedDatabase(postgres), PASSWORD);
+            final InJvmInstance joined = b;
             await("the nodes are shared 2/2", () -> {
                 try {
-                    final List<NodeLease> leases = leases(a);
+                    final List<NodeLease> leases = a.leases();
                     return ownedBy(leases, a) == 2 && ownedBy(leases, joined) == 2
                         && oneSessionEachFromItsOwner(leases, a, joined);
                 } catch (Exception e) {
@@ -199,20 +165,20 @@ class TwoInstancesShareTheDevicesTest {
                 }
             }, () -> {
                 try {
-                    return describe(leases(a), a, joined);
+                    return describe(a.leases(), a, joined);
                 } catch (Exception e) {
                     return e.toString();
                 }
             });
             // the nodes b took were handed over by a: each device saw a's session go and b's come
-            for (NodeLease lease : leases(a)) {
+            for (NodeLease lease : a.leases()) {
                 final int expected = b.id().equals(lease.owner()) ? 2 : 1;
                 assertEquals(expected, DEVICES.get(lease.node().nodeId()).sessionsOpened(),
-                    lease.node() + ": " + describe(leases(a), a, b));
+                    lease.node() + ": " + describe(a.leases(), a, b));
             }
 
             // a node owned by a answers its intent through b, from the database
-            final String ownedByA = leases(a).stream().filter(lease -> a.id().equals(lease.owner())).findFirst()
+            final String ownedByA = a.leases().stream().filter(lease -> a.id().equals(lease.owner())).findFirst()
                 .orElseThrow().node().nodeId();
             final String intent = RestconfClient.UNICONFIG_NODE + ownedByA + RestconfClient.CONFIGURATION
                 + "?content=config";
@@ -224,7 +190,7 @@ class TwoInstancesShareTheDevicesTest {
             // a leaves: b owns and connects every node, each device keeps exactly one session
             a.close();
             awaitOneSessionEach("b took over a's nodes", b);
-            assertEquals(NODES.size(), ownedBy(leases(b), b));
+            assertEquals(NODES.size(), ownedBy(b.leases(), b));
         } finally {
             if (b != null) {
                 b.close();

@@ -36,8 +36,8 @@ final class CommitCoordinator {
      * Why a commit failed: the first node that failed and what its device said, or (node
      * {@link #CONTROLLER}) the controller could not keep the commit, with its error.
      *
-     * @param kept whether the commit had been kept when the failure came (a device failed to
-     *     finish it): what was kept must be taken back as the devices were
+     * @param kept whether the failure came after the keep step (a device failed to finish the
+     *     commit): what the keep kept must be taken back as the devices were
      */
     record Failure(String nodeId, String message, List<String> rollbackProblems, @Nullable Throwable cause,
             boolean kept) {
