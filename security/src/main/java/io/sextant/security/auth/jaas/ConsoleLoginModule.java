@@ -35,7 +35,7 @@ public final class ConsoleLoginModule implements LoginModule {
     public static final String AUTHENTICATOR = "sextant.authenticator";
     public static final String ROLES = "sextant.roles";
 
-    /** The logins, from {@link #initialize} on (JAAS calls it first); the others likewise. */
+    /** The login's subject, from {@link #initialize} on (JAAS calls it first); the others likewise. */
     private @Nullable Subject subject;
     private @Nullable CallbackHandler callbacks;
     private @Nullable PasswordAuthenticator authenticator;
