@@ -10,6 +10,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 
 /** {@code sextant:commit [--checked] [node...]}. */
@@ -22,7 +23,7 @@ public final class CommitCommand extends UniconfigCommand {
 
     @Argument(name = "nodes", description = "Node ids (default: every node with changes)", multiValued = true)
     @Completion(UniconfigNodeCompleter.class)
-    List<String> nodes;
+    @Nullable List<String> nodes;
 
     @Override
     QName rpc() {

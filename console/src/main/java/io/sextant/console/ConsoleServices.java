@@ -7,6 +7,7 @@ import io.sextant.security.audit.AuditLog;
 import io.sextant.security.service.AccessControl;
 import io.sextant.southbound.netconf.NetconfDevices;
 import io.sextant.uniconfig.UniconfigService;
+import org.eclipse.jdt.annotation.Nullable;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -25,31 +26,31 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 @Component(service = ConsoleServices.class, immediate = true)
 public final class ConsoleServices {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    private volatile UniconfigService uniconfig;
+    private volatile @Nullable UniconfigService uniconfig;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    private volatile AccessControl control;
+    private volatile @Nullable AccessControl control;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    private volatile AuditLog audit;
+    private volatile @Nullable AuditLog audit;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    private volatile ControllerInfo info;
+    private volatile @Nullable ControllerInfo info;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    private volatile NetconfDevices netconf;
+    private volatile @Nullable NetconfDevices netconf;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    private volatile ControllerStores datastores;
+    private volatile @Nullable ControllerStores datastores;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    private volatile StateReport state;
+    private volatile @Nullable StateReport state;
 
-    UniconfigService uniconfig() {
+    @Nullable UniconfigService uniconfig() {
         return uniconfig;
     }
 
-    AccessControl control() {
+    @Nullable AccessControl control() {
         return control;
     }
 
@@ -59,15 +60,15 @@ public final class ConsoleServices {
         return now != null ? now : AuditLog.NONE;
     }
 
-    ControllerInfo info() {
+    @Nullable ControllerInfo info() {
         return info;
     }
 
-    NetconfDevices netconf() {
+    @Nullable NetconfDevices netconf() {
         return netconf;
     }
 
-    ControllerStores datastores() {
+    @Nullable ControllerStores datastores() {
         return datastores;
     }
 

@@ -14,6 +14,7 @@ import javax.security.auth.Subject;
 import org.apache.karaf.jaas.boot.principal.ClientPrincipal;
 import org.apache.karaf.jaas.boot.principal.UserPrincipal;
 import org.apache.karaf.shell.support.CommandException;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 
@@ -34,9 +35,9 @@ final class ConsoleUser {
     /** Karaf's principal method for the local console. */
     private static final String LOCAL = "local";
 
-    private final NacmAccess access;
+    private final @Nullable NacmAccess access;
 
-    private ConsoleUser(final NacmAccess access) {
+    private ConsoleUser(final @Nullable NacmAccess access) {
         this.access = access;
     }
 
@@ -46,7 +47,7 @@ final class ConsoleUser {
         return of(Subject.getSubject(AccessController.getContext()), control);
     }
 
-    static ConsoleUser of(final Subject subject, final AccessControl control) {
+    static ConsoleUser of(final @Nullable Subject subject, final AccessControl control) {
         if (subject == null) {
             return new ConsoleUser(null);
         }

@@ -9,6 +9,7 @@ import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 
 /** {@code sextant:diff [node...]}. */
@@ -18,7 +19,7 @@ import org.opendaylight.yangtools.yang.common.QName;
 public final class DiffCommand extends UniconfigCommand {
     @Argument(name = "nodes", description = "Node ids (default: every node with changes)", multiValued = true)
     @Completion(UniconfigNodeCompleter.class)
-    List<String> nodes;
+    @Nullable List<String> nodes;
 
     @Override
     QName rpc() {

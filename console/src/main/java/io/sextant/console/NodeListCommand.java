@@ -9,6 +9,7 @@ import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
+import org.eclipse.jdt.annotation.Nullable;
 
 @Service
 @Command(scope = "sextant", name = "node-list",
@@ -21,7 +22,7 @@ public final class NodeListCommand implements Action {
     Session session;
 
     @Override
-    public Object execute() throws CommandException {
+    public @Nullable Object execute() throws CommandException {
         final PrintStream out = session.getConsole();
         final ControllerInfo info = services.info();
         final AccessControl control = services.control();

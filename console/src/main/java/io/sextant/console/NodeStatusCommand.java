@@ -12,6 +12,7 @@ import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
+import org.eclipse.jdt.annotation.Nullable;
 
 @Service
 @Command(scope = "sextant", name = "node-status",
@@ -25,10 +26,11 @@ public final class NodeStatusCommand implements Action {
 
     @Argument(name = "node", description = "Node id", required = true)
     @Completion(MountedNodeCompleter.class)
+    @SuppressWarnings("NullAway.Init") // a required argument: Karaf\'s shell sets it before execute()
     String node;
 
     @Override
-    public Object execute() throws CommandException {
+    public @Nullable Object execute() throws CommandException {
         final PrintStream out = session.getConsole();
         final NetconfDevices devices = services.netconf();
         final ControllerInfo info = services.info();

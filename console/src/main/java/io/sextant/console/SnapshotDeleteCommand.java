@@ -14,6 +14,7 @@ import org.opendaylight.yangtools.yang.common.QName;
 @Command(scope = "sextant", name = "snapshot-delete", description = "Deletes a snapshot")
 public final class SnapshotDeleteCommand extends UniconfigCommand {
     @Argument(index = 0, name = "name", description = "Snapshot name", required = true)
+    @SuppressWarnings("NullAway.Init") // a required argument: Karaf\'s shell sets it before execute()
     String name;
 
     @Override

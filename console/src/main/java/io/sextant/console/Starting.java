@@ -1,6 +1,7 @@
 package io.sextant.console;
 
 import java.io.PrintStream;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * What a command says while the controller's services are not there yet (they start once the
@@ -13,7 +14,7 @@ final class Starting {
     private Starting() {
     }
 
-    static Object report(final PrintStream out, final ConsoleServices services) {
+    static @Nullable Object report(final PrintStream out, final ConsoleServices services) {
         out.println("The controller is starting: " + services.state());
         out.flush();
         return null;

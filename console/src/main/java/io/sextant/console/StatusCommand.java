@@ -10,6 +10,7 @@ import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * {@code sextant:status}: uptime, datastore sizes, mounted devices and where state is kept; while
@@ -26,7 +27,7 @@ public final class StatusCommand implements Action {
     Session session;
 
     @Override
-    public Object execute() throws CommandException {
+    public @Nullable Object execute() throws CommandException {
         final PrintStream out = session.getConsole();
         final ControllerInfo info = services.info();
         final AccessControl control = services.control();

@@ -19,6 +19,7 @@ import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 
 /**
@@ -52,7 +53,7 @@ abstract class UniconfigCommand implements Action {
     }
 
     @Override
-    public final Object execute() throws InterruptedException, CommandException {
+    public final @Nullable Object execute() throws InterruptedException, CommandException {
         final PrintStream out = session.getConsole();
         final UniconfigService uniconfig = services.uniconfig();
         final AccessControl control = services.control();
@@ -88,7 +89,7 @@ abstract class UniconfigCommand implements Action {
         return null;
     }
 
-    static List<String> orEmpty(final List<String> nodes) {
+    static List<String> orEmpty(final @Nullable List<String> nodes) {
         return nodes == null ? List.of() : nodes;
     }
 }

@@ -8,6 +8,7 @@ import io.sextant.uniconfig.OperationResult;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.function.Function;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
@@ -20,7 +21,7 @@ public final class UniconfigReport {
      * @param schemaOf each node's schema, to render its paths and data; null when unknown
      */
     public static String render(final OperationResult result,
-            final Function<String, EffectiveModelContext> schemaOf) {
+            final Function<String, @Nullable EffectiveModelContext> schemaOf) {
         final StringBuilder out = new StringBuilder();
         for (NodeResult node : result.nodes()) {
             out.append(node.nodeId()).append(": ").append(node.ok() ? "complete" : "FAILED");
@@ -29,7 +30,7 @@ public final class UniconfigReport {
             out.append('\n');
             node.inSync().ifPresent(inSync -> out.append("  ").append(inSync ? "in sync" : "NOT in sync")
                 .append('\n'));
-            final EffectiveModelContext schema = schemaOf.apply(node.nodeId());
+            final @Nullable EffectiveModelContext schema = schemaOf.apply(node.nodeId());
             for (Change change : node.diff().changes()) {
                 final String path = schema == null ? change.path().toString()
                     : "/" + InstanceIdentifiers.toApiPath(change.path(), schema);
@@ -60,7 +61,7 @@ public final class UniconfigReport {
         return out.append('\n').toString();
     }
 
-    private static String json(final EffectiveModelContext schema, final Change change, final NormalizedNode data) {
+    private static String json(final @Nullable EffectiveModelContext schema, final Change change, final NormalizedNode data) {
         return schema == null ? withoutSchema(data) : JsonRenderer.render(schema, change.path(), data);
     }
 

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.function.BooleanSupplier;
+import org.eclipse.jdt.annotation.Nullable;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -27,7 +28,8 @@ import org.osgi.service.component.annotations.Reference;
 @Component(service = DeviceOwnership.class)
 public final class DeviceOwnershipService implements DeviceOwnership, AutoCloseable {
     private final DeviceOwnership ownership;
-    private final LeaseScheduler scheduler;
+    /** The leases among instances sharing the database; null in memory (the only instance). */
+    private final @Nullable LeaseScheduler scheduler;
 
     /** Under Karaf: the settings from system properties. */
     @Activate

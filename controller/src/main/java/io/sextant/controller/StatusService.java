@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.Uint32;
 import org.opendaylight.yangtools.yang.common.Uint64;
@@ -70,8 +71,8 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     private volatile List<ControllerInstance> instances = List.of();
     /** The last failure reading them, so that an outage is logged once. */
     private volatile String instancesFailure = "";
-    /** The state line, asked of the database at most every {@link #STATE_REFRESH}. */
-    private volatile String state;
+    /** The state line, asked of the database at most every {@link #STATE_REFRESH}; null before the first. */
+    private volatile @Nullable String state;
     private volatile long stateAt;
 
     @Activate

@@ -2,6 +2,7 @@ package io.sextant.openapi;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -30,13 +31,16 @@ final class ModuleNames {
         return of(qname.getModule()) + ":" + qname.getLocalName();
     }
 
-    /** A member's JSON name: qualified where its module is not its parent's (RFC 7951 4). */
-    String member(final QName qname, final QNameModule parentModule) {
+    /**
+     * A member's JSON name: qualified where its module is not its parent's (RFC 7951 4), and always at
+     * the top level (no parent module).
+     */
+    String member(final QName qname, final @Nullable QNameModule parentModule) {
         return qname.getModule().equals(parentModule) ? qname.getLocalName() : qualified(qname);
     }
 
     /** A component's name: its parent's ({@code base}, empty at the top) and one step for the node. */
-    String component(final String base, final QName qname, final QNameModule parentModule) {
+    String component(final String base, final QName qname, final @Nullable QNameModule parentModule) {
         final String step = qname.getModule().equals(parentModule) ? qname.getLocalName()
             : of(qname.getModule()) + "_" + qname.getLocalName();
         return base.isEmpty() ? step : base + "." + step;

@@ -19,6 +19,7 @@ import static io.sextant.openapi.SchemaDocument.JSON;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.model.api.DataSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.ListSchemaNode;
@@ -143,7 +144,7 @@ final class PathItems {
      * @param output the component of its output, null without output
      */
     static ObjectNode operation(final String kind, final String module, final String localName,
-            final List<ObjectNode> params, final String input, final String output) {
+            final List<ObjectNode> params, final @Nullable String input, final @Nullable String output) {
         final ObjectNode item = JSON.objectNode();
         parameters(item, params);
         final ObjectNode post = op(item, "post", module, "Invoke the " + kind + " " + module + ":" + localName);
@@ -181,7 +182,7 @@ final class PathItems {
     }
 
     /** The members of a write schema that POST can create (containers, lists, leaf-lists), module-qualified. */
-    private ObjectNode childResources(final ObjectNode writeProps, final QNameModule module) {
+    private ObjectNode childResources(final ObjectNode writeProps, final @Nullable QNameModule module) {
         final ObjectNode result = JSON.objectNode();
         writeProps.fields().forEachRemaining(field -> {
             final var value = field.getValue();

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.model.api.ActionDefinition;
@@ -98,7 +99,7 @@ final class SchemaWalker {
      * @param base the parent's component name ({@code ""} at the top level)
      * @param required the parent's write schema's required members
      */
-    private void member(final DataSchemaNode node, final QNameModule parentModule, final String path,
+    private void member(final DataSchemaNode node, final @Nullable QNameModule parentModule, final String path,
             final List<ObjectNode> params, final boolean config, final String base, final ObjectNode read,
             final ObjectNode write, final List<String> required) {
         if (node instanceof ChoiceSchemaNode choice) {

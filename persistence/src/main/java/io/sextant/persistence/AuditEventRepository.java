@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The audit log's table {@code audit_event}: records are inserted in batches (a batch inserted
@@ -24,11 +25,12 @@ public final class AuditEventRepository {
      *
      * @param eventId unique per record, given by the controller
      * @param type {@code login}, {@code write}, ..., {@code audit-gap}
+     * @param user null for device events; likewise {@code source}; {@code requestId} null when none
      * @param outcome {@code success}, {@code failure} or {@code denied}
      * @param detailsJson a JSON object (secrets already redacted)
      */
-    public record AuditRow(UUID eventId, Instant time, String type, String user, String source, String requestId,
-            String outcome, List<String> paths, String message, String detailsJson) {
+    public record AuditRow(UUID eventId, Instant time, String type, @Nullable String user, @Nullable String source,
+            @Nullable String requestId, String outcome, List<String> paths, String message, String detailsJson) {
         public AuditRow {
             requireNonNull(eventId);
             requireNonNull(time);

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * One audit record: who did what from where, on which paths, with what outcome. Build one with
@@ -25,8 +26,8 @@ import java.util.Map;
  * @param message a sentence for people
  * @param details further fields (operation, rule, node, fingerprint, ...)
  */
-public record AuditEvent(Instant time, Type type, String user, String source, String requestId, Outcome outcome,
-        List<String> paths, String message, Map<String, Object> details) {
+public record AuditEvent(Instant time, Type type, @Nullable String user, @Nullable String source,
+        @Nullable String requestId, Outcome outcome, List<String> paths, String message, Map<String, Object> details) {
 
     /** The detail that marks logins refused by the rate limit. */
     public static final String RATE_LIMITED = "rate-limited";
@@ -81,7 +82,7 @@ public record AuditEvent(Instant time, Type type, String user, String source, St
     }
 
     /** A failed login; {@code user} is what the client claimed (may be null), {@code reason} why it failed. */
-    public static AuditEvent loginFailed(final String user, final String source, final String method,
+    public static AuditEvent loginFailed(final @Nullable String user, final String source, final String method,
             final String reason) {
         return new AuditEvent(Instant.now(), Type.LOGIN_FAILED, user, source, null, Outcome.FAILURE, List.of(),
             reason, Map.of("method", method));
@@ -92,7 +93,7 @@ public record AuditEvent(Instant time, Type type, String user, String source, St
      * audit log keeps the first of a source's refusals in an interval and counts the rest
      * ({@link #refusalsCounted}).
      */
-    public static AuditEvent loginRateLimited(final String user, final String source, final String method,
+    public static AuditEvent loginRateLimited(final @Nullable String user, final String source, final String method,
             final String message) {
         return new AuditEvent(Instant.now(), Type.LOGIN_FAILED, user, source, null, Outcome.FAILURE, List.of(),
             message, Map.of("method", method, RATE_LIMITED, true));
@@ -103,7 +104,7 @@ public record AuditEvent(Instant time, Type type, String user, String source, St
      *
      * @param users the distinct user names they claimed (at most a few)
      */
-    public static AuditEvent refusalsCounted(final String source, final String method, final long count,
+    public static AuditEvent refusalsCounted(final @Nullable String source, final String method, final long count,
             final Instant first, final Instant last, final List<String> users) {
         return new AuditEvent(last, Type.LOGIN_FAILED, users.size() == 1 ? users.get(0) : null, source, null,
             Outcome.FAILURE, List.of(), count + " more login(s) from " + source
@@ -133,24 +134,24 @@ public record AuditEvent(Instant time, Type type, String user, String source, St
     }
 
     /** A request refused by NACM. */
-    public static AuditEvent denied(final String user, final String source, final String requestId,
+    public static AuditEvent denied(final @Nullable String user, final String source, final @Nullable String requestId,
             final String operation, final String path, final String decidedBy) {
         return new AuditEvent(Instant.now(), Type.ACCESS_DENIED, user, source, requestId, Outcome.DENIED,
             List.of(path), "Access denied", Map.of("operation", operation, "decided-by", decidedBy));
     }
 
     /** A write (PUT, POST, PATCH, DELETE, console command) with the paths it changed. */
-    public static AuditEvent write(final String user, final String source, final String requestId,
+    public static AuditEvent write(final @Nullable String user, final String source, final @Nullable String requestId,
             final String method, final List<String> paths, final Outcome outcome, final String message) {
         return new AuditEvent(Instant.now(), Type.WRITE, user, source, requestId, outcome, paths, message,
             Map.of("method", method));
     }
 
-    /** An RPC or action; its input may go in details (secrets are redacted by name). */
-    public static AuditEvent rpc(final String user, final String source, final String requestId, final String rpc,
-            final Outcome outcome, final String message) {
-        return new AuditEvent(Instant.now(), Type.RPC, user, source, requestId, outcome, List.of(), message,
-            Map.of("rpc", rpc));
+    /** An RPC or action; its input may go in details (secrets are redacted by name); no message: empty. */
+    public static AuditEvent rpc(final @Nullable String user, final String source, final @Nullable String requestId,
+            final String rpc, final Outcome outcome, final @Nullable String message) {
+        return new AuditEvent(Instant.now(), Type.RPC, user, source, requestId, outcome, List.of(),
+            message == null ? "" : message, Map.of("rpc", rpc));
     }
 
     /** A device connected, disconnected or failed to connect. */

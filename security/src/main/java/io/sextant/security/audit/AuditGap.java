@@ -1,6 +1,7 @@
 package io.sextant.security.audit;
 
 import java.time.Instant;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The records one copy of the audit log missed since it last said so: how many, from when to
@@ -17,7 +18,7 @@ final class AuditGap {
         }
     }
 
-    private Span open;
+    private @Nullable Span open;
 
     /**
      * Counts missed records.
@@ -26,13 +27,13 @@ final class AuditGap {
      */
     synchronized boolean add(final long count, final Instant first, final Instant last) {
         final Span span = new Span(count, first, last);
-        final boolean starts = open == null;
-        open = starts ? span : open.merge(span);
-        return starts;
+        final Span counted = open;
+        open = counted == null ? span : counted.merge(span);
+        return counted == null;
     }
 
     /** The gap to report now, no longer counted here; null without one. */
-    synchronized Span take() {
+    synchronized @Nullable Span take() {
         final Span taken = open;
         open = null;
         return taken;
@@ -40,11 +41,12 @@ final class AuditGap {
 
     /** A gap taken but not reported after all: counted again (no new start). */
     synchronized void restore(final Span span) {
-        open = open == null ? span : open.merge(span);
+        final Span counted = open;
+        open = counted == null ? span : counted.merge(span);
     }
 
     /** The gap counted now, without taking it; null without one. */
-    synchronized Span peek() {
+    synchronized @Nullable Span peek() {
         return open;
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,8 +47,8 @@ public final class BackgroundAuditLog implements AuditLog, AutoCloseable {
     private final Condition arrived = lock.newCondition();
     private final ArrayDeque<AuditEvent> queue = new ArrayDeque<>();
     /** The record (or gap) the writer is writing, until written. */
-    private AuditEvent inHand;
-    private AuditGap.Span gapInHand;
+    private @Nullable AuditEvent inHand;
+    private AuditGap.@Nullable Span gapInHand;
     private boolean closing;
     /** Set when {@link #close} stopped waiting for the writer; it counted what the writer held. */
     private volatile boolean abandoned;
@@ -115,7 +116,7 @@ public final class BackgroundAuditLog implements AuditLog, AutoCloseable {
     }
 
     /** The next record to write (a gap first), waiting for one; null once closing found nothing left. */
-    private AuditEvent next() throws InterruptedException {
+    private @Nullable AuditEvent next() throws InterruptedException {
         lock.lock();
         try {
             while (!abandoned) {
@@ -226,7 +227,7 @@ public final class BackgroundAuditLog implements AuditLog, AutoCloseable {
     }
 
     /** The records counted as missing from the target and not yet recorded there; null when none. */
-    AuditGap.Span missing() {
+    AuditGap.@Nullable Span missing() {
         return gap.peek();
     }
 

@@ -18,6 +18,7 @@ import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,7 +74,7 @@ public final class DatabaseAuditLog implements AuditLog, AutoCloseable {
         }
     }
 
-    private void missed(final long count, final Instant first, final Instant last, final String why) {
+    private void missed(final long count, final Instant first, final Instant last, final @Nullable String why) {
         if (gap.add(count, first, last)) {
             LOG.warn("Audit records go to {} only, not to the database, until it takes them again ({}); "
                 + "the database will get a record of the gap", fileName, why);

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The audit log as JSON lines in a file ({@code <data-dir>/audit/audit.log}, mode 0600), one
@@ -37,7 +38,8 @@ public final class JsonLinesAuditLog implements AuditLog, AutoCloseable {
     private final Path file;
     private final long maxBytes;
     private final int keep;
-    private OutputStream out;
+    /** Null once closed, and after a rotation failed half-way (the next record opens the file again). */
+    private @Nullable OutputStream out;
     private long size;
     private boolean closed;
 
@@ -93,23 +95,24 @@ public final class JsonLinesAuditLog implements AuditLog, AutoCloseable {
             if (closed) {
                 throw new IOException("the audit log is closed");
             }
-            if (out == null) {
+            OutputStream stream = out;
+            if (stream == null) {
                 // a rotation failed half-way: the next record tries the file again
-                open();
+                stream = open();
             }
             if (size > 0 && size + line.length > maxBytes) {
-                rotate();
+                stream = rotate(stream);
             }
-            out.write(line);
-            out.flush();
+            stream.write(line);
+            stream.flush();
             size += line.length;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the audit log " + file + ": " + e.getMessage(), e);
         }
     }
 
-    private void rotate() throws IOException {
-        out.close();
+    private OutputStream rotate(final OutputStream current) throws IOException {
+        current.close();
         out = null;
         for (int i = keep - 1; i >= 1; i--) {
             final Path older = sibling(i);
@@ -118,27 +121,30 @@ public final class JsonLinesAuditLog implements AuditLog, AutoCloseable {
             }
         }
         Files.move(file, sibling(1), StandardCopyOption.REPLACE_EXISTING);
-        open();
+        return open();
     }
 
     private Path sibling(final int index) {
         return file.resolveSibling(file.getFileName() + "." + index);
     }
 
-    private void open() throws IOException {
+    private OutputStream open() throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         if (Files.notExists(file)) {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         }
-        out = Files.newOutputStream(file, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+        final OutputStream opened = Files.newOutputStream(file, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+        out = opened;
         size = Files.size(file);
+        return opened;
     }
 
     @Override
     public synchronized void close() throws IOException {
         closed = true;
-        if (out != null) {
-            out.close();
+        final OutputStream open = out;
+        if (open != null) {
+            open.close();
             out = null;
         }
     }

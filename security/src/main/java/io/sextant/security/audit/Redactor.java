@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Keeps secrets out of audit records: values under secret-looking names (password, secret,
@@ -66,7 +67,7 @@ public final class Redactor {
         return text;
     }
 
-    private static Object secretValue(final Object value) {
+    private static @Nullable Object secretValue(final @Nullable Object value) {
         if (value == null) {
             return null;
         }

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Keeps a brute-force attempt from flooding the audit log: of the logins a source has refused by
@@ -27,23 +28,26 @@ public final class RefusalAggregator implements AuditLog {
 
     /** One source's refusals in the current interval, after the first. */
     private static final class Window {
-        final String source;
+        final @Nullable String source;
         final String method;
         final Instant opened;
         long count;
-        Instant first;
-        Instant last;
+        @Nullable Instant first;
+        @Nullable Instant last;
         final Set<String> users = new LinkedHashSet<>();
 
-        Window(final String source, final String method, final Instant opened) {
+        Window(final @Nullable String source, final String method, final Instant opened) {
             this.source = source;
             this.method = method;
             this.opened = opened;
         }
 
-        AuditEvent counted() {
-            return count == 0 ? null : AuditEvent.refusalsCounted(source, method, count, first, last,
-                List.copyOf(users));
+        @Nullable AuditEvent counted() {
+            final Instant from = first;
+            final Instant to = last;
+            // first and last are set with the first count
+            return count == 0 || from == null || to == null ? null
+                : AuditEvent.refusalsCounted(source, method, count, from, to, List.copyOf(users));
         }
     }
 
@@ -139,7 +143,7 @@ public final class RefusalAggregator implements AuditLog {
         }
     }
 
-    private static void add(final List<AuditEvent> out, final AuditEvent event) {
+    private static void add(final List<AuditEvent> out, final @Nullable AuditEvent event) {
         if (event != null) {
             out.add(event);
         }

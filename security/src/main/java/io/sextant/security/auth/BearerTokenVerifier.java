@@ -16,6 +16,7 @@ import com.nimbusds.jwt.proc.BadJWTException;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import java.io.IOException;
+import java.net.URL;
 import java.text.ParseException;
 import java.util.Collection;
 import java.util.HashSet;
@@ -23,6 +24,7 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Verifies OpenID Connect bearer tokens (signed JWTs) with Nimbus JOSE+JWT: signature by one of
@@ -40,9 +42,11 @@ public final class BearerTokenVerifier {
      */
     public BearerTokenVerifier(final JwtSettings settings) throws IOException, ParseException {
         this.settings = requireNonNull(settings);
-        final JWKSource<SecurityContext> keys = settings.jwksUrl() != null
-            ? JWKSourceBuilder.create(settings.jwksUrl()).retrying(true).build()
-            : new ImmutableJWKSet<>(JWKSet.load(settings.jwksFile().toFile()));
+        final URL url = settings.jwksUrl();
+        final JWKSource<SecurityContext> keys = url != null
+            ? JWKSourceBuilder.create(url).retrying(true).build()
+            // JwtSettings holds either a URL or a file
+            : new ImmutableJWKSet<>(JWKSet.load(requireNonNull(settings.jwksFile()).toFile()));
         final Set<JWSAlgorithm> algorithms = settings.algorithms().stream().map(JWSAlgorithm::parse)
             .collect(Collectors.toSet());
         processor = new DefaultJWTProcessor<>();
@@ -87,7 +91,7 @@ public final class BearerTokenVerifier {
             settings.groupsClaim())), "bearer"));
     }
 
-    private static Object claim(final Map<String, Object> claims, final String path) {
+    private static @Nullable Object claim(final Map<String, Object> claims, final String path) {
         Object current = claims;
         for (String part : path.split("\\.")) {
             if (!(current instanceof Map<?, ?> map)) {
@@ -98,7 +102,7 @@ public final class BearerTokenVerifier {
         return current;
     }
 
-    private static Set<String> groups(final Object value) {
+    private static Set<String> groups(final @Nullable Object value) {
         final Set<String> groups = new LinkedHashSet<>();
         if (value instanceof Collection<?> list) {
             list.forEach(group -> groups.add(String.valueOf(group)));

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The {@link Authenticator} of RESTCONF: {@code Basic} credentials through the
@@ -29,7 +30,8 @@ public final class HttpAuthenticator implements Authenticator {
     private static final String TOKEN = "bearer";
 
     private final PasswordAuthenticator passwords;
-    private final BearerTokenVerifier bearer;
+    /** Null when no token issuer is configured. */
+    private final @Nullable BearerTokenVerifier bearer;
     private final LoginRateLimiter limiter;
     private final AuditLog audit;
     /** The tokens taken recently (keyed by user and token, as passwords are): their logins are audited. */
@@ -38,7 +40,7 @@ public final class HttpAuthenticator implements Authenticator {
     /**
      * @param bearer the token verifier, or null when bearer tokens are not accepted
      */
-    public HttpAuthenticator(final PasswordAuthenticator passwords, final BearerTokenVerifier bearer) {
+    public HttpAuthenticator(final PasswordAuthenticator passwords, final @Nullable BearerTokenVerifier bearer) {
         this.passwords = requireNonNull(passwords);
         this.bearer = bearer;
         this.limiter = passwords.limiter();

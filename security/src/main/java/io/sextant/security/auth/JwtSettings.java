@@ -6,6 +6,7 @@ import java.net.URL;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * What a bearer token must satisfy (OpenID Connect access or ID tokens as JWTs).
@@ -20,8 +21,8 @@ import java.util.Set;
  *     ({@code groups}, {@code realm_access.roles}); a list or one string
  * @param clockSkew tolerance for {@code exp} and {@code nbf}
  */
-public record JwtSettings(String issuer, Set<String> audiences, Set<String> algorithms, URL jwksUrl, Path jwksFile,
-        String userClaim, String groupsClaim, Duration clockSkew) {
+public record JwtSettings(String issuer, Set<String> audiences, Set<String> algorithms, @Nullable URL jwksUrl,
+        @Nullable Path jwksFile, String userClaim, String groupsClaim, Duration clockSkew) {
     public JwtSettings {
         requireNonNull(issuer);
         audiences = Set.copyOf(audiences);

@@ -56,8 +56,8 @@ public final class PasswordAuthenticator {
         if (hash != null && cache.isVerified(user, password, hash)) {
             return new AuthResult.Authenticated(new UserPrincipal(user, Set.of(), method));
         }
-        final boolean verified = hasher.verify(password, hash != null ? hash : dummyHash) && hash != null;
-        if (!verified) {
+        final boolean matches = hasher.verify(password, hash != null ? hash : dummyHash);
+        if (!matches || hash == null) {
             limiter.recordFailure(source);
             audit.record(AuditEvent.loginFailed(user, source, method, record.isEmpty() ? "No such user"
                 : hash == null ? "User disabled" : "Wrong password"));

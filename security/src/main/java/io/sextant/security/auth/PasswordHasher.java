@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
 import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
 import org.bouncycastle.crypto.params.Argon2Parameters;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Password hashes with Bouncy Castle: new hashes are Argon2id in the PHC string format
@@ -71,7 +72,7 @@ public final class PasswordHasher {
      * Whether the password matches the encoded hash (compared in constant time). An unsupported
      * or malformed hash matches nothing.
      */
-    public boolean verify(final char[] password, final String encoded) {
+    public boolean verify(final char[] password, final @Nullable String encoded) {
         if (encoded == null) {
             return false;
         }

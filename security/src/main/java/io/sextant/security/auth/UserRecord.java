@@ -1,5 +1,7 @@
 package io.sextant.security.auth;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -11,7 +13,7 @@ import static java.util.Objects.requireNonNull;
  *     logs in with tokens only
  * @param enabled whether the user may log in
  */
-public record UserRecord(String name, String passwordHash, boolean enabled) {
+public record UserRecord(String name, @Nullable String passwordHash, boolean enabled) {
     public UserRecord {
         requireNonNull(name);
     }

@@ -1,7 +1,9 @@
 package io.sextant.security.nacm;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeWithValue;
@@ -44,12 +46,13 @@ final class Cursor {
     private final int[] positions;
     private final boolean settled;
     private final SchemaInfo info;
-    private final DataSchemaContext schema;
+    /** Null where the schema does not know the data (opaque data, an unknown child). */
+    private final @Nullable DataSchemaContext schema;
     private final SchemaInfo.Names names;
     private final int flags;
 
     private Cursor(final RuleSet rules, final NacmOperation op, final String user, final int[] positions,
-            final boolean settled, final SchemaInfo info, final DataSchemaContext schema,
+            final boolean settled, final SchemaInfo info, final @Nullable DataSchemaContext schema,
             final SchemaInfo.Names names, final int flags) {
         this.rules = rules;
         this.op = op;
@@ -71,10 +74,14 @@ final class Cursor {
 
     /** The cursor at the end of a path, from the root. */
     static Cursor at(final RuleSet rules, final NacmOperation op, final String user, final DataPath path) {
-        Cursor cursor = null;
-        for (DataPath.Segment segment : path.segments()) {
-            final SchemaInfo info = SchemaInfo.of(segment.schema());
-            cursor = cursor == null ? root(rules, op, user, info) : cursor.mount(info);
+        // a path has one segment at least: the root's
+        final List<DataPath.Segment> segments = path.segments();
+        Cursor cursor = root(rules, op, user, SchemaInfo.of(segments.get(0).schema()));
+        for (int i = 0; i < segments.size(); i++) {
+            final DataPath.Segment segment = segments.get(i);
+            if (i > 0) {
+                cursor = cursor.mount(SchemaInfo.of(segment.schema()));
+            }
             for (PathArgument arg : segment.path().getPathArguments()) {
                 cursor = cursor.enter(arg, null);
             }
@@ -103,7 +110,7 @@ final class Cursor {
      *
      * @param node the child's data when walking data, null when walking a path
      */
-    Cursor enter(final PathArgument arg, final NormalizedNode node) {
+    Cursor enter(final PathArgument arg, final @Nullable NormalizedNode node) {
         final DataSchemaContext childSchema = childSchema(arg);
         final Kind kind = kindOf(arg, node, childSchema);
         final int childFlags = flags | info.flags(childSchema == null ? null : childSchema.dataSchemaNode());
@@ -120,7 +127,7 @@ final class Cursor {
             childNames, childFlags);
     }
 
-    private DataSchemaContext childSchema(final PathArgument arg) {
+    private @Nullable DataSchemaContext childSchema(final PathArgument arg) {
         if (schema instanceof DataSchemaContext.Composite composite) {
             try {
                 return composite.childByArg(arg);
@@ -131,7 +138,8 @@ final class Cursor {
         return null;
     }
 
-    private Kind kindOf(final PathArgument arg, final NormalizedNode node, final DataSchemaContext childSchema) {
+    private Kind kindOf(final PathArgument arg, final @Nullable NormalizedNode node,
+            final @Nullable DataSchemaContext childSchema) {
         if (node != null) {
             if (node instanceof ChoiceNode) {
                 return Kind.TRANSPARENT;
@@ -204,7 +212,8 @@ final class Cursor {
 
     private boolean predicatesMatch(final NodeInstancePath.Step step, final PathArgument arg) {
         for (NodeInstancePath.Predicate predicate : step.predicates()) {
-            final String expected = predicate.isUser() ? user : predicate.value();
+            final String value = predicate.value();
+            final String expected = value == null ? user : value; // null: $USER
             final Object actual;
             if (NodeInstancePath.Predicate.SELF.equals(predicate.keyName())) {
                 if (!(arg instanceof NodeWithValue<?> withValue)) {
@@ -227,7 +236,7 @@ final class Cursor {
         return true;
     }
 
-    private static Object keyValue(final NodeIdentifierWithPredicates keyed, final String keyName) {
+    private static @Nullable Object keyValue(final NodeIdentifierWithPredicates keyed, final String keyName) {
         for (Map.Entry<QName, Object> entry : keyed.entrySet()) {
             if (entry.getKey().getLocalName().equals(keyName)) {
                 return entry.getValue();
@@ -236,7 +245,7 @@ final class Cursor {
         return null;
     }
 
-    private boolean valueMatches(final Object actual, final String expected) {
+    private boolean valueMatches(final @Nullable Object actual, final String expected) {
         if (actual instanceof QName identity) {
             if (expected.equals(identity.getLocalName())) {
                 return true;
@@ -256,7 +265,8 @@ final class Cursor {
         for (int i = 0; i < positions.length; i++) {
             if (positions[i] == RuleSet.Compiled.FULL) {
                 final RuleSet.Compiled rule = dataRules[i];
-                if (rule.anyModule() || rule.module().equals(names.name())) {
+                final String module = rule.module();
+                if (module == null || module.equals(names.name())) {
                     return new Decision(rule.action(), rule.decidedBy());
                 }
             }

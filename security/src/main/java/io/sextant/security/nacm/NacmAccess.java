@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -24,9 +25,10 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 public final class NacmAccess {
     private final String user;
     private final Set<String> groups;
-    private final RuleSet rules;
+    /** Null when unrestricted. */
+    private final @Nullable RuleSet rules;
 
-    NacmAccess(final String user, final Set<String> groups, final RuleSet rules) {
+    NacmAccess(final String user, final Set<String> groups, final @Nullable RuleSet rules) {
         this.user = requireNonNull(user);
         this.groups = Set.copyOf(groups);
         this.rules = rules;
@@ -69,9 +71,11 @@ public final class NacmAccess {
         final SchemaInfo info = SchemaInfo.of(schema);
         final String module = info.names(name.getModule()).name();
         for (RuleSet.Compiled rule : rules.operationRules(op)) {
-            if ((rule.anyModule() || rule.module().equals(module))
+            final String ruleModule = rule.module();
+            final String operationName = rule.operationName();
+            if ((ruleModule == null || ruleModule.equals(module))
                     && (rule.kind() == RuleSet.KIND_ANY || rule.kind() == kind
-                        && (rule.operationName() == null || rule.operationName().equals(name.getLocalName())))) {
+                        && (operationName == null || operationName.equals(name.getLocalName())))) {
                 return new Decision(rule.action(), rule.decidedBy());
             }
         }
@@ -154,11 +158,12 @@ public final class NacmAccess {
      * @return the first denied node, empty when the whole write is permitted
      */
     public Optional<Denial> checkWrites(final List<WriteCheck> writes) {
-        if (rules == null) {
+        final RuleSet checked = rules;
+        if (checked == null) {
             return Optional.empty();
         }
         for (WriteCheck write : writes) {
-            final Optional<Denial> denial = checkWrite(write);
+            final Optional<Denial> denial = checkWrite(checked, write);
             if (denial.isPresent()) {
                 return denial;
             }
@@ -166,17 +171,22 @@ public final class NacmAccess {
         return Optional.empty();
     }
 
-    private Optional<Denial> checkWrite(final WriteCheck write) {
-        final WriteWalk walk = new WriteWalk(rules, user, write.path());
+    private Optional<Denial> checkWrite(final RuleSet checked, final WriteCheck write) {
+        final WriteWalk walk = new WriteWalk(checked, user, write.path());
         final NormalizedNode existing = write.existing();
-        final Denial denial = switch (write.operation()) {
-            case CREATE -> walk.subtree(NacmOperation.CREATE, write.data());
-            case MERGE, REPLACE -> existing == null ? walk.subtree(NacmOperation.CREATE, write.data())
-                : walk.change(existing, write.data(), write.operation() == WriteOperation.MERGE);
+        final @Nullable Denial denial = switch (write.operation()) {
+            case CREATE -> walk.subtree(NacmOperation.CREATE, written(write));
+            case MERGE, REPLACE -> existing == null ? walk.subtree(NacmOperation.CREATE, written(write))
+                : walk.change(existing, written(write), write.operation() == WriteOperation.MERGE);
             case DELETE, REMOVE -> existing == null ? walk.self(NacmOperation.DELETE)
                 : walk.subtree(NacmOperation.DELETE, existing);
         };
         return Optional.ofNullable(denial);
+    }
+
+    /** The data a create, merge or replace writes (WriteCheck does not take one without it). */
+    private static NormalizedNode written(final WriteCheck write) {
+        return requireNonNull(write.data());
     }
 
     /**

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The {@code path} of a data-node rule (RFC 8341 {@code node-instance-identifier}): an
@@ -18,7 +19,7 @@ import java.util.List;
  */
 public final class NodeInstancePath {
     /** A step's predicate: {@code [key='value']}, {@code [.='value']} for a leaf-list, or {@code [key=$USER]}. */
-    public record Predicate(String keyPrefix, String keyName, String value) {
+    public record Predicate(String keyPrefix, String keyName, @Nullable String value) {
         public static final String SELF = ".";
 
         /** Whether the value is the {@code $USER} variable (then {@link #value()} is null). */
@@ -126,7 +127,7 @@ public final class NodeInstancePath {
             skipSpace();
             expect('=');
             skipSpace();
-            final String value;
+            final @Nullable String value;
             if (text.startsWith("$USER", pos)) {
                 pos += 5;
                 value = null;

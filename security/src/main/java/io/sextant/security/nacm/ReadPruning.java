@@ -2,6 +2,7 @@ package io.sextant.security.nacm;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ChoiceNode;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
@@ -32,7 +33,7 @@ final class ReadPruning {
     /**
      * What of {@code node} (where {@code cursor} stands) may be read; null when nothing.
      */
-    static NormalizedNode prune(final Cursor cursor, final NormalizedNode node) {
+    static @Nullable NormalizedNode prune(final Cursor cursor, final NormalizedNode node) {
         switch (cursor.uniform()) {
             case Cursor.UNIFORM_PERMIT:
                 return node;

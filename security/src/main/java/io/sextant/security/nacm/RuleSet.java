@@ -1,10 +1,9 @@
 package io.sextant.security.nacm;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The rules that apply to one set of groups, compiled: for each access operation, the rules
@@ -17,8 +16,14 @@ final class RuleSet {
     static final int KIND_NOTIFICATION = 2;
     static final int KIND_DATA = 3;
 
-    /** One rule, compiled. */
-    record Compiled(String decidedBy, String module, int kind, String operationName,
+    /**
+     * One rule, compiled.
+     *
+     * @param module null for any module
+     * @param operationName the RPC or notification, null for any
+     * @param steps the path of a data rule (empty for other rules)
+     */
+    record Compiled(String decidedBy, @Nullable String module, int kind, @Nullable String operationName,
             NodeInstancePath.Step[] steps, NacmAction action) {
         /** Position of a data rule whose path covers the node (and everything below). */
         static final int FULL = Integer.MAX_VALUE;
@@ -35,10 +40,13 @@ final class RuleSet {
         }
     }
 
+    private static final NodeInstancePath.Step[] NO_STEPS = new NodeInstancePath.Step[0];
+
     private final NacmConfig config;
-    private final Map<NacmOperation, Compiled[]> dataRules = new EnumMap<>(NacmOperation.class);
-    private final Map<NacmOperation, Compiled[]> operationRules = new EnumMap<>(NacmOperation.class);
-    private final Map<NacmOperation, int[]> rootPositions = new EnumMap<>(NacmOperation.class);
+    /** By operation ({@link NacmOperation#ordinal}), each set for every operation. */
+    private final Compiled[][] dataRules = new Compiled[NacmOperation.values().length][];
+    private final Compiled[][] operationRules = new Compiled[NacmOperation.values().length][];
+    private final int[][] rootPositions = new int[NacmOperation.values().length][];
 
     RuleSet(final NacmConfig config, final Set<String> groups) {
         this.config = config;
@@ -70,13 +78,13 @@ final class RuleSet {
                 }
             }
             final Compiled[] dataArray = data.toArray(Compiled[]::new);
-            dataRules.put(op, dataArray);
-            operationRules.put(op, operations.toArray(Compiled[]::new));
+            dataRules[op.ordinal()] = dataArray;
+            operationRules[op.ordinal()] = operations.toArray(Compiled[]::new);
             final int[] root = new int[dataArray.length];
             for (int i = 0; i < root.length; i++) {
                 root[i] = dataArray[i].rootPosition();
             }
-            rootPositions.put(op, root);
+            rootPositions[op.ordinal()] = root;
         }
     }
 
@@ -85,18 +93,18 @@ final class RuleSet {
         final String module = NacmRule.ANY.equals(rule.moduleName()) ? null : rule.moduleName();
         final NacmRule.RuleType type = rule.type();
         if (type instanceof NacmRule.RuleType.Rpc rpc) {
-            return new Compiled(decidedBy, module, KIND_RPC, star(rpc.rpcName()), null, rule.action());
+            return new Compiled(decidedBy, module, KIND_RPC, star(rpc.rpcName()), NO_STEPS, rule.action());
         } else if (type instanceof NacmRule.RuleType.Notification notification) {
-            return new Compiled(decidedBy, module, KIND_NOTIFICATION, star(notification.notificationName()), null,
-                rule.action());
+            return new Compiled(decidedBy, module, KIND_NOTIFICATION, star(notification.notificationName()),
+                NO_STEPS, rule.action());
         } else if (type instanceof NacmRule.RuleType.DataNode data) {
             return new Compiled(decidedBy, module, KIND_DATA, null,
                 data.path().steps().toArray(NodeInstancePath.Step[]::new), rule.action());
         }
-        return new Compiled(decidedBy, module, KIND_ANY, null, null, rule.action());
+        return new Compiled(decidedBy, module, KIND_ANY, null, NO_STEPS, rule.action());
     }
 
-    private static String star(final String name) {
+    private static @Nullable String star(final String name) {
         return NacmRule.ANY.equals(name) ? null : name;
     }
 
@@ -105,14 +113,14 @@ final class RuleSet {
     }
 
     Compiled[] dataRules(final NacmOperation op) {
-        return dataRules.get(op);
+        return dataRules[op.ordinal()];
     }
 
     Compiled[] operationRules(final NacmOperation op) {
-        return operationRules.get(op);
+        return operationRules[op.ordinal()];
     }
 
     int[] rootPositions(final NacmOperation op) {
-        return rootPositions.get(op);
+        return rootPositions[op.ordinal()];
     }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.data.util.DataSchemaContextTree;
@@ -77,7 +78,7 @@ final class SchemaInfo {
     }
 
     /** The extensions on this schema node itself. */
-    int flags(final Object schemaNode) {
+    int flags(final @Nullable Object schemaNode) {
         if (schemaNode == null) {
             return 0;
         }
@@ -85,7 +86,7 @@ final class SchemaInfo {
     }
 
     /** The extensions on this schema node or anywhere below it. */
-    int subtreeFlags(final Object schemaNode) {
+    int subtreeFlags(final @Nullable Object schemaNode) {
         if (schemaNode == null) {
             // unknown schema (opaque data): nothing is known to be protected below
             return 0;
@@ -127,7 +128,7 @@ final class SchemaInfo {
         });
     }
 
-    Module module(final QNameModule module) {
+    @Nullable Module module(final QNameModule module) {
         return context.findModule(module).orElse(null);
     }
 

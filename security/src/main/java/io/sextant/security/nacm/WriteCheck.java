@@ -2,6 +2,7 @@ package io.sextant.security.nacm;
 
 import static java.util.Objects.requireNonNull;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
@@ -14,7 +15,8 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * @param data the data written; null for delete and remove
  * @param existing what the target holds before the edit; null when it does not exist
  */
-public record WriteCheck(DataPath path, WriteOperation operation, NormalizedNode data, NormalizedNode existing) {
+public record WriteCheck(DataPath path, WriteOperation operation, @Nullable NormalizedNode data,
+        @Nullable NormalizedNode existing) {
     public WriteCheck {
         requireNonNull(path);
         requireNonNull(operation);
@@ -30,22 +32,24 @@ public record WriteCheck(DataPath path, WriteOperation operation, NormalizedNode
     }
 
     /** @param existing what the target holds now, null when nothing */
-    public static WriteCheck merge(final DataPath path, final NormalizedNode data, final NormalizedNode existing) {
+    public static WriteCheck merge(final DataPath path, final NormalizedNode data,
+            final @Nullable NormalizedNode existing) {
         return new WriteCheck(path, WriteOperation.MERGE, data, existing);
     }
 
     /** @param existing what the target holds now, null when nothing */
-    public static WriteCheck replace(final DataPath path, final NormalizedNode data, final NormalizedNode existing) {
+    public static WriteCheck replace(final DataPath path, final NormalizedNode data,
+            final @Nullable NormalizedNode existing) {
         return new WriteCheck(path, WriteOperation.REPLACE, data, existing);
     }
 
     /** @param existing what the target holds now, null when nothing */
-    public static WriteCheck delete(final DataPath path, final NormalizedNode existing) {
+    public static WriteCheck delete(final DataPath path, final @Nullable NormalizedNode existing) {
         return new WriteCheck(path, WriteOperation.DELETE, null, existing);
     }
 
     /** @param existing what the target holds now, null when nothing */
-    public static WriteCheck remove(final DataPath path, final NormalizedNode existing) {
+    public static WriteCheck remove(final DataPath path, final @Nullable NormalizedNode existing) {
         return new WriteCheck(path, WriteOperation.REMOVE, null, existing);
     }
 }

@@ -3,6 +3,7 @@ package io.sextant.security.nacm;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 import org.opendaylight.yangtools.yang.data.api.schema.ChoiceNode;
@@ -47,17 +48,17 @@ final class WriteWalk {
         return new Denial(path, op, decision);
     }
 
-    Denial self(final NacmOperation op) {
+    @Nullable Denial self(final NacmOperation op) {
         final Decision decision = cursor(op).decide();
         return decision.permitted() ? null : denial(op, decision);
     }
 
     /** Every node of {@code node} needs {@code op}. */
-    Denial subtree(final NacmOperation op, final NormalizedNode node) {
+    @Nullable Denial subtree(final NacmOperation op, final NormalizedNode node) {
         return subtree(cursor(op), node);
     }
 
-    private Denial subtree(final Cursor cursor, final NormalizedNode node) {
+    private @Nullable Denial subtree(final Cursor cursor, final NormalizedNode node) {
         final int uniform = cursor.uniform();
         if (uniform == Cursor.UNIFORM_PERMIT) {
             return null;
@@ -80,12 +81,12 @@ final class WriteWalk {
     }
 
     /** {@code after} merged into (or replacing) {@code before}. */
-    Denial change(final NormalizedNode before, final NormalizedNode after, final boolean merge) {
+    @Nullable Denial change(final NormalizedNode before, final NormalizedNode after, final boolean merge) {
         return change(cursor(NacmOperation.CREATE), cursor(NacmOperation.UPDATE), cursor(NacmOperation.DELETE),
             before, after, merge);
     }
 
-    private Denial change(final Cursor create, final Cursor update, final Cursor delete,
+    private @Nullable Denial change(final Cursor create, final Cursor update, final Cursor delete,
             final NormalizedNode before, final NormalizedNode after, final boolean merge) {
         if (!(after instanceof DistinctNodeContainer<?, ?> afterContainer)
                 || !(before instanceof DistinctNodeContainer<?, ?> beforeContainer)) {
@@ -129,18 +130,18 @@ final class WriteWalk {
         return null;
     }
 
-    private Denial replaceWhole(final Cursor create, final Cursor delete, final NormalizedNode before,
+    private @Nullable Denial replaceWhole(final Cursor create, final Cursor delete, final NormalizedNode before,
             final NormalizedNode after) {
         final Denial deleted = subtree(delete, before);
         return deleted != null ? deleted : subtree(create, after);
     }
 
-    Denial candidate(final DataTreeCandidateNode node) {
+    @Nullable Denial candidate(final DataTreeCandidateNode node) {
         return candidate(cursor(NacmOperation.CREATE), cursor(NacmOperation.UPDATE),
             cursor(NacmOperation.DELETE), node);
     }
 
-    private Denial candidate(final Cursor create, final Cursor update, final Cursor delete,
+    private @Nullable Denial candidate(final Cursor create, final Cursor update, final Cursor delete,
             final DataTreeCandidateNode node) {
         final NormalizedNode before = node.dataBefore();
         final NormalizedNode after = node.dataAfter();

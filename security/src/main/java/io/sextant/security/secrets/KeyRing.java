@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The AES-256 keys that protect device secrets, each with an id. The first key is the current
@@ -46,6 +47,7 @@ public final class KeyRing {
         PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
 
     private final String currentId;
+    private final SecretKey current;
     private final Map<String, SecretKey> keys;
 
     private KeyRing(final Map<String, SecretKey> keys) {
@@ -53,7 +55,9 @@ public final class KeyRing {
             throw new IllegalArgumentException("A key ring needs at least one key");
         }
         this.keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
-        this.currentId = keys.keySet().iterator().next();
+        final Map.Entry<String, SecretKey> first = this.keys.entrySet().iterator().next();
+        this.currentId = first.getKey();
+        this.current = first.getValue();
     }
 
     /** The id new secrets are sealed with. */
@@ -62,7 +66,7 @@ public final class KeyRing {
     }
 
     SecretKey current() {
-        return keys.get(currentId);
+        return current;
     }
 
     Optional<SecretKey> key(final String id) {
@@ -157,7 +161,8 @@ public final class KeyRing {
      * @throws SecretException when the key material cannot be read or is malformed: the message
      *     names the file or the variable and what is wrong, never a key
      */
-    public static KeyRing loadOrCreate(final String environmentValue, final Path keyFile) throws SecretException {
+    public static KeyRing loadOrCreate(final @Nullable String environmentValue, final Path keyFile)
+            throws SecretException {
         if (environmentValue != null && !environmentValue.isBlank()) {
             try {
                 return parse(environmentValue);
@@ -171,7 +176,7 @@ public final class KeyRing {
             }
             final KeyRing ring = generate();
             final Path dir = keyFile.toAbsolutePath().getParent();
-            if (!Files.isDirectory(dir)) {
+            if (dir != null && !Files.isDirectory(dir)) {
                 Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIRECTORY));
             }
             try {

@@ -16,6 +16,7 @@ import io.sextant.security.auth.BearerTokenVerifier;
 import io.sextant.security.auth.BootstrapAdmin;
 import io.sextant.security.auth.HttpAuthenticator;
 import io.sextant.security.auth.InMemoryUserDirectory;
+import io.sextant.security.auth.JwtSettings;
 import io.sextant.security.auth.LoginRateLimiter;
 import io.sextant.security.auth.PasswordAuthenticator;
 import io.sextant.security.auth.PasswordHasher;
@@ -43,6 +44,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
@@ -69,7 +71,8 @@ public final class AccessControl implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AccessControl.class);
 
     /** A policy and the data it was compiled from (compared by identity: the store shares unchanged nodes). */
-    private record Compiled(NormalizedNode source, NacmPolicy policy) {
+    /** The policy of the stored rules ({@code source}: null when there are none). */
+    private record Compiled(@Nullable NormalizedNode source, NacmPolicy policy) {
     }
 
     private final DataStore config;
@@ -78,8 +81,10 @@ public final class AccessControl implements AutoCloseable {
     private final PasswordAuthenticator passwords;
     private final Authenticator http;
     private final List<Registration> registrations;
-    private volatile Compiled compiled;
-    private volatile NormalizedNode usersSeen;
+    /** Null before the first {@link #policy}. */
+    private volatile @Nullable Compiled compiled;
+    /** The stored users last read (null: none stored). */
+    private volatile @Nullable NormalizedNode usersSeen;
 
     @Activate
     public AccessControl(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcs,
@@ -124,12 +129,13 @@ public final class AccessControl implements AutoCloseable {
         registrations = List.of(validator, rpcs.register(UsersModel.SET_PASSWORD, this::setPassword));
     }
 
-    private static BearerTokenVerifier bearer(final SecuritySettings security) {
-        if (security.jwt() == null) {
+    private static @Nullable BearerTokenVerifier bearer(final SecuritySettings security) {
+        final JwtSettings jwt = security.jwt();
+        if (jwt == null) {
             return null;
         }
         try {
-            return new BearerTokenVerifier(security.jwt());
+            return new BearerTokenVerifier(jwt);
         } catch (IOException | ParseException e) {
             throw new IllegalArgumentException("The bearer token issuer's keys cannot be read: " + e.getMessage(), e);
         }
@@ -235,7 +241,7 @@ public final class AccessControl implements AutoCloseable {
             return directory.find(name);
         }
 
-        private synchronized void refresh(final NormalizedNode now) {
+        private synchronized void refresh(final @Nullable NormalizedNode now) {
             if (now == usersSeen) {
                 return;
             }

@@ -16,6 +16,7 @@ import java.time.InstantSource;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -43,7 +44,8 @@ public final class AuditService implements AuditLog, AutoCloseable {
 
     private final Path path;
     private final BackgroundAuditLog file;
-    private final DatabaseAuditLog database;
+    /** Null without a database. */
+    private final @Nullable DatabaseAuditLog database;
     private final RefusalAggregator refusals;
     private final ScheduledExecutorService ticks;
 

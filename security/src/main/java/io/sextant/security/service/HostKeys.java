@@ -174,7 +174,7 @@ public final class HostKeys implements AutoCloseable {
         final String nodeId = leaf(input, NODE_ID).orElse("");
         final Nodes nodes = topologies.get(topologyId);
         final Optional<HostKeyPolicy> policy = nodes == null ? Optional.empty() : nodes.policy(nodeId);
-        if (policy.isEmpty()) {
+        if (nodes == null || policy.isEmpty()) {
             return failed(ErrorTag.DATA_MISSING, "Node " + nodeId + " is not mounted in " + topologyId
                 + " over SSH");
         }

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 import io.sextant.security.auth.JwtSettings;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * How the controller authenticates and listens, beyond {@code ControllerSettings}. Under Karaf
@@ -19,7 +20,8 @@ import io.sextant.security.auth.JwtSettings;
  * @param insecureHttp plain HTTP instead of TLS (refused unless RESTCONF binds a loopback address)
  * @param jwt what bearer tokens must satisfy, or null when bearer tokens are not accepted
  */
-public record SecuritySettings(Path tlsCert, Path tlsKey, boolean insecureHttp, JwtSettings jwt) {
+public record SecuritySettings(@Nullable Path tlsCert, @Nullable Path tlsKey, boolean insecureHttp,
+        @Nullable JwtSettings jwt) {
     public static final String TLS_CERT_PROPERTY = "sextant.tls.cert";
     public static final String TLS_KEY_PROPERTY = "sextant.tls.key";
     public static final String INSECURE_HTTP_PROPERTY = "sextant.insecure-http";
@@ -41,14 +43,14 @@ public record SecuritySettings(Path tlsCert, Path tlsKey, boolean insecureHttp, 
             Boolean.getBoolean(INSECURE_HTTP_PROPERTY), jwtFromSystemProperties());
     }
 
-    private static JwtSettings jwtFromSystemProperties() {
+    private static @Nullable JwtSettings jwtFromSystemProperties() {
         final String issuer = System.getProperty(JWT_ISSUER_PROPERTY, "");
         if (issuer.isBlank()) {
             return null;
         }
         final String url = System.getProperty(JWT_JWKS_URL_PROPERTY, "");
         final String file = System.getProperty(JWT_JWKS_FILE_PROPERTY, "");
-        final URL jwksUrl;
+        final @Nullable URL jwksUrl;
         try {
             jwksUrl = url.isBlank() ? null : URI.create(url).toURL();
         } catch (MalformedURLException | IllegalArgumentException e) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Decides what RESTCONF listens with: the operator's certificate and key when given
@@ -33,7 +34,7 @@ public final class TlsSetup {
      * @param announce told once about a newly generated certificate and its fingerprint
      * @throws TlsMaterialException when given material cannot be used (never falls back)
      */
-    public static TlsMaterial resolve(final Path dataDir, final Path certFile, final Path keyFile,
+    public static TlsMaterial resolve(final Path dataDir, final @Nullable Path certFile, final @Nullable Path keyFile,
             final String bindHost, final Consumer<String> announce) throws TlsMaterialException {
         final Instant now = Instant.now();
         if (certFile != null || keyFile != null) {
@@ -50,7 +51,8 @@ public final class TlsSetup {
             try {
                 return PemFiles.read(cert, key, now);
             } catch (TlsMaterialException e) {
-                if (!Files.exists(cert) || !Files.exists(key) || !e.getMessage().contains("expired")) {
+                final String message = e.getMessage();
+                if (!Files.exists(cert) || !Files.exists(key) || message == null || !message.contains("expired")) {
                     throw new TlsMaterialException(e.getMessage() + " (the generated certificate in " + dir
                         + "; delete both files to generate new ones)", e);
                 }

@@ -22,6 +22,7 @@ import javax.security.auth.spi.LoginModule;
 import org.apache.karaf.jaas.boot.principal.ClientPrincipal;
 import org.apache.karaf.jaas.boot.principal.RolePrincipal;
 import org.apache.karaf.jaas.boot.principal.UserPrincipal;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The JAAS login module of the Karaf console's realm: the same users, hashes, cache and
@@ -34,12 +35,13 @@ public final class ConsoleLoginModule implements LoginModule {
     public static final String AUTHENTICATOR = "sextant.authenticator";
     public static final String ROLES = "sextant.roles";
 
-    private Subject subject;
-    private CallbackHandler callbacks;
-    private PasswordAuthenticator authenticator;
-    private Function<String, Set<String>> roles;
+    /** The login's subject, from {@link #initialize} on (JAAS calls it first); the others likewise. */
+    private @Nullable Subject subject;
+    private @Nullable CallbackHandler callbacks;
+    private @Nullable PasswordAuthenticator authenticator;
+    private @Nullable Function<String, Set<String>> roles;
     private final List<Principal> principals = new ArrayList<>();
-    private String user;
+    private @Nullable String user;
 
     @Override
     @SuppressWarnings("unchecked")
@@ -53,14 +55,20 @@ public final class ConsoleLoginModule implements LoginModule {
 
     @Override
     public boolean login() throws LoginException {
-        if (authenticator == null || roles == null) {
+        final PasswordAuthenticator passwords = authenticator;
+        final Function<String, Set<String>> userRoles = roles;
+        if (passwords == null || userRoles == null) {
             throw new LoginException("The Sextant console realm is not configured (" + AUTHENTICATOR + ", " + ROLES
                 + ")");
         }
         final NameCallback name = new NameCallback("Username: ");
         final PasswordCallback password = new PasswordCallback("Password: ", false);
+        final CallbackHandler handler = callbacks;
+        if (handler == null) {
+            throw new LoginException("No callback handler to ask for credentials");
+        }
         try {
-            callbacks.handle(new Callback[] { name, password });
+            handler.handle(new Callback[] { name, password });
         } catch (IOException | UnsupportedCallbackException e) {
             throw new LoginException("Cannot ask for credentials: " + e.getMessage());
         }
@@ -69,7 +77,7 @@ public final class ConsoleLoginModule implements LoginModule {
             throw new FailedLoginException("User name and password are required");
         }
         try {
-            final AuthResult result = authenticator.authenticate(name.getName(), secret, source(), "console");
+            final AuthResult result = passwords.authenticate(name.getName(), secret, source(), "console");
             if (result instanceof AuthResult.Refused refused) {
                 throw new FailedLoginException(refused.message());
             }
@@ -77,9 +85,10 @@ public final class ConsoleLoginModule implements LoginModule {
             Arrays.fill(secret, '\0');
             password.clearPassword();
         }
-        user = name.getName();
-        principals.add(new UserPrincipal(user));
-        for (String role : roles.apply(user)) {
+        final String loggedIn = name.getName();
+        user = loggedIn;
+        principals.add(new UserPrincipal(loggedIn));
+        for (String role : userRoles.apply(loggedIn)) {
             principals.add(new RolePrincipal(role));
         }
         return true;
@@ -103,10 +112,11 @@ public final class ConsoleLoginModule implements LoginModule {
 
     @Override
     public boolean commit() {
-        if (user == null) {
+        final Subject current = subject;
+        if (user == null || current == null) {
             return false;
         }
-        subject.getPrincipals().addAll(principals);
+        current.getPrincipals().addAll(principals);
         return true;
     }
 
@@ -119,7 +129,10 @@ public final class ConsoleLoginModule implements LoginModule {
 
     @Override
     public boolean logout() {
-        subject.getPrincipals().removeAll(principals);
+        final Subject current = subject;
+        if (current != null) {
+            current.getPrincipals().removeAll(principals);
+        }
         principals.clear();
         user = null;
         return true;

@@ -21,6 +21,7 @@ import javax.security.auth.login.AppConfigurationEntry;
 import javax.security.auth.login.AppConfigurationEntry.LoginModuleControlFlag;
 import org.apache.karaf.jaas.boot.ProxyLoginModule;
 import org.apache.karaf.jaas.config.JaasRealm;
+import org.eclipse.jdt.annotation.Nullable;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -58,10 +59,10 @@ public final class ConsoleRealm implements JaasRealm {
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
         policyOption = ReferencePolicyOption.GREEDY)
-    private volatile AccessControl control;
+    private volatile @Nullable AccessControl control;
 
     /** Where the logins of the start go (once the controller runs, {@link AccessControl} audits them itself). */
-    private volatile AuditLog audit;
+    private volatile @Nullable AuditLog audit;
 
     @Activate
     public ConsoleRealm(final BundleContext context) {
@@ -133,7 +134,7 @@ public final class ConsoleRealm implements JaasRealm {
     }
 
     /** The options of {@link ConsoleLoginModule}: whose passwords count, and the roles a user gets. */
-    Map<String, Object> loginOptions(final AccessControl current) {
+    Map<String, Object> loginOptions(final @Nullable AccessControl current) {
         if (current == null) {
             final Function<String, Set<String>> roles = user -> user.equals(BootstrapAdmin.USER) ? ADMIN_ROLES
                 : Set.of();
