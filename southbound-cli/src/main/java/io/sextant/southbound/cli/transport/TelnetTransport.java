@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 
@@ -101,7 +102,7 @@ public final class TelnetTransport implements CliTransport {
         private final TelnetProtocol protocol = new TelnetProtocol();
         private final TextDecoder decoder = new TextDecoder();
         private final TransportListener listener;
-        private volatile TelnetTransport transport;
+        private volatile @Nullable TelnetTransport transport;
 
         TelnetHandler(final TransportListener listener) {
             this.listener = listener;
