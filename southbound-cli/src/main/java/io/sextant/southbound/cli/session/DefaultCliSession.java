@@ -25,7 +25,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -177,7 +176,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
     }
 
     @Override
-    public void closed(final Optional<Throwable> cause) {
+    public void closed(final @Nullable Throwable cause) {
         loop.execute(() -> pipeline.closed(cause));
     }
 
@@ -252,8 +251,9 @@ final class DefaultCliSession implements CliSession, TransportListener {
             fail(transport(ErrorTag.ACCESS_DENIED, "Login at " + parameters.host() + ":" + parameters.port()
                 + " refused: " + login.message()));
         } else if (event instanceof CliEvent.Closed close) {
-            shutdown(close.cause().map(cause -> transport(ErrorTag.OPERATION_FAILED, "Connection to "
-                + parameters.host() + ":" + parameters.port() + " lost: " + cause.getMessage())).orElse(null));
+            final Throwable cause = close.cause();
+            shutdown(cause == null ? null : transport(ErrorTag.OPERATION_FAILED, "Connection to "
+                + parameters.host() + ":" + parameters.port() + " lost: " + cause.getMessage()));
         } else if (event instanceof CliEvent.Text text) {
             LOG.debug("{}: unprocessed text {}", this, text.text());
         }

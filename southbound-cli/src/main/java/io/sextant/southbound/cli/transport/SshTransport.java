@@ -165,7 +165,7 @@ public final class SshTransport implements CliTransport {
         } catch (IOException e) {
             if (closing.compareAndSet(false, true)) {
                 session.close(true);
-                listener.closed(Optional.of(e));
+                listener.closed(e);
             }
         }
     }
@@ -174,14 +174,14 @@ public final class SshTransport implements CliTransport {
     public void close() {
         if (closing.compareAndSet(false, true)) {
             session.close(false);
-            listener.closed(Optional.empty());
+            listener.closed(null);
         }
     }
 
     private void reportClosed() {
         if (closing.compareAndSet(false, true)) {
             session.close(true);
-            listener.closed(Optional.of(new IOException("The device closed the SSH session")));
+            listener.closed(new IOException("The device closed the SSH session"));
         }
     }
 
