@@ -15,6 +15,7 @@ public final class CliCommandException extends OperationErrorsException {
 
     private final String command;
     private final int lineIndex;
+    private final String deviceError;
     private final String deviceOutput;
     private final transient List<String> appliedLines;
 
@@ -31,6 +32,7 @@ public final class CliCommandException extends OperationErrorsException {
             null, null, describe(command, lineIndex))));
         this.command = command;
         this.lineIndex = lineIndex;
+        this.deviceError = deviceError;
         this.deviceOutput = deviceOutput;
         this.appliedLines = List.copyOf(appliedLines);
     }
@@ -50,7 +52,7 @@ public final class CliCommandException extends OperationErrorsException {
 
     /** The device's error text (also the exception message). */
     public String deviceError() {
-        return getMessage();
+        return deviceError;
     }
 
     public String deviceOutput() {

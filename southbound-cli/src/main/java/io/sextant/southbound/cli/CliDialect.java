@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * How a family of devices talks: what its prompts, pager and error messages look like and how
@@ -182,8 +183,9 @@ public final class CliDialect {
             return this;
         }
 
-        public Builder enableCommand(final Optional<String> command) {
-            this.enableCommand = command;
+        /** The command that enables privileged mode; {@code null} when the device has none. */
+        public Builder enableCommand(final @Nullable String command) {
+            this.enableCommand = Optional.ofNullable(command);
             return this;
         }
 

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
@@ -96,13 +97,16 @@ public interface NetconfDeviceSession {
      * @param persistId with :confirmed-commit:1.1, the {@code <persist>} token that lets another
      *     session confirm or cancel
      */
-    CompletionStage<Void> confirmedCommit(Duration timeout, Optional<String> persistId);
+    CompletionStage<Void> confirmedCommit(Duration timeout, @Nullable String persistId);
 
-    /** The confirming commit; with a persist id, {@code <commit><persist-id>}. */
-    CompletionStage<Void> confirmCommit(Optional<String> persistId);
+    /** The confirming commit; with a persist id (not null), {@code <commit><persist-id>}. */
+    CompletionStage<Void> confirmCommit(@Nullable String persistId);
 
-    /** {@code <cancel-commit>}: roll a pending confirmed commit back now. */
-    CompletionStage<Void> cancelCommit(Optional<String> persistId);
+    /**
+     * {@code <cancel-commit>}: roll a pending confirmed commit back now; with a persist id (not null),
+     * the one made with that {@code <persist>} token.
+     */
+    CompletionStage<Void> cancelCommit(@Nullable String persistId);
 
     /** {@code <discard-changes/>}: reset the candidate to running. */
     CompletionStage<Void> discardChanges();

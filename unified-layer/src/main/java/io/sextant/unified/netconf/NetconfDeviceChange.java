@@ -11,7 +11,6 @@ import io.sextant.southbound.netconf.NetconfDeviceSession;
 import io.sextant.unified.DeviceChange;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -60,7 +59,8 @@ final class NetconfDeviceChange implements DeviceChange {
     private final CandidateEdits.Plan plan;
     private final Mode mode;
     private final Duration confirmTimeout;
-    private final Optional<String> persistId;
+    /** The {@code <persist>} token of a persistent confirmed commit; null when the device has none. */
+    private final @Nullable String persistId;
     private final String payload;
     private final NextSession nextSession;
     private final Duration reconnectWait;
@@ -80,8 +80,8 @@ final class NetconfDeviceChange implements DeviceChange {
         this.mode = capabilities.hasCandidate() ? capabilities.hasConfirmedCommit() ? Mode.STAGED_CONFIRMABLE
             : Mode.STAGED : Mode.IMMEDIATE;
         this.persistId = mode == Mode.STAGED_CONFIRMABLE && capabilities.hasPersistentConfirmedCommit()
-            ? Optional.of(persistIdOrNull != null ? persistIdOrNull : "sextant-" + UUID.randomUUID())
-            : Optional.empty();
+            ? persistIdOrNull != null ? persistIdOrNull : "sextant-" + UUID.randomUUID()
+            : null;
         this.payload = plan.isEmpty() ? "" : String.join("\n", session.renderEditConfig(target(), plan.forward(),
             options()));
     }
@@ -214,7 +214,7 @@ final class NetconfDeviceChange implements DeviceChange {
     }
 
     private CompletionStage<Void> rollbackCommitted() {
-        if (mode == Mode.STAGED_CONFIRMABLE && persistId.isPresent()) {
+        if (mode == Mode.STAGED_CONFIRMABLE && persistId != null) {
             // after a confirm whose answer was lost nothing is pending any more: the reverse edits then
             return session.cancelCommit(persistId).exceptionallyCompose(failure -> reverseCommitted(session));
         }
@@ -253,7 +253,7 @@ final class NetconfDeviceChange implements DeviceChange {
 
     private CompletionStage<Void> restoreOn(final NetconfDeviceSession next, final Step reached) {
         final boolean committed = reached.compareTo(Step.COMMIT_SENT) >= 0;
-        final CompletionStage<Void> cancelled = committed && persistId.isPresent()
+        final CompletionStage<Void> cancelled = committed && persistId != null
             // fails when nothing is pending (never applied, or already confirmed): the reverse edits decide
             ? next.cancelCommit(persistId).exceptionally(ignored -> null) : done();
         return cancelled

@@ -7,7 +7,6 @@ import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -81,7 +80,7 @@ final class NetconfUnifiedDevice implements UnifiedDevice {
         }
         // an error here means there was nothing to settle (no such confirmed commit, nothing staged)
         final CompletionStage<Void> cancelled = capabilities.hasPersistentConfirmedCommit()
-            ? session.cancelCommit(Optional.of(persistId(commitId))).handle((ok, error) -> null)
+            ? session.cancelCommit(persistId(commitId)).handle((ok, error) -> null)
             : CompletableFuture.completedFuture(null);
         return cancelled.thenCompose(ignored -> session.discardChanges().handle((ok, error) -> null));
     }

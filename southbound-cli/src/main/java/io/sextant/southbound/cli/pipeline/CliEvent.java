@@ -1,7 +1,7 @@
 package io.sextant.southbound.cli.pipeline;
 
 import java.time.Duration;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 
 /** What travels from the device towards the session through a {@link CliPipeline}. */
 public sealed interface CliEvent {
@@ -37,7 +37,7 @@ public sealed interface CliEvent {
     record LoginFailed(String message) implements CliEvent {
     }
 
-    /** The transport closed; {@code cause} is empty when the close was asked for. */
-    record Closed(Optional<Throwable> cause) implements CliEvent {
+    /** The transport closed; {@code cause} is null when the close was asked for. */
+    record Closed(@Nullable Throwable cause) implements CliEvent {
     }
 }

@@ -2,8 +2,8 @@ package io.sextant.southbound.cli.pipeline;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Consumer;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * An ordered chain of {@link CliHandler}s between a transport (the head, index 0 side) and a
@@ -41,8 +41,8 @@ public final class CliPipeline {
         inboundAt(0, new CliEvent.Text(text));
     }
 
-    /** The transport closed. */
-    public void closed(final Optional<Throwable> cause) {
+    /** The transport closed; {@code cause} is null when the close was asked for. */
+    public void closed(final @Nullable Throwable cause) {
         inboundAt(0, new CliEvent.Closed(cause));
     }
 

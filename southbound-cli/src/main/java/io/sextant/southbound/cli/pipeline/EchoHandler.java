@@ -1,6 +1,7 @@
 package io.sextant.southbound.cli.pipeline;
 
 import java.util.Arrays;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Removes the device's echo of the command from its reply: everything up to and including the
@@ -8,7 +9,7 @@ import java.util.Arrays;
  * that do not echo) pass unchanged.
  */
 public final class EchoHandler implements CliHandler {
-    private String command;
+    private @Nullable String command;
 
     @Override
     public void outbound(final CliHandlerContext ctx, final CliOutbound message) {
@@ -20,8 +21,8 @@ public final class EchoHandler implements CliHandler {
 
     @Override
     public void inbound(final CliHandlerContext ctx, final CliEvent event) {
-        if (command != null && event instanceof CliEvent.Reply reply) {
-            final String expected = command;
+        final String expected = command;
+        if (expected != null && event instanceof CliEvent.Reply reply) {
             command = null;
             ctx.fireInbound(new CliEvent.Reply(strip(reply.output(), expected), reply.prompt()));
             return;

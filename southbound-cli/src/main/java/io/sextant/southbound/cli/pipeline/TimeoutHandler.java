@@ -1,11 +1,13 @@
 package io.sextant.southbound.cli.pipeline;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Gives every command its deadline: when no reply arrives within the command's timeout, emits
  * {@link CliEvent.TimedOut}, so a silent device never hangs the caller.
  */
 public final class TimeoutHandler implements CliHandler {
-    private CliHandlerContext.Cancellable timer;
+    private CliHandlerContext.@Nullable Cancellable timer;
     private long generation;
 
     @Override
@@ -34,8 +36,9 @@ public final class TimeoutHandler implements CliHandler {
 
     private void cancel() {
         generation++;
-        if (timer != null) {
-            timer.cancel();
+        final CliHandlerContext.Cancellable pending = timer;
+        if (pending != null) {
+            pending.cancel();
             timer = null;
         }
     }

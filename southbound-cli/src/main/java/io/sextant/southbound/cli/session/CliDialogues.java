@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntUnaryOperator;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 
 /**
@@ -154,7 +155,7 @@ final class CliDialogues {
         });
     }
 
-    private void leaveConfig(final CompletableFuture<Void> done, final OperationErrorsException failure) {
+    private void leaveConfig(final CompletableFuture<Void> done, final @Nullable OperationErrorsException failure) {
         commands.send(dialect.configExit()).whenComplete((event, error) -> {
             if (failure != null) {
                 done.completeExceptionally(failure);

@@ -25,12 +25,12 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,8 +53,8 @@ final class DefaultCliSession implements CliSession, TransportListener {
     private final ArrayDeque<Runnable> jobs = new ArrayDeque<>();
     private final List<String> unsentWrites = new ArrayList<>();
 
-    private CliTransport transport;
-    private CompletableFuture<CliEvent> inFlight;
+    private @Nullable CliTransport transport;
+    private @Nullable CompletableFuture<CliEvent> inFlight;
     private boolean jobRunning;
     private boolean greeted;
     private boolean closed;
@@ -154,7 +154,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
 
     @Override
     public void close() {
-        loop.execute(() -> shutdown(Optional.empty()));
+        loop.execute(() -> shutdown(null));
     }
 
     @Override
@@ -176,7 +176,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
     }
 
     @Override
-    public void closed(final Optional<Throwable> cause) {
+    public void closed(final @Nullable Throwable cause) {
         loop.execute(() -> pipeline.closed(cause));
     }
 
@@ -229,10 +229,11 @@ final class DefaultCliSession implements CliSession, TransportListener {
     private void write(final CliOutbound message) {
         final String text = message instanceof CliOutbound.Command command ? command.line() + "\n"
             : ((CliOutbound.Keys) message).text();
-        if (transport == null) {
+        final CliTransport open = transport;
+        if (open == null) {
             unsentWrites.add(text);
         } else {
-            transport.write(text);
+            open.write(text);
         }
     }
 
@@ -250,16 +251,17 @@ final class DefaultCliSession implements CliSession, TransportListener {
             fail(transport(ErrorTag.ACCESS_DENIED, "Login at " + parameters.host() + ":" + parameters.port()
                 + " refused: " + login.message()));
         } else if (event instanceof CliEvent.Closed close) {
-            shutdown(close.cause().map(cause -> transport(ErrorTag.OPERATION_FAILED, "Connection to "
-                + parameters.host() + ":" + parameters.port() + " lost: " + cause.getMessage())));
+            final Throwable cause = close.cause();
+            shutdown(cause == null ? null : transport(ErrorTag.OPERATION_FAILED, "Connection to "
+                + parameters.host() + ":" + parameters.port() + " lost: " + cause.getMessage()));
         } else if (event instanceof CliEvent.Text text) {
             LOG.debug("{}: unprocessed text {}", this, text.text());
         }
     }
 
     private void answer(final CliEvent event) {
-        if (inFlight != null) {
-            final CompletableFuture<CliEvent> current = inFlight;
+        final CompletableFuture<CliEvent> current = inFlight;
+        if (current != null) {
             inFlight = null;
             current.complete(event);
         } else if (!greeted && event instanceof CliEvent.Reply) {
@@ -300,21 +302,23 @@ final class DefaultCliSession implements CliSession, TransportListener {
     }
 
     private void fail(final OperationErrorsException cause) {
-        shutdown(Optional.of(cause));
+        shutdown(cause);
     }
 
-    private void shutdown(final Optional<OperationErrorsException> cause) {
+    /** Closes the session; {@code cause} is why, or {@code null} when it was closed on purpose. */
+    private void shutdown(final @Nullable OperationErrorsException cause) {
         if (closed) {
             return;
         }
         closed = true;
-        final OperationErrorsException failure = cause.orElseGet(this::closedFailure);
-        if (transport != null) {
-            transport.close();
+        final OperationErrorsException failure = cause != null ? cause : closedFailure();
+        final CliTransport open = transport;
+        if (open != null) {
+            open.close();
         }
         ready.completeExceptionally(failure);
-        if (inFlight != null) {
-            final CompletableFuture<CliEvent> current = inFlight;
+        final CompletableFuture<CliEvent> current = inFlight;
+        if (current != null) {
             inFlight = null;
             current.completeExceptionally(failure);
         }
@@ -322,7 +326,11 @@ final class DefaultCliSession implements CliSession, TransportListener {
         final List<Runnable> pending = new ArrayList<>(jobs);
         jobs.clear();
         jobRunning = false;
-        cause.ifPresentOrElse(closeFuture::completeExceptionally, () -> closeFuture.complete(null));
+        if (cause != null) {
+            closeFuture.completeExceptionally(cause);
+        } else {
+            closeFuture.complete(null);
+        }
         pending.forEach(Runnable::run);
     }
 

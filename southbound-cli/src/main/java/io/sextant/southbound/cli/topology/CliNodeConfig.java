@@ -22,6 +22,7 @@ import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.CliSessionParameters;
 import io.sextant.southbound.cli.CliTransportType;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -92,7 +93,8 @@ public record CliNodeConfig(String nodeId, String host, int port, CliTransportTy
         try {
             return HostKeyLeaves.policy(node, ControllerSchema.CLI_TOPOLOGY);
         } catch (HostKeyLeaves.InvalidHostKeyException e) {
-            throw invalid(nodeId, e.leaf(), ErrorTag.INVALID_VALUE, e.getMessage());
+            throw invalid(nodeId, e.leaf(), ErrorTag.INVALID_VALUE,
+                Objects.requireNonNullElse(e.getMessage(), "Invalid host-key settings"));
         }
     }
 

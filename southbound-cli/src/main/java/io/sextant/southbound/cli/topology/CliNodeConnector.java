@@ -7,9 +7,11 @@ import io.sextant.southbound.cli.CliConnector;
 import io.sextant.southbound.cli.CliSession;
 import io.sextant.southbound.cli.CliSessionParameters;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,8 +45,8 @@ final class CliNodeConnector {
     private final ScheduledExecutorService executor;
     private final Observer observer;
 
-    private CliSession session;
-    private ScheduledFuture<?> retry;
+    private @Nullable CliSession session;
+    private @Nullable ScheduledFuture<?> retry;
     private long failedAttempts;
     private boolean connecting;
     private boolean retryAtOnce;
@@ -78,11 +80,13 @@ final class CliNodeConnector {
     /** Stop connecting and close the session; on the topology thread. */
     void close() {
         closed = true;
-        if (retry != null) {
-            retry.cancel(false);
+        final ScheduledFuture<?> pending = retry;
+        if (pending != null) {
+            pending.cancel(false);
         }
-        if (session != null) {
-            session.close();
+        final CliSession open = session;
+        if (open != null) {
+            open.close();
             session = null;
         }
     }
@@ -100,8 +104,9 @@ final class CliNodeConnector {
             retryAtOnce = true;
             return;
         }
-        if (retry != null) {
-            retry.cancel(false);
+        final ScheduledFuture<?> pending = retry;
+        if (pending != null) {
+            pending.cancel(false);
             retry = null;
         }
         failedAttempts = 0;
@@ -122,7 +127,7 @@ final class CliNodeConnector {
         } catch (DeviceSecrets.Unavailable e) {
             // no attempt can succeed until the password is given again
             connecting = false;
-            observer.unableToConnect(this, e.getMessage());
+            observer.unableToConnect(this, Objects.requireNonNullElse(e.getMessage(), "The password cannot be opened"));
             return;
         }
         if (!observer.mayConnect(this)) {

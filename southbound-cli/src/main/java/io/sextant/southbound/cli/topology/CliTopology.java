@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,6 +30,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
@@ -196,7 +198,7 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
             deviceType = resolve(config);
         } catch (OperationErrorsException e) {
             // stored before this component validated it (e.g. restored from disk): report, do not mount
-            writeStatus(nodeId, "unable-to-connect", e.getMessage(), null);
+            writeStatus(nodeId, "unable-to-connect", Objects.requireNonNullElse(e.getMessage(), "Invalid node"), null);
             return;
         }
         final CliNodeConnector existing = mounts.get(nodeId);
@@ -269,7 +271,8 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
         writeStatus(config.nodeId(), status, message, mount.deviceType().unit());
     }
 
-    private void writeStatus(final String nodeId, final String status, final String message, final String unit) {
+    private void writeStatus(final String nodeId, final String status, final String message,
+            final @Nullable String unit) {
         final var entry = ImmutableNodes.newMapEntryBuilder()
             .withNodeIdentifier(CliTopologyModel.nodeKey(nodeId))
             .withChild(ImmutableNodes.leafNode(CliTopologyModel.NODE_ID, nodeId))
@@ -334,8 +337,9 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
             if (!isCurrent(mount)) {
                 return;
             }
+            // no fence (none taken, or let go): the session may change nothing, as in mayConnect
             final CliConnection device = ownership.sole() ? opened
-                : FencedCliSession.fenced(opened, fences.get(opened.nodeId()));
+                : FencedCliSession.fenced(opened, fences.getOrDefault(opened.nodeId(), () -> false));
             connected.put(device.nodeId(), device);
             report(mount, MountedNode.CONNECTED, "Connected, prompt " + device.session().prompt());
             listeners.forEach(listener -> listener.connected(device));

@@ -21,6 +21,7 @@ import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.AttributeRepository;
 import org.apache.sshd.common.AttributeRepository.AttributeKey;
 import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 
@@ -164,7 +165,7 @@ public final class SshTransport implements CliTransport {
         } catch (IOException e) {
             if (closing.compareAndSet(false, true)) {
                 session.close(true);
-                listener.closed(Optional.of(e));
+                listener.closed(e);
             }
         }
     }
@@ -173,18 +174,18 @@ public final class SshTransport implements CliTransport {
     public void close() {
         if (closing.compareAndSet(false, true)) {
             session.close(false);
-            listener.closed(Optional.empty());
+            listener.closed(null);
         }
     }
 
     private void reportClosed() {
         if (closing.compareAndSet(false, true)) {
             session.close(true);
-            listener.closed(Optional.of(new IOException("The device closed the SSH session")));
+            listener.closed(new IOException("The device closed the SSH session"));
         }
     }
 
-    private static OperationErrorsException failure(final String message, final Throwable cause) {
+    private static OperationErrorsException failure(final String message, final @Nullable Throwable cause) {
         final String detail = cause == null || cause.getMessage() == null ? message
             : message + ": " + cause.getMessage();
         return new OperationErrorsException(List.of(OperationError.of(
@@ -194,7 +195,7 @@ public final class SshTransport implements CliTransport {
     /** One connection's host-key check and, once it refused a key, why. */
     private static final class HostKeyGate {
         private final HostKeyCheck check;
-        private volatile String refusal;
+        private volatile @Nullable String refusal;
 
         HostKeyGate(final HostKeyCheck check) {
             this.check = check;

@@ -18,10 +18,10 @@ import io.sextant.datastore.OperationErrorsException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 
@@ -86,13 +86,13 @@ public final class TelnetTransport implements CliTransport {
     public void close() {
         if (closing.compareAndSet(false, true)) {
             channel.close();
-            listener.closed(Optional.empty());
+            listener.closed(null);
         }
     }
 
     private void reportClosed() {
         if (closing.compareAndSet(false, true)) {
-            listener.closed(Optional.of(new IOException("The device closed the Telnet connection")));
+            listener.closed(new IOException("The device closed the Telnet connection"));
         }
     }
 
@@ -101,7 +101,7 @@ public final class TelnetTransport implements CliTransport {
         private final TelnetProtocol protocol = new TelnetProtocol();
         private final TextDecoder decoder = new TextDecoder();
         private final TransportListener listener;
-        private volatile TelnetTransport transport;
+        private volatile @Nullable TelnetTransport transport;
 
         TelnetHandler(final TransportListener listener) {
             this.listener = listener;
@@ -129,7 +129,7 @@ public final class TelnetTransport implements CliTransport {
         public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause) {
             final TelnetTransport current = transport;
             if (current != null && current.closing.compareAndSet(false, true)) {
-                listener.closed(Optional.of(cause));
+                listener.closed(cause);
             }
             ctx.close();
         }

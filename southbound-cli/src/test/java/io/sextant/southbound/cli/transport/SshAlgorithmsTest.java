@@ -15,7 +15,6 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -40,6 +39,7 @@ import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.Command;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.apache.sshd.server.session.ServerSession;
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -220,9 +220,8 @@ class SshAlgorithmsTest {
         }
 
         @Override
-        public void closed(final Optional<Throwable> cause) {
-            line.completeExceptionally(new CompletionException("closed before a line came back",
-                cause.orElse(null)));
+        public void closed(final @Nullable Throwable cause) {
+            line.completeExceptionally(new CompletionException("closed before a line came back", cause));
         }
     }
 

@@ -9,8 +9,10 @@ import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.netconf.client.NetconfClientSession;
 import org.opendaylight.netconf.client.conf.NetconfClientConfiguration;
 import org.opendaylight.netconf.client.conf.NetconfClientConfiguration.NetconfClientProtocol;
@@ -58,7 +60,7 @@ final class ConnectionAttempt {
     private final ClientStack stack;
     private final Listener listener;
     private final RpcChannel channel;
-    private final SshWatch watch;
+    private final @Nullable SshWatch watch;
 
     ConnectionAttempt(final String nodeId, final NodeSettings settings, final ClientStack stack,
             final HostKeyVerifier hostKeys, final Listener listener) {
@@ -91,7 +93,8 @@ final class ConnectionAttempt {
             return;
         } catch (DeviceSecrets.Unavailable e) {
             // no attempt can succeed until the password is given again
-            stack.workers().execute(() -> listener.failed(e.getMessage(), false));
+            stack.workers().execute(() -> listener.failed(
+                Objects.requireNonNullElse(e.getMessage(), "The password cannot be opened"), false));
             return;
         }
         Futures.addCallback(connecting, new FutureCallback<>() {

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -114,10 +115,10 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     private CompletionStage<Optional<NormalizedNode>> read(final YangInstanceIdentifier path,
-            final Function<Optional<String>, String> operation) {
-        final Optional<String> filter;
+            final Function<@Nullable String, String> operation) {
+        final @Nullable String filter;
         try {
-            filter = path.isEmpty() ? Optional.empty() : Optional.of(codec().subtreeFilter(path));
+            filter = path.isEmpty() ? null : codec().subtreeFilter(path);
         } catch (OperationErrorsException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -183,23 +184,23 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     }
 
     @Override
-    public CompletionStage<Void> confirmedCommit(final Duration timeout, final Optional<String> persistId) {
+    public CompletionStage<Void> confirmedCommit(final Duration timeout, final @Nullable String persistId) {
         if (!capabilities.hasConfirmedCommit()) {
             return CompletableFuture.failedFuture(unsupported("confirmed commit (:confirmed-commit)"));
         }
-        if (persistId.isPresent() && !capabilities.hasPersistentConfirmedCommit()) {
+        if (persistId != null && !capabilities.hasPersistentConfirmedCommit()) {
             return CompletableFuture.failedFuture(unsupported("persistent confirmed commit (:confirmed-commit:1.1)"));
         }
         return ok(BaseOperations.confirmedCommit(timeout, persistId));
     }
 
     @Override
-    public CompletionStage<Void> confirmCommit(final Optional<String> persistId) {
+    public CompletionStage<Void> confirmCommit(final @Nullable String persistId) {
         return ok(BaseOperations.confirmCommit(persistId));
     }
 
     @Override
-    public CompletionStage<Void> cancelCommit(final Optional<String> persistId) {
+    public CompletionStage<Void> cancelCommit(final @Nullable String persistId) {
         if (!capabilities.hasPersistentConfirmedCommit()) {
             return CompletableFuture.failedFuture(unsupported("cancel-commit (:confirmed-commit:1.1)"));
         }

@@ -35,7 +35,7 @@ final class GetSchemaFetcher implements SchemaFetcher {
 
     @Override
     public CompletionStage<Optional<String>> fetch(final String identifier, final Optional<Revision> revision) {
-        return channel.send(BaseOperations.getSchema(identifier, revision.map(Object::toString)), timeout)
+        return channel.send(BaseOperations.getSchema(identifier, revision.map(Object::toString).orElse(null)), timeout)
             .handle((reply, failure) -> {
                 if (failure == null) {
                     return schemaText(reply);

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.netconf.client.NetconfClientSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,12 +71,12 @@ public final class NodeConnector implements AutoCloseable {
     private State state = State.WAITING;
     private int generation;
     private int failed;
-    private ConnectionAttempt attempt;
-    private ScheduledFuture<?> timer;
-    private String heldSchema;
+    private @Nullable ConnectionAttempt attempt;
+    private @Nullable ScheduledFuture<?> timer;
+    private @Nullable String heldSchema;
     private boolean holdsSetup;
     private boolean retryAtOnce;
-    private volatile DefaultDeviceSession session;
+    private volatile @Nullable DefaultDeviceSession session;
 
     /**
      * @param secrets opens the stored password at each connection attempt (it is kept sealed in
@@ -292,7 +293,10 @@ public final class NodeConnector implements AutoCloseable {
                 timer = stack.scheduler().schedule(this::attempt, delay.toMillis(), TimeUnit.MILLISECONDS);
             }
         }
-        failedAttempt.abandon(reason);
+        // begin() made it before the state became ATTEMPTING
+        if (failedAttempt != null) {
+            failedAttempt.abandon(reason);
+        }
     }
 
     private void scheduleKeepalive(final int gen, final Duration after) {
@@ -305,10 +309,11 @@ public final class NodeConnector implements AutoCloseable {
     private void keepalive(final int gen) {
         final RpcChannel current;
         synchronized (this) {
-            if (gen != generation || state != State.CONNECTED) {
+            final ConnectionAttempt connected = attempt;
+            if (gen != generation || state != State.CONNECTED || connected == null) {
                 return;
             }
-            current = attempt.channel();
+            current = connected.channel();
             final Duration idle = Duration.ofNanos(System.nanoTime() - current.lastActivity());
             if (current.hasPending()) {
                 // A request in flight (a long get-config, say) is its own liveness check, with its own timeout.

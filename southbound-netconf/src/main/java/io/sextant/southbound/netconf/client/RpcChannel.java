@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.netconf.api.NetconfTerminationReason;
 import org.opendaylight.netconf.api.messages.NetconfMessage;
 import org.opendaylight.netconf.client.NetconfClientSession;
@@ -58,13 +59,13 @@ final class RpcChannel implements NetconfClientSessionListener {
     private final AtomicBoolean down = new AtomicBoolean();
     private final CompletableFuture<NetconfClientSession> up = new CompletableFuture<>();
     private final CompletableFuture<String> closed = new CompletableFuture<>();
-    private volatile NetconfClientSession session;
-    private volatile DataCodec codec;
+    private volatile @Nullable NetconfClientSession session;
+    private volatile @Nullable DataCodec codec;
     private volatile long lastActivity = System.nanoTime();
     /** Why the session is going down, when we know better than OpenDaylight's "Session closed"; first wins. */
     private final AtomicReference<String> downReason = new AtomicReference<>();
     /** The session's Netty channel, from the moment the transport is up (before the hello). */
-    private volatile Channel transport;
+    private volatile @Nullable Channel transport;
 
     RpcChannel(final String nodeId, final ScheduledExecutorService scheduler, final Executor workers) {
         this.nodeId = nodeId;

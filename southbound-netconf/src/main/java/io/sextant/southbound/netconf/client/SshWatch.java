@@ -4,6 +4,7 @@ import io.sextant.security.hostkeys.HostKeyCheck;
 import io.sextant.security.hostkeys.HostKeyVerdict;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.netconf.shaded.sshd.client.ClientFactoryManager;
 import org.opendaylight.netconf.shaded.sshd.common.session.Session;
 import org.opendaylight.netconf.shaded.sshd.common.session.SessionListener;
@@ -19,11 +20,11 @@ import org.opendaylight.netconf.transport.ssh.ClientFactoryManagerConfigurator;
 final class SshWatch extends ClientFactoryManagerConfigurator implements SessionListener {
     private final Consumer<String> onFailure;
     private final HostKeyCheck hostKeys;
-    private volatile Session session;
-    private volatile String refusal;
+    private volatile @Nullable Session session;
+    private volatile @Nullable String refusal;
     private volatile boolean keyEstablished;
     private volatile boolean authenticated;
-    private volatile Throwable lastError;
+    private volatile @Nullable Throwable lastError;
 
     SshWatch(final Consumer<String> onFailure, final HostKeyCheck hostKeys) {
         this.onFailure = onFailure;

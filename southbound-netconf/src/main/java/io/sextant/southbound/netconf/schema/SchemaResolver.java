@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 import org.slf4j.Logger;
@@ -43,7 +44,7 @@ public final class SchemaResolver {
     public static final class ResolutionAbortedException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        ResolutionAbortedException(final String message, final Throwable cause) {
+        ResolutionAbortedException(final @Nullable String message, final Throwable cause) {
             super(message, cause);
         }
     }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -95,8 +96,9 @@ final class SourceLocator {
             return fetcher.fetch(request.name(), request.revision()).toCompletableFuture()
                 .get(fetchTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
+            final Throwable failure = Objects.requireNonNullElse(e.getCause(), e);
             throw new ResolutionAbortedException("get-schema of " + request.key() + " failed: "
-                + e.getCause().getMessage(), e.getCause());
+                + failure.getMessage(), failure);
         } catch (TimeoutException e) {
             throw new ResolutionAbortedException("get-schema of " + request.key() + " timed out", e);
         } catch (InterruptedException e) {

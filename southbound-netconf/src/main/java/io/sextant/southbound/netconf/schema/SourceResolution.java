@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.model.api.source.SourceDependency;
@@ -139,7 +140,8 @@ final class SourceResolution {
         }
     }
 
-    Failure failureOf(final Request request) {
+    /** Why {@code request} failed, or {@code null} when it did not. */
+    @Nullable Failure failureOf(final Request request) {
         final Failure failure = failedRequests.get(request.key());
         if (failure != null) {
             return failure;
@@ -175,7 +177,7 @@ final class SourceResolution {
     private List<SourceIdentifier> findFailing(final List<SourceIdentifier> usable) {
         final List<SourceIdentifier> failing = new ArrayList<>();
         for (SourceIdentifier id : usable) {
-            if (!(loaded.get(id).info() instanceof SourceInfo.Module)) {
+            if (!(loaded(id).info() instanceof SourceInfo.Module)) {
                 continue;
             }
             try {
@@ -193,7 +195,7 @@ final class SourceResolution {
         while (!pending.isEmpty()) {
             final SourceIdentifier id = pending.pop();
             if (result.add(id)) {
-                for (Request dep : loaded.get(id).dependencies()) {
+                for (Request dep : loaded(id).dependencies()) {
                     final SourceIdentifier depId = resolved.get(dep.key());
                     if (depId != null) {
                         pending.add(depId);
@@ -204,11 +206,20 @@ final class SourceResolution {
         return List.copyOf(result);
     }
 
+    /** The loaded source {@code id}: a source is loaded when it is resolved, so every resolved one is. */
+    private Loaded loaded(final SourceIdentifier id) {
+        final Loaded source = loaded.get(id);
+        if (source == null) {
+            throw new IllegalStateException(id + " was resolved but not loaded");
+        }
+        return source;
+    }
+
     private EffectiveModelContext parse(final List<SourceIdentifier> sources)
             throws YangParserException, IOException {
         final YangParser parser = parsers.createParser();
         for (SourceIdentifier id : sources) {
-            parser.addSource(loaded.get(id).source());
+            parser.addSource(loaded(id).source());
         }
         return parser.buildEffectiveModel();
     }

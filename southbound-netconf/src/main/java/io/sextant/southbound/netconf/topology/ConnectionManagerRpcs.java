@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -79,7 +80,8 @@ final class ConnectionManagerRpcs {
                 }
             });
         } catch (OperationErrorsException e) {
-            results.replaceAll((id, error) -> Optional.of(error.orElse(e.getMessage())));
+            final String failure = Objects.requireNonNullElse(e.getMessage(), "operation failed");
+            results.replaceAll((id, error) -> Optional.of(error.orElse(failure)));
         }
         return CompletableFuture.completedFuture(Optional.of(output(results)));
     }
@@ -162,7 +164,8 @@ final class ConnectionManagerRpcs {
                 }
             });
         } catch (OperationErrorsException e) {
-            results.replaceAll((id, error) -> Optional.of(error.orElse(e.getMessage())));
+            final String failure = Objects.requireNonNullElse(e.getMessage(), "operation failed");
+            results.replaceAll((id, error) -> Optional.of(error.orElse(failure)));
         }
         return CompletableFuture.completedFuture(Optional.of(output(results)));
     }

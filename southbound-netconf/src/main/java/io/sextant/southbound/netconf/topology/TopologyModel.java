@@ -9,6 +9,7 @@ import io.sextant.southbound.netconf.client.NodeSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -120,14 +121,22 @@ public final class TopologyModel {
         private static final long serialVersionUID = 1L;
 
         private final transient QName leaf;
+        private final String reason;
 
         InvalidNodeException(final QName leaf, final String message) {
             super(message);
             this.leaf = leaf;
+            this.reason = message;
         }
 
         public QName leaf() {
             return leaf;
+        }
+
+        /** What is wrong, in user terms: every InvalidNodeException says. */
+        @Override
+        public String getMessage() {
+            return reason;
         }
     }
 
@@ -162,7 +171,8 @@ public final class TopologyModel {
         try {
             return HostKeyLeaves.policy(node, ControllerSchema.NETCONF_NODE_TOPOLOGY);
         } catch (HostKeyLeaves.InvalidHostKeyException e) {
-            throw new InvalidNodeException(e.leaf(), e.getMessage());
+            throw new InvalidNodeException(e.leaf(),
+                Objects.requireNonNullElse(e.getMessage(), "Invalid host-key settings"));
         }
     }
 

@@ -2,7 +2,7 @@ package io.sextant.southbound.netconf.xml;
 
 import io.sextant.southbound.netconf.NetconfDatastore;
 import java.time.Duration;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The RFC 6241 and RFC 6022 operations, as the XML of the {@code <rpc>} content. Data payloads
@@ -14,18 +14,19 @@ public final class BaseOperations {
     private BaseOperations() {
     }
 
-    /** {@code <get-config>}, with a subtree filter when {@code filter} is present (may be empty: selects nothing). */
-    public static String getConfig(final NetconfDatastore source, final Optional<String> filter) {
+    /** {@code <get-config>}, with a subtree filter when {@code filter} is not null (may be empty: selects nothing). */
+    public static String getConfig(final NetconfDatastore source, final @Nullable String filter) {
         return "<get-config" + NS + "><source><" + source.elementName() + "/></source>" + filter(filter)
             + "</get-config>";
     }
 
-    public static String get(final Optional<String> filter) {
+    /** {@code <get>}, with a subtree filter when {@code filter} is not null. */
+    public static String get(final @Nullable String filter) {
         return "<get" + NS + ">" + filter(filter) + "</get>";
     }
 
-    private static String filter(final Optional<String> filter) {
-        return filter.map(f -> "<filter type=\"subtree\">" + f + "</filter>").orElse("");
+    private static String filter(final @Nullable String filter) {
+        return filter == null ? "" : "<filter type=\"subtree\">" + filter + "</filter>";
     }
 
     public static String lock(final NetconfDatastore target) {
@@ -40,20 +41,21 @@ public final class BaseOperations {
         return "<commit" + NS + "/>";
     }
 
-    public static String confirmedCommit(final Duration timeout, final Optional<String> persist) {
+    /** A confirmed {@code <commit>}; with {@code <persist>} when {@code persist} is not null. */
+    public static String confirmedCommit(final Duration timeout, final @Nullable String persist) {
         return "<commit" + NS + "><confirmed/><confirm-timeout>" + Math.max(1, timeout.toSeconds())
-            + "</confirm-timeout>" + persist.map(p -> "<persist>" + NetconfXml.escape(p) + "</persist>").orElse("")
+            + "</confirm-timeout>" + (persist == null ? "" : "<persist>" + NetconfXml.escape(persist) + "</persist>")
             + "</commit>";
     }
 
-    public static String confirmCommit(final Optional<String> persistId) {
-        return persistId.map(id -> "<commit" + NS + "><persist-id>" + NetconfXml.escape(id) + "</persist-id></commit>")
-            .orElse(commit());
+    public static String confirmCommit(final @Nullable String persistId) {
+        return persistId == null ? commit()
+            : "<commit" + NS + "><persist-id>" + NetconfXml.escape(persistId) + "</persist-id></commit>";
     }
 
-    public static String cancelCommit(final Optional<String> persistId) {
+    public static String cancelCommit(final @Nullable String persistId) {
         return "<cancel-commit" + NS + ">"
-            + persistId.map(id -> "<persist-id>" + NetconfXml.escape(id) + "</persist-id>").orElse("")
+            + (persistId == null ? "" : "<persist-id>" + NetconfXml.escape(persistId) + "</persist-id>")
             + "</cancel-commit>";
     }
 
@@ -70,14 +72,14 @@ public final class BaseOperations {
     }
 
     /** RFC 6022 {@code <get-schema>} of a YANG module or submodule. */
-    public static String getSchema(final String identifier, final Optional<String> version) {
+    public static String getSchema(final String identifier, final @Nullable String version) {
         return "<get-schema xmlns=\"" + NetconfXml.MONITORING_NS + "\"><identifier>" + NetconfXml.escape(identifier)
-            + "</identifier>" + version.map(v -> "<version>" + NetconfXml.escape(v) + "</version>").orElse("")
+            + "</identifier>" + (version == null ? "" : "<version>" + NetconfXml.escape(version) + "</version>")
             + "<format>yang</format></get-schema>";
     }
 
     /** The cheapest request every device answers: get-config of running selecting nothing. */
     public static String keepalive() {
-        return getConfig(NetconfDatastore.RUNNING, Optional.of(""));
+        return getConfig(NetconfDatastore.RUNNING, "");
     }
 }

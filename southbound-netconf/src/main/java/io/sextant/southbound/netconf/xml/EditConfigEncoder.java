@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -133,12 +134,14 @@ final class EditConfigEncoder {
 
     private void writeChildren(final NormalizedNodeStreamWriter writer, final EditTree.Node node,
             final DataSchemaContext context, final boolean markMerge) throws IOException, OperationErrorsException {
-        for (EditTree.Node childNode : node.children()) {
-            final DataSchemaContext childContext = PathSteps.child(context, childNode.arg(), childNode.path());
+        for (Map.Entry<PathArgument, EditTree.Node> child : node.children().entrySet()) {
+            final PathArgument arg = child.getKey();
+            final EditTree.Node childNode = child.getValue();
+            final DataSchemaContext childContext = PathSteps.child(context, arg, childNode.path());
             if (childNode.edit().isPresent()) {
-                writeEdit(writer, childNode, childContext, markMerge);
+                writeEdit(writer, childNode, arg, childContext, markMerge);
             } else {
-                PathSteps.start(writer, childContext, childNode.arg(), false);
+                PathSteps.start(writer, childContext, arg, false);
                 writeChildren(writer, childNode, childContext, markMerge);
                 writer.endNode();
             }
@@ -146,7 +149,8 @@ final class EditConfigEncoder {
     }
 
     private static void writeEdit(final NormalizedNodeStreamWriter writer, final EditTree.Node node,
-            final DataSchemaContext context, final boolean markMerge) throws IOException, OperationErrorsException {
+            final PathArgument arg, final DataSchemaContext context, final boolean markMerge)
+            throws IOException, OperationErrorsException {
         final Edit edit = node.edit().orElseThrow();
         final NormalizedNodeStreamWriter annotated = edit.operation() == Edit.Operation.MERGE && !markMerge ? writer
             : new OperationAttributeWriter(writer, ImmutableMap.of(OPERATION, operationName(edit.operation())));
@@ -159,7 +163,6 @@ final class EditConfigEncoder {
             return;
         }
         // delete or remove: the bare target element with its keys
-        final PathArgument arg = node.arg();
         if (context instanceof DataSchemaContext.PathMixin) {
             throw unsupported(edit, "delete a whole list, leaf-list or choice: delete its entries");
         }

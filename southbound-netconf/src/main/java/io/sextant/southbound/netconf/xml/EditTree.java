@@ -2,11 +2,12 @@ package io.sextant.southbound.netconf.xml;
 
 import io.sextant.datastore.service.Edit;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 
@@ -18,26 +19,21 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgum
 final class EditTree {
     /** One step of the tree: structural, or the target of an edit. */
     static final class Node {
-        private final PathArgument arg;
         private final YangInstanceIdentifier path;
         private final Map<PathArgument, Node> children = new LinkedHashMap<>();
-        private Edit edit;
+        private @Nullable Edit edit;
 
-        Node(final PathArgument arg, final YangInstanceIdentifier path) {
-            this.arg = arg;
+        Node(final YangInstanceIdentifier path) {
             this.path = path;
-        }
-
-        PathArgument arg() {
-            return arg;
         }
 
         YangInstanceIdentifier path() {
             return path;
         }
 
-        Collection<Node> children() {
-            return children.values();
+        /** The children, in order, by the path argument that leads to each. */
+        Map<PathArgument, Node> children() {
+            return Collections.unmodifiableMap(children);
         }
 
         Optional<Edit> edit() {
@@ -45,7 +41,7 @@ final class EditTree {
         }
     }
 
-    private final Node root = new Node(null, YangInstanceIdentifier.of());
+    private final Node root = new Node(YangInstanceIdentifier.of());
 
     Node root() {
         return root;
@@ -80,9 +76,9 @@ final class EditTree {
         for (PathArgument arg : edit.path().getPathArguments()) {
             Node child = node.children.get(arg);
             if (child == null) {
-                child = new Node(arg, node.path.node(arg));
+                child = new Node(node.path.node(arg));
                 // Not linked yet: a conflict found below must leave the tree unchanged.
-                return attach(node, child, edit);
+                return attach(node, arg, child, edit);
             }
             if (child.edit != null) {
                 return false;
@@ -96,13 +92,13 @@ final class EditTree {
         return true;
     }
 
-    private static boolean attach(final Node parent, final Node first, final Edit edit) {
+    private static boolean attach(final Node parent, final PathArgument firstArg, final Node first, final Edit edit) {
         final List<PathArgument> args = edit.path().getPathArguments();
         Node node = first;
-        parent.children.put(first.arg, first);
+        parent.children.put(firstArg, first);
         for (int i = first.path.getPathArguments().size(); i < args.size(); i++) {
-            final Node child = new Node(args.get(i), node.path.node(args.get(i)));
-            node.children.put(child.arg, child);
+            final Node child = new Node(node.path.node(args.get(i)));
+            node.children.put(args.get(i), child);
             node = child;
         }
         node.edit = edit;

@@ -16,6 +16,7 @@ import javax.xml.transform.TransformerException;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -39,7 +40,8 @@ public final class RpcErrors {
      * @param codec the device schema's codec for error-path translation; {@code null} before the
      *     schema is known
      */
-    public static List<OperationError> read(final Element reply, final String nodeId, final DataCodec codec) {
+    public static List<OperationError> read(final Element reply, final String nodeId,
+            final @Nullable DataCodec codec) {
         final List<OperationError> result = new ArrayList<>();
         for (Element error : NetconfXml.children(reply)) {
             if (!"rpc-error".equals(error.getLocalName())) {
@@ -106,7 +108,7 @@ public final class RpcErrors {
     private static final Pattern EXCEPTION_MESSAGE = Pattern.compile("Exception\\{message=(.*?)(?:, \\w+=|\\})");
 
     /** The error-path as a path in the device schema, without the NETCONF envelope steps. */
-    static Optional<YangInstanceIdentifier> translate(final Element pathElement, final DataCodec codec) {
+    static Optional<YangInstanceIdentifier> translate(final Element pathElement, final @Nullable DataCodec codec) {
         if (codec == null) {
             return Optional.empty();
         }
