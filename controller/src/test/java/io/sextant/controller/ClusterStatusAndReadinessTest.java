@@ -21,8 +21,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -110,14 +108,6 @@ class ClusterStatusAndReadinessTest {
         }
     }
 
-    private static void await(final String what, final BooleanSupplier done, final Supplier<String> state)
-            throws InterruptedException {
-        final long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!done.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "gave up waiting until " + what + ": " + state.get());
-            Thread.sleep(200);
-        }
-    }
 
     private static int ready(final InJvmInstance instance) {
         try {
@@ -141,7 +131,7 @@ class ClusterStatusAndReadinessTest {
                 assertEquals(201, mounted.statusCode(), mounted.body());
             }
             for (InJvmInstance viewer : List.of(a, b, c)) {
-                await(viewer.id() + " lists all three alive with the nodes each owns",
+                Waits.until(viewer.id() + " lists all three alive with the nodes each owns", WAIT,
                     () -> listsAliveWithTheirNodes(viewer, a, b, c), () -> viewer.sextant.status().instances()
                         .toString());
             }
@@ -175,7 +165,7 @@ class ClusterStatusAndReadinessTest {
             // c's database cut off: c is not ready and says why, the others are
             proxy.refuse(true);
             proxy.cut();
-            await("c is not ready", () -> ready(c) == 503, () -> "c answers " + ready(c));
+            Waits.until("c is not ready", WAIT, () -> ready(c) == 503, () -> "c answers " + ready(c));
             final HttpResponse<String> unready = c.rest.send("GET", "/ready");
             assertEquals(503, unready.statusCode());
             final JsonObject error = JsonParser.parseString(unready.body()).getAsJsonObject()
@@ -184,12 +174,13 @@ class ClusterStatusAndReadinessTest {
             assertTrue(error.get("error-message").getAsString().contains("database"), error.toString());
             assertEquals(200, ready(a));
             proxy.refuse(false);
-            await("c is ready again", () -> ready(c) == 200, () -> "c answers " + ready(c));
+            Waits.until("c is ready again", WAIT, () -> ready(c) == 200, () -> "c answers " + ready(c));
 
             // b stops: the others no longer show it alive, and own its nodes
             b.close();
             bClosed = true;
-            await("a lists only a and c alive, owning every node", () -> listsAliveWithTheirNodes(a, a, c),
+            Waits.until("a lists only a and c alive, owning every node", WAIT,
+                () -> listsAliveWithTheirNodes(a, a, c),
                 () -> a.sextant.status().instances().toString());
             assertFalse(a.sextant.status().instances().stream()
                 .anyMatch(instance -> instance.instanceId().equals(b.id()) && instance.live()));

@@ -29,8 +29,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -115,14 +113,6 @@ class HaproxyInFrontOfTwoInstancesTest {
         return answered;
     }
 
-    private static void await(final String what, final BooleanSupplier done, final Supplier<String> state)
-            throws InterruptedException {
-        final long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!done.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "gave up waiting until " + what + ": " + state.get());
-            Thread.sleep(500);
-        }
-    }
 
     private static String intentPath(final String iface) {
         return RestconfClient.UNICONFIG_NODE + NODE + RestconfClient.CONFIGURATION
@@ -186,16 +176,17 @@ class HaproxyInFrontOfTwoInstancesTest {
             // HAProxy presents a's certificate to the clients
             final RestconfClient lb = new RestconfClient(URI.create("https://127.0.0.1:" + haproxy.port()), dirA,
                 "admin", PASSWORD);
-            await("both instances answer through HAProxy", () -> answeringMany(lb, 10).equals(Set.of("sx1", "sx2")),
+            Waits.until("both instances answer through HAProxy", WAIT,
+                () -> answeringMany(lb, 10).equals(Set.of("sx1", "sx2")),
                 () -> answeringMany(lb, 10) + "; " + lbProcess.logTail(10));
 
             // b's database cut off: b answers /ready with 503 and the health check takes it out
             databaseOfB.refuse(true);
             databaseOfB.cut();
-            await("only sx1 answers", () -> answeringMany(lb, 10).equals(Set.of("sx1")),
+            Waits.until("only sx1 answers", WAIT, () -> answeringMany(lb, 10).equals(Set.of("sx1")),
                 () -> answeringMany(lb, 10) + "; " + lbProcess.logTail(10));
             databaseOfB.refuse(false);
-            await("sx2 is back", () -> answeringMany(lb, 10).equals(Set.of("sx1", "sx2")),
+            Waits.until("sx2 is back", WAIT, () -> answeringMany(lb, 10).equals(Set.of("sx1", "sx2")),
                 () -> answeringMany(lb, 10) + "; " + lbProcess.logTail(10));
 
             // a transaction of sx1, which owns the device (one node, sx1 first by id), created through HAProxy

@@ -18,8 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -101,17 +99,9 @@ class TwoInstancesShareTheDevicesTest {
         return String.join("; ", lines);
     }
 
-    private static void await(final String what, final BooleanSupplier done, final Supplier<String> state)
-            throws InterruptedException {
-        final long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!done.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "gave up waiting until " + what + ": " + state.get());
-            Thread.sleep(200);
-        }
-    }
 
     private static void awaitOneSessionEach(final String what, final InJvmInstance... instances) throws Exception {
-        await(what, () -> {
+        Waits.until(what, WAIT, () -> {
             try {
                 return oneSessionEachFromItsOwner(instances[0].leases(), instances);
             } catch (Exception e) {
@@ -155,7 +145,7 @@ class TwoInstancesShareTheDevicesTest {
             Files.copy(DeviceSecretsService.keyFile(dirA), keyOfB, StandardCopyOption.COPY_ATTRIBUTES);
             b = new InJvmInstance(dirB, DurableController.migratedDatabase(postgres), PASSWORD);
             final InJvmInstance joined = b;
-            await("the nodes are shared 2/2", () -> {
+            Waits.until("the nodes are shared 2/2", WAIT, () -> {
                 try {
                     final List<NodeLease> leases = a.leases();
                     return ownedBy(leases, a) == 2 && ownedBy(leases, joined) == 2
