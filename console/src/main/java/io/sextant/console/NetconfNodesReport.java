@@ -2,6 +2,7 @@ package io.sextant.console;
 
 import io.sextant.southbound.netconf.NodeStatus;
 import io.sextant.southbound.netconf.UnavailableCapability;
+import org.eclipse.jdt.annotation.Nullable;
 
 /** The text of {@code sextant:node-status} for a NETCONF node. */
 public final class NetconfNodesReport {
@@ -14,12 +15,12 @@ public final class NetconfNodesReport {
         sb.append("Node:              ").append(node.nodeId()).append('\n');
         sb.append("Status:            ").append(node.status().yangName()).append(" (since ").append(node.since())
             .append(")\n");
-        node.connectedMessage().ifPresent(m -> sb.append("Last error:        ").append(m).append('\n'));
+        line(sb, "Last error:        ", node.connectedMessage());
         if (node.failedAttempts() > 0) {
             sb.append("Failed attempts:   ").append(node.failedAttempts()).append('\n');
         }
-        node.sessionId().ifPresent(id -> sb.append("Session id:        ").append(id).append('\n'));
-        node.schemaContextId().ifPresent(id -> sb.append("Schema context:    ").append(id).append('\n'));
+        line(sb, "Session id:        ", node.sessionId());
+        line(sb, "Schema context:    ", node.schemaContextId());
         if (!node.availableCapabilities().isEmpty()) {
             sb.append("Available capabilities (").append(node.availableCapabilities().size()).append("):\n");
             node.availableCapabilities().stream().sorted().forEach(c -> sb.append("  ").append(c).append('\n'));
@@ -32,5 +33,11 @@ public final class NetconfNodesReport {
             }
         }
         return sb.toString();
+    }
+
+    private static void line(final StringBuilder sb, final String label, final @Nullable Object value) {
+        if (value != null) {
+            sb.append(label).append(value).append('\n');
+        }
     }
 }

@@ -7,7 +7,6 @@ import io.sextant.southbound.netconf.NodeStatus;
 import io.sextant.southbound.netconf.UnavailableCapability;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -15,15 +14,15 @@ class NetconfNodesReportTest {
     private static final Instant SINCE = Instant.parse("2024-11-01T10:00:00Z");
 
     private static NodeStatus connected(final String id) {
-        return new NodeStatus(id, ConnectionStatus.CONNECTED, Optional.empty(),
+        return new NodeStatus(id, ConnectionStatus.CONNECTED, null,
             Set.of("urn:ietf:params:netconf:base:1.1", "urn:x?module=x&revision=2024-01-01"),
             List.of(new UnavailableCapability("urn:y?module=y", UnavailableCapability.Reason.MISSING_SOURCE,
-                "No source for y")), Optional.of("abc123"), Optional.of(7L), 0, SINCE);
+                "No source for y")), "abc123", 7L, 0, SINCE);
     }
 
     private static NodeStatus failing(final String id) {
-        return new NodeStatus(id, ConnectionStatus.UNABLE_TO_CONNECT, Optional.of("Cannot connect: Connection refused"),
-            Set.of(), List.of(), Optional.empty(), Optional.empty(), 3, SINCE);
+        return new NodeStatus(id, ConnectionStatus.UNABLE_TO_CONNECT, "Cannot connect: Connection refused",
+            Set.of(), List.of(), null, null, 3, SINCE);
     }
 
     @Test

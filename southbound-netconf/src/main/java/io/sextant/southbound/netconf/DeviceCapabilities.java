@@ -4,6 +4,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.Revision;
 
 /**
@@ -31,11 +32,11 @@ public record DeviceCapabilities(Set<String> all) {
      * @param capability the capability as advertised
      * @param namespace the module namespace
      * @param name module name
-     * @param revision revision, if advertised
+     * @param revision revision, null if not advertised
      * @param features features the device supports, as listed
      * @param deviations modules deviating this one
      */
-    public record Module(String capability, String namespace, String name, Optional<Revision> revision,
+    public record Module(String capability, String namespace, String name, @Nullable Revision revision,
             List<String> features, List<String> deviations) {
     }
 
@@ -109,7 +110,7 @@ public record DeviceCapabilities(Set<String> all) {
             return Optional.empty();
         }
         String name = null;
-        Optional<Revision> revision = Optional.empty();
+        Revision revision = null;
         List<String> features = List.of();
         List<String> deviations = List.of();
         for (String parameter : capability.substring(query + 1).split("&")) {
@@ -122,7 +123,7 @@ public record DeviceCapabilities(Set<String> all) {
             final String value = param.substring(eq + 1);
             switch (key) {
                 case "module" -> name = value;
-                case "revision" -> revision = Revision.ofNullable(value.isEmpty() ? null : value);
+                case "revision" -> revision = value.isEmpty() ? null : Revision.of(value);
                 case "features" -> features = List.of(value.split(","));
                 case "deviations" -> deviations = List.of(value.split(","));
                 default -> {

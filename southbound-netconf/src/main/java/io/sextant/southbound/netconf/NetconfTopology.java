@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -41,6 +42,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -185,7 +187,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         // watched before the nodes are read: a node gained meanwhile is then told, not missed
         registrations.add(ownership.watch(TopologyModel.TOPOLOGY_NETCONF,
             DeviceOwnership.Listener.of(this::connectGained, this::closeLost))::close);
-        resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY));
+        resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY).orElse(null));
     }
 
     // ---- NetconfDevices
@@ -263,7 +265,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             final NodeSettings settings = connector.settings();
             final NodeStatus status = connector.status();
             return new MountedNode(connector.nodeId(), "netconf", settings.tcpOnly() ? "tcp" : "ssh", settings.host(),
-                settings.port(), status.status().yangName(), status.connectedMessage().orElse(""));
+                settings.port(), status.status().yangName(), Objects.requireNonNullElse(status.connectedMessage(), ""));
         }).toList();
     }
 
@@ -290,8 +292,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     }
 
     OperationErrorsException notConnected(final String nodeId) {
-        final String state = status(nodeId).map(s -> s.status().yangName()
-            + s.connectedMessage().map(m -> ": " + m).orElse("")).orElse("not mounted");
+        final String state = status(nodeId).map(NodeStatus::describe).orElse("not mounted");
         return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
             "Node " + nodeId + " is not connected (" + state + ")", null, null,
             "<node-id>" + nodeId + "</node-id>"));
@@ -304,26 +305,26 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     }
 
     /** Make the mounted nodes match {@code topology} (the topology-netconf list entry, or nothing). */
-    private synchronized void resync(final Optional<NormalizedNode> topology) {
+    private synchronized void resync(final @Nullable NormalizedNode topology) {
         final Map<String, MapEntryNode> wanted = new HashMap<>();
-        topology.map(t -> ((MapEntryNode) t).childByArg(NODE_LIST)).filter(MapNode.class::isInstance)
-            .map(MapNode.class::cast)
-            .ifPresent(nodes -> nodes.body().forEach(node -> wanted.put(TopologyModel.nodeId(node), node)));
+        if (topology instanceof MapEntryNode entry && entry.childByArg(NODE_LIST) instanceof MapNode nodes) {
+            nodes.body().forEach(node -> wanted.put(TopologyModel.nodeId(node), node));
+        }
         for (String nodeId : List.copyOf(connectors.keySet())) {
             if (!wanted.containsKey(nodeId)) {
-                apply(nodeId, Optional.empty());
+                apply(nodeId, null);
             }
         }
-        wanted.forEach((nodeId, node) -> apply(nodeId, Optional.of(node)));
+        wanted.forEach(this::apply);
     }
 
     /** Mount, remount or unmount one node to match its configuration. */
-    private synchronized void apply(final String nodeId, final Optional<MapEntryNode> node) {
+    private synchronized void apply(final String nodeId, final @Nullable MapEntryNode node) {
         if (closed) {
             return;
         }
         final NodeConnector existing = connectors.get(nodeId);
-        if (node.isEmpty()) {
+        if (node == null) {
             if (existing != null) {
                 unmount(existing);
                 // removed, not stopped: a node mounted again under this id learns its key anew
@@ -333,7 +334,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         }
         final NodeSettings settings;
         try {
-            settings = TopologyModel.settings(node.get());
+            settings = TopologyModel.settings(node);
         } catch (TopologyModel.InvalidNodeException e) {
             // The validator keeps such nodes out; one stored before it ran is reported, not mounted.
             LOG.warn("Not mounting node {}: {}", nodeId, e.getMessage());
@@ -364,8 +365,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
 
     /** A node this instance owns now: connect it if it is mounted. */
     private void connectGained(final String nodeId) {
-        apply(nodeId, config.snapshot().read(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId))
-            .map(MapEntryNode.class::cast));
+        apply(nodeId, (MapEntryNode) config.snapshot().read(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId))
+            .orElse(null));
     }
 
     /** A node another instance owns now: close its session. */

@@ -3,8 +3,7 @@ package io.sextant.southbound.netconf;
 import io.sextant.datastore.Candidates;
 import io.sextant.southbound.netconf.topology.TopologyModel;
 import java.util.Optional;
-import java.util.function.BiConsumer;
-import java.util.function.Consumer;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
@@ -17,15 +16,28 @@ import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
 final class NodeChanges {
     private static final NodeIdentifier NODE_LIST = new NodeIdentifier(TopologyModel.NODE);
 
+    /** One node's configuration changed. */
+    @FunctionalInterface
+    interface NodeChange {
+        /** @param node its new configuration; null when it was removed */
+        void changed(String nodeId, @Nullable MapEntryNode node);
+    }
+
+    /** The topology was written or removed as a whole. */
+    @FunctionalInterface
+    interface TopologyChange {
+        /** @param topology its new content (the topology-netconf list entry); null when it was removed */
+        void replaced(@Nullable NormalizedNode topology);
+    }
+
     private NodeChanges() {
     }
 
     /**
-     * Tell {@code node} of each node whose configuration {@code candidate} changed (empty: removed),
+     * Tell {@code node} of each node whose configuration {@code candidate} changed,
      * or, when the topology was written or removed as a whole, {@code topology} of its new content.
      */
-    static void dispatch(final DataTreeCandidate candidate, final BiConsumer<String, Optional<MapEntryNode>> node,
-            final Consumer<Optional<NormalizedNode>> topology) {
+    static void dispatch(final DataTreeCandidate candidate, final NodeChange node, final TopologyChange topology) {
         final Optional<DataTreeCandidateNode> found = Candidates.find(candidate, TopologyModel.NETCONF_TOPOLOGY);
         if (found.isEmpty()) {
             return;
@@ -40,11 +52,11 @@ final class NodeChanges {
                 for (DataTreeCandidateNode changed : nodes.childNodes()) {
                     final String nodeId = String.valueOf(((NodeIdentifierWithPredicates) changed.name())
                         .getValue(TopologyModel.NODE_ID));
-                    node.accept(nodeId, Optional.ofNullable(changed.dataAfter()).map(MapEntryNode.class::cast));
+                    node.changed(nodeId, (MapEntryNode) changed.dataAfter());
                 }
                 return;
             }
         }
-        topology.accept(Optional.ofNullable(topologyNode.dataAfter()));
+        topology.replaced(topologyNode.dataAfter());
     }
 }

@@ -2,6 +2,7 @@ package io.sextant.southbound.netconf;
 
 import static io.sextant.southbound.netconf.TopologyFixture.leaf;
 import static io.sextant.southbound.netconf.TopologyFixture.node;
+import static java.util.Objects.requireNonNull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -155,7 +156,7 @@ class MisbehavingDeviceTest {
      * and the device saw the broken session closed.
      */
     private void assertFaultIsReportedAndRecovered(final Reply reply, final String expected) throws Exception {
-        final long sessionBefore = fixture.topology.status("victim").orElseThrow().sessionId().orElseThrow();
+        final long sessionBefore = requireNonNull(fixture.topology.status("victim").orElseThrow().sessionId());
         final int opened = device.sessionsOpened();
         device.next("get-config", reply);
         final long started = System.nanoTime();
@@ -171,7 +172,7 @@ class MisbehavingDeviceTest {
         assertTrue(message.contains(expected), "status message: " + message);
 
         fixture.awaitStatus("victim", "connected", WAIT);
-        assertNotEquals(sessionBefore, fixture.topology.status("victim").orElseThrow().sessionId().orElseThrow());
+        assertNotEquals(sessionBefore, requireNonNull(fixture.topology.status("victim").orElseThrow().sessionId()).longValue());
         assertEquals(opened + 1, device.sessionsOpened(), "one new session");
         awaitOpenSessions(1);
         // The new session works.

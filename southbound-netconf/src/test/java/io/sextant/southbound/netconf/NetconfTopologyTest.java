@@ -2,6 +2,7 @@ package io.sextant.southbound.netconf;
 
 import static io.sextant.southbound.netconf.TopologyFixture.leaf;
 import static io.sextant.southbound.netconf.TopologyFixture.node;
+import static java.util.Objects.requireNonNull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -195,12 +196,12 @@ class NetconfTopologyTest {
         assertTrue(tt0.isConnected());
         assertTrue(tt0.availableCapabilities().contains(DeviceCapabilities.CANDIDATE));
         assertTrue(tt0.availableCapabilities().stream().anyMatch(c -> c.contains("module=openconfig-interfaces")));
-        final String testToolSchema = tt0.schemaContextId().orElseThrow();
+        final String testToolSchema = requireNonNull(tt0.schemaContextId());
         for (String nodeId : List.of("tt1", "tt2", "tt-tcp")) {
-            assertEquals(Optional.of(testToolSchema), fixture.topology.status(nodeId).orElseThrow().schemaContextId(),
+            assertEquals(testToolSchema, fixture.topology.status(nodeId).orElseThrow().schemaContextId(),
                 nodeId + " advertises the same modules");
         }
-        final String netconfdSchema = fixture.topology.status("ncd").orElseThrow().schemaContextId().orElseThrow();
+        final String netconfdSchema = requireNonNull(fixture.topology.status("ncd").orElseThrow().schemaContextId());
         assertFalse(netconfdSchema.equals(testToolSchema));
         assertEquals(2, fixture.topology.schemaContexts(), "five devices, two module sets");
         assertEquals(2, fixture.topology.schemaContextsBuilt());

@@ -148,8 +148,10 @@ final class ConnectionAttempt {
         if (settings.tcpOnly()) {
             return builder.withProtocol(NetconfClientProtocol.TCP).build();
         }
-        final NodeSettings.Credentials login = settings.credentials().orElseThrow(
-            () -> new IllegalArgumentException("SSH needs login-password-unencrypted"));
+        final NodeSettings.Credentials login = settings.credentials();
+        if (login == null) {
+            throw new IllegalArgumentException("SSH needs login-password-unencrypted");
+        }
         return builder.withProtocol(NetconfClientProtocol.SSH)
             .withSshParameters(new SshClientParametersBuilder()
                 .setClientIdentity(new ClientIdentityBuilder()

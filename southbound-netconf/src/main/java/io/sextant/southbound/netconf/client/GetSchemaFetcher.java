@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,8 +35,8 @@ final class GetSchemaFetcher implements SchemaFetcher {
     }
 
     @Override
-    public CompletionStage<Optional<String>> fetch(final String identifier, final Optional<Revision> revision) {
-        return channel.send(BaseOperations.getSchema(identifier, revision.map(Object::toString).orElse(null)), timeout)
+    public CompletionStage<Optional<String>> fetch(final String identifier, final @Nullable Revision revision) {
+        return channel.send(BaseOperations.getSchema(identifier, revision == null ? null : revision.toString()), timeout)
             .handle((reply, failure) -> {
                 if (failure == null) {
                     return schemaText(reply);

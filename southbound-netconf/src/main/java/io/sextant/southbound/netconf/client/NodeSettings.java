@@ -2,7 +2,7 @@ package io.sextant.southbound.netconf.client;
 
 import io.sextant.security.hostkeys.HostKeyPolicy;
 import java.time.Duration;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * How to reach and watch one device: the connection leaves of a topology-netconf node.
@@ -10,7 +10,7 @@ import java.util.Optional;
  * @param host device address
  * @param port device port
  * @param tcpOnly plain TCP instead of SSH
- * @param credentials user name and password for SSH
+ * @param credentials user name and password for SSH; null when none is given (allowed over plain TCP)
  * @param keepaliveDelay idle time before a keepalive request; zero disables keepalives
  * @param connectionTimeout time allowed from connecting until the NETCONF hello exchange is done
  * @param requestTimeout time allowed for each request
@@ -20,7 +20,7 @@ import java.util.Optional;
  * @param maxBetweenAttempts cap of the delay
  * @param hostKeys how the device's SSH host key is checked
  */
-public record NodeSettings(String host, int port, boolean tcpOnly, Optional<Credentials> credentials,
+public record NodeSettings(String host, int port, boolean tcpOnly, @Nullable Credentials credentials,
         Duration keepaliveDelay, Duration connectionTimeout, Duration requestTimeout, long maxConnectionAttempts,
         Duration betweenAttempts, double sleepFactor, Duration maxBetweenAttempts, HostKeyPolicy hostKeys) {
 
@@ -34,7 +34,7 @@ public record NodeSettings(String host, int port, boolean tcpOnly, Optional<Cred
 
     /** The defaults of netconf-node-topology (trust on first use) for everything but the address and login. */
     public static NodeSettings of(final String host, final int port, final boolean tcpOnly,
-            final Optional<Credentials> credentials) {
+            final @Nullable Credentials credentials) {
         return new NodeSettings(host, port, tcpOnly, credentials, Duration.ofSeconds(120), Duration.ofSeconds(20),
             Duration.ofSeconds(60), 0, Duration.ofMillis(2000), 1.5, Duration.ofSeconds(60),
             HostKeyPolicy.TRUST_ON_FIRST_USE);

@@ -9,7 +9,6 @@ import io.sextant.southbound.netconf.schema.DeviceSchema;
 import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,7 +26,7 @@ final class StatusReporter {
     StatusReporter(final String nodeId, final NodeConnector.Events events) {
         this.nodeId = nodeId;
         this.events = events;
-        this.status = NodeStatus.connecting(nodeId, Optional.empty(), 0);
+        this.status = NodeStatus.connecting(nodeId, null, 0);
     }
 
     NodeStatus current() {
@@ -36,12 +35,12 @@ final class StatusReporter {
 
     /** Connecting for the first time. */
     void connecting() {
-        publish(NodeStatus.connecting(nodeId, Optional.empty(), 0));
+        publish(NodeStatus.connecting(nodeId, null, 0));
     }
 
     /** Connecting again after {@code failed} failed attempts, the last one (or the session) for {@code reason}. */
     void connecting(final String reason, final int failed) {
-        publish(NodeStatus.connecting(nodeId, Optional.of(reason), failed));
+        publish(NodeStatus.connecting(nodeId, reason, failed));
     }
 
     /** Connected: the device's capabilities and modules, and what could not be resolved. */
@@ -49,15 +48,15 @@ final class StatusReporter {
         final Set<String> available = new LinkedHashSet<>(capabilities.protocolCapabilities());
         available.addAll(schema.resolvedModules());
         // identical devices share one set
-        publish(new NodeStatus(nodeId, ConnectionStatus.CONNECTED, Optional.empty(),
+        publish(new NodeStatus(nodeId, ConnectionStatus.CONNECTED, null,
             AVAILABLE.intern(Set.copyOf(available)),
-            schema.unavailable(), Optional.of(schema.id()), Optional.of(sessionId), 0, Instant.now()));
+            schema.unavailable(), schema.id(), sessionId, 0, Instant.now()));
     }
 
     /** No more attempts: the last one failed for {@code reason}. */
     void gaveUp(final String reason, final int failed) {
-        publish(new NodeStatus(nodeId, ConnectionStatus.UNABLE_TO_CONNECT, Optional.of(reason), Set.of(),
-            List.of(), Optional.empty(), Optional.empty(), failed, Instant.now()));
+        publish(new NodeStatus(nodeId, ConnectionStatus.UNABLE_TO_CONNECT, reason, Set.of(), List.of(), null,
+            null, failed, Instant.now()));
     }
 
     private void publish(final NodeStatus newStatus) {

@@ -11,6 +11,7 @@ import io.sextant.persistence.YangSourceText;
 import io.sextant.southbound.netconf.schema.SchemaSourceCache.ModuleSet;
 import java.util.Collection;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.Revision;
 
 /**
@@ -28,10 +29,10 @@ public final class DurableSchemaArchive implements SchemaArchive {
     }
 
     @Override
-    public Optional<String> source(final String name, final Optional<Revision> revision) throws PersistenceException {
-        final String key = revision.map(r -> name + "@" + r).orElse(name);
-        return database.call("read the YANG source " + key, tx -> revision.isPresent()
-            ? sources.find(tx, name, revision.orElseThrow().toString()) : sources.newest(tx, name))
+    public Optional<String> source(final String name, final @Nullable Revision revision)
+            throws PersistenceException {
+        return database.call("read the YANG source " + SourceResolution.Request.key(name, revision),
+            tx -> revision != null ? sources.find(tx, name, revision.toString()) : sources.newest(tx, name))
             .map(YangSourceText::source);
     }
 
@@ -51,8 +52,12 @@ public final class DurableSchemaArchive implements SchemaArchive {
                 return;
             }
             sources.saveAll(tx, kept.stream().map(source -> new YangSourceText(source.name(),
-                source.revision().map(Revision::toString).orElse(""), source.text())).toList());
+                revisionText(source.revision()), source.text())).toList());
             sets.put(tx, id, stored);
         });
+    }
+
+    private static String revisionText(final @Nullable Revision revision) {
+        return revision == null ? "" : revision.toString();
     }
 }

@@ -4,6 +4,7 @@ import io.sextant.persistence.PersistenceException;
 import io.sextant.southbound.netconf.schema.SchemaSourceCache.ModuleSet;
 import java.util.Collection;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.Revision;
 
 /**
@@ -15,15 +16,15 @@ import org.opendaylight.yangtools.yang.common.Revision;
 public interface SchemaArchive {
 
     /** A source as kept: under the revision it was asked for, or the one its text declares. */
-    record KeptSource(String name, Optional<Revision> revision, String text) {
+    record KeptSource(String name, @Nullable Revision revision, String text) {
     }
 
     /**
      * The source of module or submodule {@code name}.
      *
-     * @param revision empty for the newest kept (a dated one before one without revision)
+     * @param revision null for the newest kept (a dated one before one without revision)
      */
-    Optional<String> source(String name, Optional<Revision> revision) throws PersistenceException;
+    Optional<String> source(String name, @Nullable Revision revision) throws PersistenceException;
 
     /** The module set of schema {@code id}, if one was kept. */
     Optional<ModuleSet> moduleSet(String id) throws PersistenceException;
@@ -37,7 +38,7 @@ public interface SchemaArchive {
     /** Nothing is kept (the controller runs in memory): the schema cache directory is all there is. */
     SchemaArchive NONE = new SchemaArchive() {
         @Override
-        public Optional<String> source(final String name, final Optional<Revision> revision) {
+        public Optional<String> source(final String name, final @Nullable Revision revision) {
             return Optional.empty();
         }
 

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -49,7 +50,7 @@ public final class SchemaContextCache {
     /** The identifier of the module set {@code capabilities} advertise. */
     public static String idOf(final DeviceCapabilities capabilities) {
         final List<String> modules = capabilities.modules().stream()
-            .map(m -> m.name() + "@" + m.revision().map(Object::toString).orElse(""))
+            .map(m -> m.name() + "@" + Objects.toString(m.revision(), ""))
             .distinct().sorted().toList();
         try {
             final byte[] digest = MessageDigest.getInstance("SHA-256")

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 import org.slf4j.Logger;
@@ -106,8 +107,10 @@ public final class SchemaResolver {
         final List<DeviceCapabilities.Module> modules = capabilities.modules();
         final List<SourceResolution.Request> roots = new ArrayList<>();
         for (DeviceCapabilities.Module module : modules) {
-            module.revision().ifPresent(rev -> resolution.advertisedRevisions.merge(module.name(), rev,
-                (a, b) -> a.compareTo(b) >= 0 ? a : b));
+            final Revision advertised = module.revision();
+            if (advertised != null) {
+                resolution.advertisedRevisions.merge(module.name(), advertised, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+            }
             roots.add(new SourceResolution.Request(module.name(), module.revision()));
         }
         resolution.load(roots);

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.Revision;
 
 /**
@@ -37,7 +38,7 @@ public final class SchemaSourceCache {
         return directory;
     }
 
-    public Optional<String> read(final String name, final Optional<Revision> revision) {
+    public Optional<String> read(final String name, final @Nullable Revision revision) {
         final Path file = file(name, revision);
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
@@ -117,7 +118,7 @@ public final class SchemaSourceCache {
         return directory.resolve(MODULE_SETS).resolve(id);
     }
 
-    public void write(final String name, final Optional<Revision> revision, final String text) throws IOException {
+    public void write(final String name, final @Nullable Revision revision, final String text) throws IOException {
         writeAtomically(directory, file(name, revision), text);
     }
 
@@ -136,10 +137,10 @@ public final class SchemaSourceCache {
         }
     }
 
-    private Path file(final String name, final Optional<Revision> revision) {
+    private Path file(final String name, final @Nullable Revision revision) {
         if (name.contains("/") || name.contains("..")) {
             throw new IllegalArgumentException("Bad module name " + name);
         }
-        return directory.resolve(revision.map(r -> name + "@" + r + ".yang").orElse(name + ".yang"));
+        return directory.resolve(SourceResolution.Request.key(name, revision) + ".yang");
     }
 }

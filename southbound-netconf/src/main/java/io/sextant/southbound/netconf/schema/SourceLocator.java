@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.model.api.source.SourceIdentifier;
 import org.opendaylight.yangtools.yang.model.spi.source.StringYangTextSource;
@@ -55,8 +56,9 @@ final class SourceLocator {
      * @throws ResolutionAbortedException when the archive cannot be read, or get-schema failed
      */
     Optional<Located> locate(final Request request, final SchemaFetcher fetcher) throws ResolutionAbortedException {
-        final Optional<YangSource> bundledSource = request.revision().isPresent()
-            ? bundled.find(request.name(), request.revision()) : bundled.find(request.name());
+        final Revision revision = request.revision();
+        final Optional<YangSource> bundledSource = revision != null
+            ? bundled.find(request.name(), Optional.of(revision)) : bundled.find(request.name());
         if (bundledSource.isPresent()) {
             try (InputStream in = bundledSource.get().open()) {
                 return Optional.of(new Located(new String(in.readAllBytes(), StandardCharsets.UTF_8), true));
@@ -64,16 +66,16 @@ final class SourceLocator {
                 LOG.warn("Cannot read bundled {}", bundledSource.get().location(), e);
             }
         }
-        final Optional<Revision> cachedRevision = request.revision().isPresent() ? request.revision()
-            : cache.newestRevision(request.name());
+        final Revision cachedRevision = revision != null ? revision
+            : cache.newestRevision(request.name()).orElse(null);
         final Optional<String> cached = cache.read(request.name(), cachedRevision)
-            .or(() -> cache.read(request.name(), Optional.empty()));
+            .or(() -> cache.read(request.name(), null));
         if (cached.isPresent()) {
             return Optional.of(new Located(cached.orElseThrow(), false));
         }
         final Optional<String> archived;
         try {
-            archived = archive.source(request.name(), request.revision());
+            archived = archive.source(request.name(), revision);
         } catch (PersistenceException e) {
             throw new ResolutionAbortedException(e.getMessage(), e);
         }
@@ -83,8 +85,9 @@ final class SourceLocator {
     }
 
     private void writeToCache(final Request request, final String text) {
+        final Revision asked = request.revision();
         try {
-            cache.write(request.name(), request.revision().or(() -> revisionOf(request, text)), text);
+            cache.write(request.name(), asked != null ? asked : revisionOf(request, text), text);
         } catch (IOException e) {
             LOG.warn("Cannot write {} to the schema cache {}", request.key(), cache.directory(), e);
         }
@@ -107,12 +110,12 @@ final class SourceLocator {
         }
     }
 
-    private static Optional<Revision> revisionOf(final Request request, final String text) {
+    private static @Nullable Revision revisionOf(final Request request, final String text) {
         try {
-            return Optional.ofNullable(YangIRSourceInfoExtractor.forIR(TextToIRTransformer.transformText(
-                new StringYangTextSource(new SourceIdentifier(request.name()), text))).sourceId().revision());
+            return YangIRSourceInfoExtractor.forIR(TextToIRTransformer.transformText(
+                new StringYangTextSource(new SourceIdentifier(request.name()), text))).sourceId().revision();
         } catch (YangSyntaxErrorException | IOException | RuntimeException e) {
-            return Optional.empty();
+            return null;
         }
     }
 }

@@ -39,9 +39,13 @@ import org.opendaylight.yangtools.yang.parser.spi.meta.ReactorException;
  */
 final class SourceResolution {
     /** A source asked for: a module or submodule name and, when known, its revision. */
-    record Request(String name, Optional<Revision> revision) {
+    record Request(String name, @Nullable Revision revision) {
         String key() {
-            return revision.map(r -> name + "@" + r).orElse(name);
+            return key(name, revision);
+        }
+
+        static String key(final String name, final @Nullable Revision revision) {
+            return revision == null ? name : name + "@" + revision;
         }
     }
 
@@ -85,7 +89,7 @@ final class SourceResolution {
             final YangIRSource ir;
             try {
                 ir = TextToIRTransformer.transformText(new StringYangTextSource(
-                    new SourceIdentifier(request.name(), request.revision().orElse(null)),
+                    new SourceIdentifier(request.name(), request.revision()),
                     located.orElseThrow().text()));
             } catch (YangSyntaxErrorException | IOException | RuntimeException e) {
                 failedRequests.put(key, new Failure(Reason.UNABLE_TO_RESOLVE, key + " does not parse: "
@@ -94,17 +98,17 @@ final class SourceResolution {
             }
             final SourceInfo info = YangIRSourceInfoExtractor.forIR(ir);
             if (!located.orElseThrow().bundled()) {
-                final Optional<Revision> revision = request.revision()
-                    .or(() -> Optional.ofNullable(info.sourceId().revision()));
-                kept.putIfAbsent(revision.map(r -> request.name() + "@" + r).orElse(request.name()),
+                final Revision asked = request.revision();
+                final Revision revision = asked != null ? asked : info.sourceId().revision();
+                kept.putIfAbsent(Request.key(request.name(), revision),
                     new SchemaArchive.KeptSource(request.name(), revision, located.orElseThrow().text()));
             }
             final List<Request> dependencies = new ArrayList<>();
             for (SourceDependency.Import dep : info.imports()) {
-                dependencies.add(dependency(dep.name().getLocalName(), Optional.ofNullable(dep.revision())));
+                dependencies.add(dependency(dep.name().getLocalName(), dep.revision()));
             }
             for (SourceDependency.Include dep : info.includes()) {
-                dependencies.add(dependency(dep.name().getLocalName(), Optional.ofNullable(dep.revision())));
+                dependencies.add(dependency(dep.name().getLocalName(), dep.revision()));
             }
             resolved.put(key, info.sourceId());
             loaded.putIfAbsent(info.sourceId(), new Loaded(ir, info, dependencies));
@@ -113,8 +117,8 @@ final class SourceResolution {
     }
 
     /** An import without revision takes the revision the device advertises, if it does. */
-    private Request dependency(final String name, final Optional<Revision> revision) {
-        return new Request(name, revision.isPresent() ? revision : Optional.ofNullable(advertisedRevisions.get(name)));
+    private Request dependency(final String name, final @Nullable Revision revision) {
+        return new Request(name, revision != null ? revision : advertisedRevisions.get(name));
     }
 
     /** Sources whose dependencies failed fail too, transitively. */

@@ -151,8 +151,8 @@ public final class TopologyModel {
         final int port = leaf(node, PORT).map(p -> ((Uint16) p).intValue())
             .orElseThrow(() -> new InvalidNodeException(PORT, "A NETCONF node needs netconf-node-topology:port"));
         final boolean tcpOnly = leaf(node, TCP_ONLY).map(Boolean.class::cast).orElse(false);
-        final Optional<NodeSettings.Credentials> credentials = login(node);
-        if (!tcpOnly && credentials.isEmpty()) {
+        final NodeSettings.Credentials credentials = login(node).orElse(null);
+        if (!tcpOnly && credentials == null) {
             throw new InvalidNodeException(LOGIN_PASSWORD_UNENCRYPTED, "A NETCONF node over SSH needs "
                 + "netconf-node-topology:login-password-unencrypted with username and password");
         }
@@ -207,10 +207,18 @@ public final class TopologyModel {
             .withChild(ImmutableNodes.leafNode(PORT, Uint16.valueOf(settings.port())))
             .withChild(ImmutableNodes.leafNode(TCP_ONLY, settings.tcpOnly()))
             .withChild(ImmutableNodes.leafNode(CONNECTION_STATUS, status.status().yangName()));
-        status.connectedMessage().ifPresent(m -> builder.withChild(ImmutableNodes.leafNode(CONNECTED_MESSAGE, m)));
-        status.sessionId().ifPresent(id -> builder.withChild(ImmutableNodes.leafNode(SESSION_ID,
-            Uint32.valueOf(id))));
-        status.schemaContextId().ifPresent(id -> builder.withChild(ImmutableNodes.leafNode(SCHEMA_CONTEXT_ID, id)));
+        final String message = status.connectedMessage();
+        if (message != null) {
+            builder.withChild(ImmutableNodes.leafNode(CONNECTED_MESSAGE, message));
+        }
+        final Long sessionId = status.sessionId();
+        if (sessionId != null) {
+            builder.withChild(ImmutableNodes.leafNode(SESSION_ID, Uint32.valueOf(sessionId)));
+        }
+        final String schemaContextId = status.schemaContextId();
+        if (schemaContextId != null) {
+            builder.withChild(ImmutableNodes.leafNode(SCHEMA_CONTEXT_ID, schemaContextId));
+        }
         if (!status.availableCapabilities().isEmpty()) {
             if (AVAILABLE.size() > 10_000) {
                 // Far more distinct device types than any network has: a churn of capability sets, not reuse.

@@ -129,8 +129,7 @@ public final class TopologySupport implements AutoCloseable {
         }
         final NodeStatus current = nodeStatus.get();
         throw new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
-            "Node " + nodeId.get() + " is not connected (" + current.status().yangName()
-                + current.connectedMessage().map(m -> ": " + m).orElse("") + ")",
+            "Node " + nodeId.get() + " is not connected (" + current.describe() + ")",
             path, null, "<node-id>" + nodeId.get() + "</node-id>"));
     }
 

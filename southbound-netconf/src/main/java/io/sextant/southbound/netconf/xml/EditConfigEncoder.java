@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -74,7 +75,7 @@ final class EditConfigEncoder {
             xml.writeEmptyElement(NetconfXml.BASE_NS, target.elementName());
             xml.writeEndElement();
             final Optional<Edit> rootEdit = batch.rootEdit();
-            final Optional<String> defaultOperation = rootEdit.isPresent() ? rootDefaultOperation(rootEdit.get())
+            final String defaultOperation = rootEdit.isPresent() ? rootDefaultOperation(rootEdit.get())
                 : options.defaultOperation();
             writeOption(xml, "default-operation", defaultOperation);
             writeOption(xml, "test-option", options.testOption());
@@ -85,7 +86,7 @@ final class EditConfigEncoder {
             xml.writeNamespace("nc", NetconfXml.BASE_NS);
             final NormalizedNodeStreamWriter writer = XMLStreamNormalizedNodeStreamWriter.create(xml, schema);
             // merge is the default operation: merge edits need no attribute unless the default is changed
-            final boolean markMerge = defaultOperation.isPresent() && !"merge".equals(defaultOperation.get());
+            final boolean markMerge = defaultOperation != null && !"merge".equals(defaultOperation);
             if (rootEdit.isPresent()) {
                 writeRootContent(writer, rootEdit.get());
             } else {
@@ -102,11 +103,11 @@ final class EditConfigEncoder {
         return out.toString();
     }
 
-    private static Optional<String> rootDefaultOperation(final Edit edit) {
+    private static String rootDefaultOperation(final Edit edit) {
         return switch (edit.operation()) {
-            case MERGE, CREATE -> Optional.of("merge");
+            case MERGE, CREATE -> "merge";
             // Replacing the root with nothing empties the datastore.
-            case REPLACE, DELETE, REMOVE -> Optional.of("replace");
+            case REPLACE, DELETE, REMOVE -> "replace";
         };
     }
 
@@ -123,11 +124,11 @@ final class EditConfigEncoder {
         }
     }
 
-    private static void writeOption(final XMLStreamWriter xml, final String name, final Optional<String> value)
+    private static void writeOption(final XMLStreamWriter xml, final String name, final @Nullable String value)
             throws XMLStreamException {
-        if (value.isPresent()) {
+        if (value != null) {
             xml.writeStartElement(NetconfXml.BASE_NS, name);
-            xml.writeCharacters(value.get());
+            xml.writeCharacters(value);
             xml.writeEndElement();
         }
     }
