@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -141,9 +142,9 @@ public final class FaultProxy implements AutoCloseable {
     private final int port;
     private ServerSocket server;
     /** Holds the port while refusing. */
-    private Socket held;
+    private @Nullable Socket held;
     /** The thread accepting on {@link #server}. */
-    private volatile Thread acceptor;
+    private volatile @Nullable Thread acceptor;
     private final List<Connection> connections = new CopyOnWriteArrayList<>();
     private final AtomicReference<InetSocketAddress> target;
     private final AtomicReference<Armed> armed = new AtomicReference<>();
@@ -230,7 +231,10 @@ public final class FaultProxy implements AutoCloseable {
             // the JDK closes a socket another thread is blocked accepting on only once that thread
             // has left accept(): until then the kernel still completes connections to the port
             try {
-                acceptor.join(5_000);
+                final Thread accepting = acceptor;
+                if (accepting != null) {
+                    accepting.join(5_000);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("Interrupted while closing the listening socket", e);
@@ -347,7 +351,10 @@ public final class FaultProxy implements AutoCloseable {
         closeQuietly(socket);
     }
 
-    private static void closeQuietly(final Socket socket) {
+    private static void closeQuietly(final @Nullable Socket socket) {
+        if (socket == null) {
+            return;
+        }
         try {
             socket.close();
         } catch (IOException e) {
@@ -484,7 +491,7 @@ public final class FaultProxy implements AutoCloseable {
         }
 
         /** The armed trigger whose token this chunk completes for the wanted time, if any. */
-        private Armed match(final byte[] buffer, final int n) {
+        private @Nullable Armed match(final byte[] buffer, final int n) {
             final Armed current = armed.get();
             final String chunk = new String(buffer, 0, n, StandardCharsets.ISO_8859_1);
             if (current == null || current.hasFired()) {

@@ -26,6 +26,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * A NETCONF device whose every reply the test chooses: it answers correctly (a small fixed
@@ -76,7 +77,7 @@ public final class MisbehavingNetconfDevice implements AutoCloseable {
         BAD_CHUNK_SIZE
     }
 
-    private record Rule(String operation, Reply reply) {
+    private record Rule(@Nullable String operation, Reply reply) {
         boolean matches(final String requested) {
             return operation == null ? !"close-session".equals(requested) : operation.equals(requested);
         }
@@ -84,9 +85,9 @@ public final class MisbehavingNetconfDevice implements AutoCloseable {
 
     private final Builder options;
     private final String hello;
-    private final ServerSocket tcp;
-    private final SshServer ssh;
-    private final Path keyDir;
+    private final @Nullable ServerSocket tcp;
+    private final @Nullable SshServer ssh;
+    private final @Nullable Path keyDir;
     private final int port;
     private final LinkedList<Rule> script = new LinkedList<>();
     private final Set<Session> sessions = ConcurrentHashMap.newKeySet();
@@ -116,10 +117,11 @@ public final class MisbehavingNetconfDevice implements AutoCloseable {
         } else {
             keyDir = null;
             ssh = null;
-            tcp = new ServerSocket();
-            tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
-            port = tcp.getLocalPort();
-            final Thread acceptor = new Thread(this::acceptTcp, "misbehaving-netconf-accept-" + port);
+            final ServerSocket listening = new ServerSocket();
+            tcp = listening;
+            listening.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+            port = listening.getLocalPort();
+            final Thread acceptor = new Thread(() -> acceptTcp(listening), "misbehaving-netconf-accept-" + port);
             acceptor.setDaemon(true);
             acceptor.start();
         }
@@ -277,7 +279,7 @@ public final class MisbehavingNetconfDevice implements AutoCloseable {
         return Reply.CORRECT;
     }
 
-    private void acceptTcp() {
+    private void acceptTcp(final ServerSocket tcp) {
         while (!closed) {
             final Socket socket;
             try {

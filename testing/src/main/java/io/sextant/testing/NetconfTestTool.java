@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.IntStream;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Simulated NETCONF devices from OpenDaylight's netconf-testtool, one JVM process serving
@@ -129,10 +130,10 @@ public final class NetconfTestTool implements AutoCloseable {
         private int threadAmount = 1;
         private boolean asyncRequests;
         private int maxHeapMb;
-        private Path javaExecutable;
-        private Path jar;
-        private Path workDir;
-        private Path initialConfigXml;
+        private @Nullable Path javaExecutable;
+        private @Nullable Path jar;
+        private @Nullable Path workDir;
+        private @Nullable Path initialConfigXml;
         private Duration startTimeout = Duration.ofMinutes(5);
         private final List<String> extraArguments = new ArrayList<>();
         private final List<String> jvmArguments = new ArrayList<>();

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * A yuma123 {@code netconfd}, a real NETCONF server written in C, behind a private OpenSSH
@@ -155,10 +156,10 @@ public final class Netconfd implements AutoCloseable {
         private Target target = Target.CANDIDATE;
         private boolean withStartup;
         private String startupConfig = "<config/>\n";
-        private Path workDir;
+        private @Nullable Path workDir;
         private Duration startTimeout = Duration.ofSeconds(60);
         private String logLevel = "info";
-        private Netconfd hostKeyOf;
+        private @Nullable Netconfd hostKeyOf;
 
         private Builder() {
         }

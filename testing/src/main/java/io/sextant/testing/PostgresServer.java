@@ -342,7 +342,8 @@ public final class PostgresServer implements AutoCloseable {
 
     private static int majorVersion(final Path bin) {
         try {
-            return Integer.parseInt(bin.getParent().getFileName().toString());
+            final Path version = bin.toAbsolutePath().getParent();
+            return version == null ? 0 : Integer.parseInt(String.valueOf(version.getFileName()));
         } catch (NumberFormatException e) {
             return 0;
         }

@@ -2,11 +2,13 @@ package io.sextant.testing;
 
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.Objects;
 import org.apache.sshd.server.Environment;
 import org.apache.sshd.server.ExitCallback;
 import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.Command;
 import org.apache.sshd.server.subsystem.SubsystemFactory;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The {@code netconf} SSH subsystem of a {@link MisbehavingNetconfDevice}: hands the channel's
@@ -14,9 +16,9 @@ import org.apache.sshd.server.subsystem.SubsystemFactory;
  */
 final class SshNetconfSubsystem implements Command {
     private final MisbehavingNetconfDevice device;
-    private InputStream in;
-    private OutputStream out;
-    private MisbehavingNetconfDevice.Session session;
+    private @Nullable InputStream in;
+    private @Nullable OutputStream out;
+    private MisbehavingNetconfDevice.@Nullable Session session;
 
     private SshNetconfSubsystem(final MisbehavingNetconfDevice device) {
         this.device = device;
@@ -63,8 +65,11 @@ final class SshNetconfSubsystem implements Command {
 
     @Override
     public void start(final ChannelSession channel, final Environment env) {
-        session = device.new Session(in, out, () -> channel.close(false));
-        device.startSession(session, "misbehaving-netconf-ssh-" + device.port());
+        final MisbehavingNetconfDevice.Session started = device.new Session(
+            Objects.requireNonNull(in, "SSH set no input stream"), Objects.requireNonNull(out, "SSH set no output stream"),
+            () -> channel.close(false));
+        session = started;
+        device.startSession(started, "misbehaving-netconf-ssh-" + device.port());
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 
@@ -17,11 +18,11 @@ import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 public final class UnitSchemas {
     private static final UnitSchemas PLAIN_JAVA = new UnitSchemas(null);
 
-    private final YangParserFactory parser;
+    private final @Nullable YangParserFactory parser;
     private final Map<Set<String>, EffectiveModelContext> cache = new ConcurrentHashMap<>();
 
     /** @param parser the YANG parser (in OSGi, the service yangtools publishes); null for yangtools' default */
-    public UnitSchemas(final YangParserFactory parser) {
+    public UnitSchemas(final @Nullable YangParserFactory parser) {
         this.parser = parser;
     }
 

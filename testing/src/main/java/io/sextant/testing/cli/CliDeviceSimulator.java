@@ -132,7 +132,11 @@ public final class CliDeviceSimulator implements AutoCloseable {
             options.username.equals(user) && options.password.equals(password));
         server.setShellFactory(channel -> {
             final int port = ((InetSocketAddress) channel.getSession().getIoSession().getLocalAddress()).getPort();
-            return new SimulatorShell(engines.get(port));
+            final IosEngine engine = engines.get(port);
+            if (engine == null) {
+                throw new IllegalStateException("No simulated device listens on port " + port);
+            }
+            return new SimulatorShell(engine);
         });
         server.start();
         final IoAcceptor acceptor = server.acceptor();

@@ -6,16 +6,17 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * A simulated device's running configuration: lines, each with the lines of its block below it
  * ({@code interface X} holds {@code description ...}). Not thread-safe; the device guards it.
  */
 final class ConfigTree {
-    private final String line;
+    private final @Nullable String line;
     private final List<ConfigTree> children = new ArrayList<>();
 
-    ConfigTree(final String line) {
+    ConfigTree(final @Nullable String line) {
         this.line = line;
     }
 
@@ -43,7 +44,11 @@ final class ConfigTree {
         return root;
     }
 
+    /** @throws IllegalStateException for a root, which has no line of its own */
     String line() {
+        if (line == null) {
+            throw new IllegalStateException("A root has no line of its own");
+        }
         return line;
     }
 
@@ -52,7 +57,7 @@ final class ConfigTree {
     }
 
     Optional<ConfigTree> child(final String text) {
-        return children.stream().filter(c -> c.line.equals(text)).findFirst();
+        return children.stream().filter(c -> text.equals(c.line)).findFirst();
     }
 
     Optional<ConfigTree> find(final Predicate<String> condition) {
@@ -96,7 +101,7 @@ final class ConfigTree {
 
     /** Where IOS prints a line inside its block (stable for lines of equal rank). */
     private static int rank(final ConfigTree node) {
-        final String text = node.line;
+        final String text = node.line();
         final String[] order = {"description ", "mtu ", "vrf forwarding ", "rd ", "bgp router-id ", "ip address ",
             "no ip address", "neighbor ", "address-family ", "shutdown"};
         for (int i = 0; i < order.length; i++) {
@@ -114,10 +119,11 @@ final class ConfigTree {
             ordered.sort(Comparator.comparingInt(ConfigTree::rank));
         }
         for (ConfigTree child : ordered) {
-            out.append(" ".repeat(depth)).append(child.line).append('\n');
-            if (!child.children.isEmpty() || child.line.startsWith("address-family")) {
+            final String childLine = child.line();
+            out.append(" ".repeat(depth)).append(childLine).append('\n');
+            if (!child.children.isEmpty() || childLine.startsWith("address-family")) {
                 child.render(out, depth + 1);
-                if (child.line.startsWith("address-family")) {
+                if (childLine.startsWith("address-family")) {
                     out.append(" ".repeat(depth)).append("exit-address-family\n");
                 } else if (depth > 0) {
                     out.append(" ".repeat(depth)).append("!\n");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The command interpreter of one simulated IOS 15 device: exec and configuration modes with
@@ -82,7 +83,7 @@ final class IosEngine {
      * @return the output (without echo and prompt); empty when none; {@code null} when the
      *     session ends (exit from exec mode)
      */
-    String execute(final Mode mode, final String typed) {
+    @Nullable String execute(final Mode mode, final String typed) {
         final String line = typed.strip();
         if (line.isEmpty()) {
             return "";
@@ -90,7 +91,7 @@ final class IosEngine {
         return mode.config ? configure(mode, line) : exec(mode, line);
     }
 
-    private String exec(final Mode mode, final String line) {
+    private @Nullable String exec(final Mode mode, final String line) {
         if (line.startsWith("terminal ") || line.equals("enable")) {
             return "";
         }
@@ -112,7 +113,7 @@ final class IosEngine {
         return invalid(line, 0);
     }
 
-    private String configure(final Mode mode, final String line) {
+    private @Nullable String configure(final Mode mode, final String line) {
         if (line.equals("end")) {
             mode.config = false;
             mode.blocks.clear();

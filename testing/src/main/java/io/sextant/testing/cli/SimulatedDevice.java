@@ -2,6 +2,7 @@ package io.sextant.testing.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /** One simulated IOS device: its SSH port and, for checks independent of the product, its configuration. */
 public final class SimulatedDevice {
@@ -43,7 +44,7 @@ public final class SimulatedDevice {
             engine.execute(mode, "configure terminal");
             final List<String> outputs = new ArrayList<>();
             for (String line : lines) {
-                outputs.add(engine.execute(mode, line));
+                outputs.add(Objects.requireNonNullElse(engine.execute(mode, line), ""));
             }
             engine.execute(mode, "end");
             return outputs;

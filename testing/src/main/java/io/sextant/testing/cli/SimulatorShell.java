@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Objects;
 import org.apache.sshd.common.io.IoOutputStream;
 import org.apache.sshd.common.util.buffer.ByteArrayBuffer;
 import org.apache.sshd.server.Environment;
@@ -15,6 +16,7 @@ import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.common.io.IoInputStream;
 import org.apache.sshd.server.command.AsyncCommandStreamsAware;
 import org.apache.sshd.server.command.Command;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * One SSH shell on a simulated device. Input arrives on sshd's I/O threads through a
@@ -26,8 +28,8 @@ final class SimulatorShell implements Command, AsyncCommandStreamsAware, Channel
     private final IosEngine.Mode mode = new IosEngine.Mode();
     private final StringBuilder line = new StringBuilder();
     private final Deque<byte[]> pending = new ArrayDeque<>();
-    private IoOutputStream out;
-    private ExitCallback exit;
+    private @Nullable IoOutputStream out;
+    private @Nullable ExitCallback exit;
     private boolean writing;
     private boolean lastWasCr;
 
@@ -111,7 +113,7 @@ final class SimulatorShell implements Command, AsyncCommandStreamsAware, Channel
         }
         if (output == null) {
             send(typed + "\r\n");
-            exit.onExit(0);
+            Objects.requireNonNull(exit, "SSH set no exit callback").onExit(0);
             return;
         }
         final StringBuilder reply = new StringBuilder(typed).append("\r\n");
@@ -143,7 +145,8 @@ final class SimulatorShell implements Command, AsyncCommandStreamsAware, Channel
             }
         }
         try {
-            out.writeBuffer(new ByteArrayBuffer(next)).addListener(done -> writeNext());
+            Objects.requireNonNull(out, "SSH set no output stream").writeBuffer(new ByteArrayBuffer(next))
+                .addListener(done -> writeNext());
         } catch (IOException e) {
             synchronized (pending) {
                 pending.clear();

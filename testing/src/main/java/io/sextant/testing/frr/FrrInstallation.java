@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,7 +55,7 @@ public final class FrrInstallation {
         return REQUIRED.stream().allMatch(Files::isExecutable) && ipCommand() != null;
     }
 
-    static String ipCommand() {
+    static @Nullable String ipCommand() {
         for (String candidate : List.of("/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip")) {
             if (Files.isExecutable(Path.of(candidate))) {
                 return candidate;

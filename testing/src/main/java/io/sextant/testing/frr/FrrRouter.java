@@ -18,10 +18,12 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,7 +65,7 @@ public final class FrrRouter implements AutoCloseable {
     private final int interfaceCount;
     private final boolean telnet;
     private final SshHostKeyType hostKeyType;
-    private String managementAddress;
+    private @Nullable String managementAddress;
     private final List<Process> processes = new ArrayList<>();
     private int sshPort;
     private boolean closed;
@@ -74,7 +76,7 @@ public final class FrrRouter implements AutoCloseable {
         this.interfaceCount = interfaceCount;
         this.telnet = telnet;
         this.hostKeyType = hostKeyType;
-        this.ip = FrrInstallation.ipCommand();
+        this.ip = Objects.requireNonNull(FrrInstallation.ipCommand(), "iproute2 is installed (FrrInstallation checks it)");
         final byte[] secret = new byte[12];
         RANDOM.nextBytes(secret);
         this.password = HexFormat.of().formatHex(secret);
@@ -207,7 +209,7 @@ public final class FrrRouter implements AutoCloseable {
         if (!telnet) {
             throw new IllegalStateException(name() + " was started without Telnet");
         }
-        return managementAddress;
+        return Objects.requireNonNull(managementAddress, "set when the router starts");
     }
 
     /** Port of zebra's Telnet vty; its password is {@link #password()}. */

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 
 /** Runs a host command to completion and returns what it printed (stdout and stderr merged). */
 final class HostCommand {
@@ -28,7 +29,7 @@ final class HostCommand {
         return run(command, Map.of(), null);
     }
 
-    static String run(final List<String> command, final Map<String, String> environment, final String stdin) {
+    static String run(final List<String> command, final Map<String, String> environment, final @Nullable String stdin) {
         final Result result = tryRun(command, environment, stdin);
         if (!result.ok()) {
             throw new IllegalStateException("Command " + command + " exited with " + result.exitCode() + ": "
@@ -42,7 +43,8 @@ final class HostCommand {
         return tryRun(command, Map.of(), null);
     }
 
-    static Result tryRun(final List<String> command, final Map<String, String> environment, final String stdin) {
+    static Result tryRun(final List<String> command, final Map<String, String> environment,
+            final @Nullable String stdin) {
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);
         try {

@@ -45,7 +45,7 @@ public final class CommandPlanner {
     }
 
     /** One changed instance of a writer's data, in the order the walk found it. */
-    private record Found(Handler handler, int order, int walkIndex, YangInstanceIdentifier path,
+    private record Found(Writer writer, int order, int walkIndex, YangInstanceIdentifier path,
             DataTreeCandidateNode node) {
         boolean isDelete() {
             return node.dataAfter() == null;
@@ -74,7 +74,7 @@ public final class CommandPlanner {
         final List<List<Entry>> forward = new ArrayList<>();
         final List<List<Entry>> reverse = new ArrayList<>();
         for (Found f : ordered) {
-            final Writer writer = f.handler().writer();
+            final Writer writer = f.writer();
             final CliCommands commands = new CliCommands();
             writer.write(f.path(), f.node(), forwardContext, commands);
             final CliCommands undo = new CliCommands();
@@ -93,8 +93,8 @@ public final class CommandPlanner {
             return;
         }
         final Handler handler = step.handler().orElse(null);
-        if (handler instanceof SubtreeHandler) {
-            found.add(new Found(handler, step.order(), found.size(), path, node));
+        if (handler instanceof SubtreeHandler subtree) {
+            found.add(new Found(subtree.writer(), step.order(), found.size(), path, node));
             return;
         }
         final DataTreeCandidateNode expanded = expand(path, node);
@@ -134,14 +134,14 @@ public final class CommandPlanner {
     private void checkOwnContent(final HandlerTree.Step step, final @Nullable Handler handler,
             final YangInstanceIdentifier path, final DataTreeCandidateNode node, final List<Found> found)
             throws OperationErrorsException {
-        final boolean writes = handler != null && handler.writer() != null;
+        final Writer writer = handler == null ? null : handler.writer();
         for (DataTreeCandidateNode child : node.childNodes()) {
             final PathArgument name = child.name();
             if (step.children().containsKey(name.getNodeType()) || !DiffNode.changed(child)) {
                 continue;
             }
-            if (writes) {
-                found.add(new Found(handler, step.order(), found.size(), path, node));
+            if (writer != null) {
+                found.add(new Found(writer, step.order(), found.size(), path, node));
                 return;
             }
             // a list entry appearing or disappearing carries its keys; that alone needs no writer

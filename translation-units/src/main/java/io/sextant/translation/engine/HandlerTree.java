@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.model.api.ContainerSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.DataNodeContainer;
@@ -27,20 +28,24 @@ public final class HandlerTree {
 
     /** One schema step with the handler registered there, if any, and the steps below. */
     public static final class Step {
-        private final QName name;
+        private final @Nullable QName name;
         private final boolean list;
         private final boolean userOrdered;
         private final Map<QName, Step> children = new LinkedHashMap<>();
-        private Handler handler;
+        private @Nullable Handler handler;
         private int order = -1;
 
-        Step(final QName name, final boolean list, final boolean userOrdered) {
+        Step(final @Nullable QName name, final boolean list, final boolean userOrdered) {
             this.name = name;
             this.list = list;
             this.userOrdered = userOrdered;
         }
 
+        /** @throws IllegalStateException for the root step, which has no name */
         public QName name() {
+            if (name == null) {
+                throw new IllegalStateException("The root step has no name");
+            }
             return name;
         }
 
@@ -94,10 +99,11 @@ public final class HandlerTree {
                 }
                 if (last) {
                     checkKind(handler, node);
-                } else if (!(node instanceof DataNodeContainer)) {
+                } else if (node instanceof DataNodeContainer container) {
+                    schemaParent = container;
+                } else {
                     throw new IllegalArgumentException("Handler path " + path + ": " + name + " has no children");
                 }
-                schemaParent = node instanceof DataNodeContainer container ? container : null;
             }
             step.handler = handler;
             step.order = handlers.writeOrder().indexOf(path);

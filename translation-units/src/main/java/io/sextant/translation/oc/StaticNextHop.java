@@ -3,6 +3,7 @@ package io.sextant.translation.oc;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.Nodes;
+import java.util.Objects;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -30,12 +31,21 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 public record StaticNextHop(@Nullable String gateway, @Nullable String iface, boolean drop,
         @Nullable Integer distance) {
 
+    public StaticNextHop {
+        if (!drop && gateway == null && iface == null) {
+            throw new IllegalArgumentException("A next hop needs a gateway, an interface or DROP");
+        }
+    }
+
     /** The OpenConfig index of this next hop. */
     public String index() {
         if (drop) {
             return "DROP";
         }
-        return gateway == null ? iface : iface == null ? gateway : gateway + " " + iface;
+        if (gateway == null) {
+            return Objects.requireNonNull(iface, "A next hop without gateway has an interface");
+        }
+        return iface == null ? gateway : gateway + " " + iface;
     }
 
     /** The {@code next-hop} list entry. */
@@ -87,11 +97,11 @@ public record StaticNextHop(@Nullable String gateway, @Nullable String iface, bo
         return hop;
     }
 
-    private static DataContainerNode container(final DataContainerNode parent, final QName name) {
+    private static @Nullable DataContainerNode container(final DataContainerNode parent, final QName name) {
         return parent.childByArg(new NodeIdentifier(name)) instanceof DataContainerNode child ? child : null;
     }
 
-    private static Object leaf(final DataContainerNode parent, final QName name) {
+    private static @Nullable Object leaf(final DataContainerNode parent, final QName name) {
         return parent.childByArg(new NodeIdentifier(name)) instanceof LeafNode<?> leaf ? leaf.body() : null;
     }
 

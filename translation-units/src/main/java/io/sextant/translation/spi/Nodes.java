@@ -1,6 +1,7 @@
 package io.sextant.translation.spi;
 
 import java.util.Map;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
@@ -48,7 +49,8 @@ public final class Nodes {
             builder.withNodeIdentifier(new NodeIdentifier(name));
         }
 
-        public ContainerBuilder leaf(final QName leaf, final Object value) {
+        /** @param value the leaf's value; null adds no leaf */
+        public ContainerBuilder leaf(final QName leaf, final @Nullable Object value) {
             if (value != null) {
                 builder.withChild(ImmutableNodes.leafNode(leaf, value));
                 empty = false;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 
@@ -33,8 +34,8 @@ final class CliDeviceChange implements DeviceChange {
     private final CommandPlan plan;
     private final NextCliDevice nextDevice;
     private final Duration reconnectWait;
-    private CompletableFuture<Void> sent;
-    private volatile Throwable failure;
+    private @Nullable CompletableFuture<Void> sent;
+    private volatile @Nullable Throwable failure;
 
     CliDeviceChange(final CliDevice device, final CommandPlan plan, final NextCliDevice nextDevice,
             final Duration reconnectWait) {
@@ -63,10 +64,12 @@ final class CliDeviceChange implements DeviceChange {
     /** Sends the lines (once). */
     @Override
     public synchronized CompletionStage<Void> stage() {
-        if (sent == null) {
-            sent = device.apply(plan).whenComplete((ignored, error) -> failure = error).toCompletableFuture();
+        CompletableFuture<Void> started = sent;
+        if (started == null) {
+            started = device.apply(plan).whenComplete((ignored, error) -> failure = error).toCompletableFuture();
+            sent = started;
         }
-        return sent;
+        return started;
     }
 
     /** The lines went out when staged; this only waits for them. */
@@ -95,7 +98,8 @@ final class CliDeviceChange implements DeviceChange {
             if (!device.session().isOpen()) {
                 return undoOnNextSession();
             }
-            final CommandPlan undo = failure == null ? plan.rollback() : device.rollbackCommands(plan, failure);
+            final Throwable failed = failure;
+            final CommandPlan undo = failed == null ? plan.rollback() : device.rollbackCommands(plan, failed);
             // sending fails only when the session breaks (rejected lines are the result): go on on the next one
             return device.rollback(undo).handle((rejected, broken) -> broken == null
                 ? checked(rejected) : undoOnNextSession()).thenCompose(stage -> stage);

@@ -1,0 +1,9 @@
+/**
+ * The FRRouting unit: only what FRR's dialect adds to the shared OpenConfig handlers.
+ *
+ * <p>Everything here is non-null unless annotated {@code @Nullable}; NullAway checks it at compile time.
+ */
+@NonNullByDefault
+package io.sextant.translation.frr;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;
