@@ -98,6 +98,21 @@ public final class RestconfClient {
         return send(request(path).DELETE());
     }
 
+    /**
+     * Any request as given: {@code method}, {@code path} (with its query), the {@code Content-Type}
+     * of {@code body} (none without a body) and the {@code Accept} header.
+     */
+    public Response exchange(final String method, final String path, final String contentType, final String accept,
+            final String body) throws IOException, InterruptedException {
+        final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofMinutes(2))
+            .header("Authorization", authorization).header("Accept", accept);
+        if (body.isEmpty()) {
+            return send(request.method(method, HttpRequest.BodyPublishers.noBody()));
+        }
+        return send(request.header("Content-Type", contentType).method(method,
+            HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     private HttpRequest.Builder request(final String path) {
         return HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofMinutes(2))
             .header("Authorization", authorization).header("Accept", JSON);

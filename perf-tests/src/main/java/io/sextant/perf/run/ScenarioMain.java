@@ -108,6 +108,7 @@ public final class ScenarioMain {
             case "smoke" -> new SmokeScenario();
             case "cli" -> new CliScenario();
             case "compare" -> new CompareScenario();
+            case "conformance" -> new ConformanceScenario();
             case "fuzz" -> new FuzzScenario();
             case "soak" -> new SoakScenario();
             case "restart" -> new RestartScenario();
