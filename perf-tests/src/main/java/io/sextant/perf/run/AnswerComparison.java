@@ -46,21 +46,35 @@ public final class AnswerComparison {
         return normalized(ours.body()).equals(normalized(theirs.body())) ? Verdict.SAME : Verdict.BODY_DIFFERS;
     }
 
-    /** What an answer says in a few words: its status and, for an error, its error-tags. */
+    /**
+     * What an answer says in a few words: its status and, for an error, its error-tags, and whether
+     * its errors member lacks the {@code ietf-restconf:} prefix RFC 7951 gives it.
+     */
     public static String brief(final RestconfClient.Response response) {
         if (response.status() < 400) {
             return Integer.toString(response.status());
         }
         final List<String> tags = errors(response.body());
-        return response.status() + (tags.isEmpty() ? " (no RFC 8040 errors body)" : " " + String.join(", ", tags));
+        if (tags.isEmpty()) {
+            return response.status() + " (no RFC 8040 errors body)";
+        }
+        return response.status() + " " + String.join(", ", tags)
+            + (response.body().contains("\"ietf-restconf:errors\"") ? "" : " (`errors` without module prefix)");
     }
 
-    /** The {@code error-type/error-tag} of each error of an RFC 8040 errors body (JSON), sorted. */
+    /**
+     * The {@code error-type/error-tag} of each error of an RFC 8040 errors body (JSON), sorted; the
+     * top member may also lack its module prefix ({@code errors}), as OpenDaylight writes it.
+     */
     static List<String> errors(final String body) {
         final TreeSet<String> found = new TreeSet<>();
         try {
             final JsonElement root = JsonParser.parseString(body);
-            final JsonElement errors = root.isJsonObject() ? root.getAsJsonObject().get("ietf-restconf:errors") : null;
+            JsonElement errors = null;
+            if (root.isJsonObject()) {
+                errors = root.getAsJsonObject().has("ietf-restconf:errors")
+                    ? root.getAsJsonObject().get("ietf-restconf:errors") : root.getAsJsonObject().get("errors");
+            }
             final JsonElement list = errors != null && errors.isJsonObject() ? errors.getAsJsonObject().get("error")
                 : null;
             if (list != null && list.isJsonArray()) {
@@ -90,6 +104,7 @@ public final class AnswerComparison {
                 // compare as text
             }
         }
-        return trimmed.replaceAll(">\\s+<", "><").replaceAll("\\s+", " ");
+        return trimmed.replaceFirst("^<\\?xml[^>]*\\?>", "").strip().replaceAll(">\\s+<", "><")
+            .replaceAll("\\s+", " ").replace('\'', '"');
     }
 }

@@ -46,6 +46,20 @@ class AnswerComparisonTest {
     }
 
     @Test
+    void anUnqualifiedErrorsMemberIsReadAndNamedInTheBrief() {
+        final Response unqualified = new Response(409, MISSING.formatted("x").replace("ietf-restconf:errors", "errors"));
+        assertEquals(List.of("protocol/data-missing"), AnswerComparison.errors(unqualified.body()));
+        assertEquals("409 protocol/data-missing (`errors` without module prefix)", AnswerComparison.brief(unqualified));
+    }
+
+    @Test
+    void anXmlDeclarationAndTheQuotesOfAttributesDoNotCount() {
+        assertEquals(Verdict.SAME, AnswerComparison.compare(
+            new Response(200, "<?xml version='1.0' encoding='UTF-8'?>\n<a x='1'/>"),
+            new Response(200, "<a x=\"1\"/>")));
+    }
+
+    @Test
     void theBriefOfAnErrorNamesItsTagsOrSaysThereIsNoErrorsBody() {
         assertEquals("404 protocol/data-missing", AnswerComparison.brief(new Response(404, MISSING.formatted("x"))));
         assertEquals("500 (no RFC 8040 errors body)", AnswerComparison.brief(new Response(500, "oops")));
