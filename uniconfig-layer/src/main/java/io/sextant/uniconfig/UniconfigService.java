@@ -198,6 +198,13 @@ public final class UniconfigService implements AutoCloseable {
         return transactions;
     }
 
+    /** Stop taking what other instances keep (a test of the version check alone). */
+    void stopFollowing() {
+        if (follower != null) {
+            follower.close();
+        }
+    }
+
     @Deactivate
     @Override
     public void close() {
