@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * applied under the store's commit lock, so no commit of this instance runs in between, and only
  * where they differ from what the store holds; the store's listeners see them as any change.
  * Applying them is not recorded again ({@link DurableConfig#replay}): no instance writes back what
- * it read. An instance that could not read for longer than the deleted rows are kept compares
- * every row instead.
+ * it read. While rows a refused commit of this instance may have kept are owed a rewrite, nothing
+ * is read (they would be taken for another instance's change). An instance that could not read
+ * for longer than the deleted rows are kept compares every row instead.
  */
 final class KeptConfigFollower implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(KeptConfigFollower.class);
@@ -61,6 +62,11 @@ final class KeptConfigFollower implements AutoCloseable {
 
     /** Read and apply what changed since the last read. */
     void catchUp() {
+        if (journal.repairOwed()) {
+            // rows a refused commit may have kept are written back from the store first: they are not
+            // another instance's changes (read once the repair has stamped them, or later ones, again)
+            return;
+        }
         final boolean full = System.nanoTime() - lastRead > FULL_AFTER.toNanos();
         final long since = horizon;
         final long[] next = new long[1];

@@ -143,7 +143,8 @@ final class DurableUniconfigStore implements UniconfigStore {
         horizon = changed.horizon();
         final Set<String> elsewhere = new TreeSet<>();
         changed.versions().forEach((nodeId, version) -> {
-            if (!version.equals(versions.get(nodeId))) {
+            // a node whose repair is owed holds what the layer holds once the repair is written
+            if (!version.equals(versions.get(nodeId)) && !owed.owes(nodeKey(nodeId))) {
                 elsewhere.add(nodeId);
             }
         });
