@@ -101,7 +101,7 @@ public final class ChangeHints implements AutoCloseable {
                 }
                 // what was sent while nobody listened is read now
                 catchUp(Set.copyOf(CHANNELS));
-                hear(connection.unwrap(PGConnection.class));
+                hear(connection);
             } catch (PersistenceException | SQLException e) {
                 if (!closed && !reported) {
                     LOG.warn("Cannot listen for changes made through other controller instances (until then, "
@@ -120,13 +120,18 @@ public final class ChangeHints implements AutoCloseable {
         }
     }
 
-    /** Waits for notifications until the connection fails or this closes. */
-    private void hear(final PGConnection connection) throws SQLException {
+    /**
+     * Waits for notifications until the connection fails or this closes. A connection whose server
+     * went away silently delivers nothing and fails nothing, so it is tried with a query at each
+     * fallback round.
+     */
+    private void hear(final Connection connection) throws SQLException {
+        final PGConnection listener = connection.unwrap(PGConnection.class);
         final int wait = (int) Math.min(fallback.toMillis(),
             Math.max(100, database.settings().socketTimeout().toMillis() / 2));
         long nextFallback = System.nanoTime() + fallback.toNanos();
         while (!closed) {
-            final PGNotification[] heard = connection.getNotifications(wait);
+            final PGNotification[] heard = listener.getNotifications(wait);
             final Set<String> channels = new HashSet<>();
             if (heard != null) {
                 for (PGNotification notification : heard) {
@@ -134,6 +139,9 @@ public final class ChangeHints implements AutoCloseable {
                 }
             }
             if (System.nanoTime() - nextFallback >= 0) {
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("SELECT 1");
+                }
                 channels.addAll(CHANNELS);
                 nextFallback = System.nanoTime() + fallback.toNanos();
             }
