@@ -2,6 +2,7 @@ package io.sextant.datastore;
 
 import io.sextant.datastore.service.StoreDataService;
 import io.sextant.model.ControllerSchema;
+import io.sextant.persistence.Database;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
 import java.util.concurrent.ExecutorService;
@@ -30,6 +31,7 @@ public final class ControllerStores implements AutoCloseable {
     private final InMemoryDataStore operational;
     private final StoreDataService data;
     private final @Nullable DurableConfig durable;
+    private final @Nullable KeptConfigFollower follower;
 
     /** On the controller's own schema (parsed once per process), in memory. */
     public ControllerStores() {
@@ -52,14 +54,20 @@ public final class ControllerStores implements AutoCloseable {
             durable != null ? durable : CommitJournal.NONE);
         operational = new InMemoryDataStore(StoreType.OPERATIONAL, schema, notifications);
         data = new StoreDataService(config, operational);
-        if (durable != null) {
+        final Database database = backend.database().orElse(null);
+        if (durable != null && database != null) {
+            final long horizon;
             try {
-                durable.load(config);
+                horizon = durable.load(config);
             } catch (PersistenceException | OperationErrorsException e) {
                 notifications.shutdown();
                 durable.close();
                 throw new IllegalStateException("Cannot load the kept configuration: " + e.getMessage(), e);
             }
+            // what other instances sharing the database keep from now on comes here too
+            follower = new KeptConfigFollower(database, durable, horizon);
+        } else {
+            follower = null;
         }
     }
 
@@ -79,6 +87,9 @@ public final class ControllerStores implements AutoCloseable {
     @Deactivate
     @Override
     public void close() {
+        if (follower != null) {
+            follower.close();
+        }
         if (durable != null) {
             durable.close();
         }

@@ -1,5 +1,6 @@
 package io.sextant.datastore;
 
+import io.sextant.persistence.ChangeHorizon;
 import io.sextant.persistence.ConfigEntryRepository;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.LeaseRepository;
@@ -75,6 +76,8 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
     private final LeaseRepository leases = new LeaseRepository();
     private final OwedWork rewrites;
     private volatile boolean loading;
+    /** Set on the thread that applies changes read from the database (see {@link #replay}). */
+    private final ThreadLocal<Boolean> replaying = ThreadLocal.withInitial(() -> Boolean.FALSE);
     /** The rows that may differ from the store's data (written under the store's commit lock). */
     private volatile Owed owed = Owed.NONE;
     private volatile @Nullable DataStore store;
@@ -91,7 +94,7 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
 
     @Override
     public void record(final DataTreeCandidate candidate) throws OperationErrorsException {
-        if (loading) {
+        if (loading || replaying.get()) {
             return;
         }
         final Owed repair = owed;
@@ -160,6 +163,28 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
         return target == null ? null : target.snapshot().read(YangInstanceIdentifier.of()).orElse(null);
     }
 
+    EntryLayout layout() {
+        return rows.layout();
+    }
+
+    /**
+     * Apply to the store, in one commit, changes read from the database (kept by another controller
+     * instance): they are not written back. {@code changes} runs under the store's commit lock, so
+     * no commit of this instance runs between its reads of the database and the store.
+     */
+    void replay(final DataStore.Changes changes) throws OperationErrorsException {
+        final DataStore target = store;
+        if (target == null) {
+            throw new IllegalStateException("The configuration is not loaded yet");
+        }
+        replaying.set(Boolean.TRUE);
+        try {
+            target.update(changes);
+        } finally {
+            replaying.set(Boolean.FALSE);
+        }
+    }
+
     /** Whether some kept rows may differ from the store's data until a commit writes them again. */
     boolean repairOwed() {
         return !owed.isEmpty();
@@ -197,9 +222,15 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
      * depth). Each put reads its transaction (parents, write filters), and yangtools applies all of
      * a transaction's earlier writes again for every read: one transaction of n entries cost n²,
      * and a restart with 10,000 mounted nodes spent minutes here.
+     *
+     * @return where changes kept after this load begin ({@link ChangeHorizon})
      */
-    void load(final DataStore store) throws PersistenceException, OperationErrorsException {
-        final List<ConfigEntry> entries = database.call("load the configuration", rows::load);
+    long load(final DataStore store) throws PersistenceException, OperationErrorsException {
+        final long[] horizon = new long[1];
+        final List<ConfigEntry> entries = database.call("load the configuration", tx -> {
+            horizon[0] = ChangeHorizon.now(tx);
+            return rows.load(tx);
+        });
         this.store = store;
         loading = true;
         try {
@@ -223,5 +254,6 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
                 LOG.info("{} kept node(s) mounted before node leases were kept got their lease rows", added);
             }
         }
+        return horizon[0];
     }
 }

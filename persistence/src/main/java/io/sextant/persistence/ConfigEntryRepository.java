@@ -9,9 +9,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 
@@ -105,17 +107,86 @@ public final class ConfigEntryRepository {
              ResultSet rows = statement.executeQuery(
                  "SELECT entry_key, depth, path, data FROM config_entry ORDER BY depth, entry_key")) {
             while (rows.next()) {
-                final String key = rows.getString(1);
-                final var path = Rows.path(rows.getBytes(3), "configuration entry " + key);
-                if (!EntryKeys.of(path).equals(key)) {
-                    throw PersistenceException.badData("Configuration entry " + key + " holds the path of "
-                        + EntryKeys.of(path), null);
-                }
-                entries.add(new ConfigEntry(key, rows.getInt(2), path,
-                    Rows.node(rows.getBytes(4), "configuration entry " + key)));
+                entries.add(entry(rows));
             }
         }
         return entries;
+    }
+
+    /** A row that was deleted. */
+    public record Gone(String key, YangInstanceIdentifier path) {
+    }
+
+    /**
+     * What changed since a horizon: the rows deleted, and the rows written (the current rows, by
+     * depth then key), with the horizon to read from next time.
+     */
+    public record Changed(long horizon, List<Gone> gone, List<ConfigEntry> written) {
+        public Changed {
+            gone = List.copyOf(gone);
+            written = List.copyOf(written);
+        }
+    }
+
+    /**
+     * The rows deleted and written by transactions at or after {@code since} (a {@link ChangeHorizon}),
+     * and, when rows were deleted, every row below them (a row written below a deleted one by a
+     * transaction that ran beside the deletion must not be lost with it).
+     */
+    public Changed changedSince(final Tx tx, final long since) throws SQLException, PersistenceException {
+        final long horizon = ChangeHorizon.now(tx);
+        final List<Gone> gone = new ArrayList<>();
+        try (PreparedStatement select = tx.connection().prepareStatement(
+                "SELECT entry_key, path FROM config_entry_gone WHERE gone_xid >= " + ChangeHorizon.parameter()
+                    + " ORDER BY gone_xid")) {
+            select.setString(1, Long.toString(since));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    final String key = rows.getString(1);
+                    gone.add(new Gone(key, Rows.path(rows.getBytes(2), "deleted configuration entry " + key)));
+                }
+            }
+        }
+        final String written = gone.isEmpty()
+            ? "SELECT entry_key, depth, path, data FROM config_entry WHERE changed_xid >= " + ChangeHorizon.parameter()
+                + " ORDER BY depth, entry_key"
+            : """
+                SELECT entry_key, depth, path, data FROM config_entry e WHERE e.changed_xid >= %1$s
+                    OR EXISTS (SELECT 1 FROM config_entry_gone g WHERE g.gone_xid >= %1$s
+                        AND (starts_with(e.entry_key, g.entry_key || '/') OR starts_with(e.entry_key, g.entry_key || '[')))
+                    ORDER BY depth, entry_key""".formatted(ChangeHorizon.parameter());
+        final List<ConfigEntry> entries = new ArrayList<>();
+        try (PreparedStatement select = tx.connection().prepareStatement(written)) {
+            select.setString(1, Long.toString(since));
+            if (!gone.isEmpty()) {
+                select.setString(2, Long.toString(since));
+            }
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    entries.add(entry(rows));
+                }
+            }
+        }
+        return new Changed(horizon, gone, entries);
+    }
+
+    /** Forget the deleted rows older than {@code keep} (readers behind by more compare every row). */
+    public int pruneGone(final Tx tx, final Duration keep) throws SQLException {
+        try (PreparedStatement delete = tx.connection().prepareStatement(
+                "DELETE FROM config_entry_gone WHERE gone_at < clock_timestamp() - ? * interval '1 millisecond'")) {
+            delete.setLong(1, keep.toMillis());
+            return delete.executeUpdate();
+        }
+    }
+
+    private static ConfigEntry entry(final ResultSet rows) throws SQLException, PersistenceException {
+        final String key = rows.getString(1);
+        final var path = Rows.path(rows.getBytes(3), "configuration entry " + key);
+        if (!EntryKeys.of(path).equals(key)) {
+            throw PersistenceException.badData("Configuration entry " + key + " holds the path of "
+                + EntryKeys.of(path), null);
+        }
+        return new ConfigEntry(key, rows.getInt(2), path, Rows.node(rows.getBytes(4), "configuration entry " + key));
     }
 
     public int count(final Tx tx) throws SQLException {

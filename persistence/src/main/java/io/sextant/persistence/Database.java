@@ -51,7 +51,9 @@ public final class Database implements AutoCloseable {
 
     private final DatabaseSettings settings;
     private final HikariDataSource pool;
+    private final PGSimpleDataSource source;
     private final SextantMetrics metrics;
+    private final ChangeHints hints;
 
     /** Not measured. */
     public Database(final DatabaseSettings settings) {
@@ -62,7 +64,7 @@ public final class Database implements AutoCloseable {
     public Database(final DatabaseSettings settings, final SextantMetrics metrics) {
         this.settings = settings;
         this.metrics = metrics;
-        final PGSimpleDataSource source = new PGSimpleDataSource();
+        source = new PGSimpleDataSource();
         source.setURL(settings.url());
         source.setUser(settings.user());
         source.setPassword(settings.password());
@@ -95,6 +97,34 @@ public final class Database implements AutoCloseable {
             config.setMetricsTrackerFactory(new PoolTracking(metrics));
         }
         this.pool = new HikariDataSource(config);
+        this.hints = new ChangeHints(this, ChangeHints.FALLBACK);
+    }
+
+    /**
+     * What tells this controller instance that another one changed kept state: nothing runs until
+     * something subscribes, and it stops when the database is closed.
+     */
+    public ChangeHints hints() {
+        return hints;
+    }
+
+    /**
+     * A connection of its own, outside the pool, in autocommit mode, for the caller to keep as long
+     * as it likes and close ({@link ChangeHints} listens on one).
+     */
+    Connection openDedicated(final String applicationName) throws PersistenceException {
+        try {
+            final Connection connection = source.getConnection();
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("SET application_name = '" + applicationName.replace("'", "''") + "'");
+            } catch (SQLException e) {
+                connection.close();
+                throw e;
+            }
+            return connection;
+        } catch (SQLException e) {
+            throw SqlErrors.map(e, "open a connection of its own (" + applicationName + ")");
+        }
     }
 
     public DatabaseSettings settings() {
@@ -303,6 +333,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
+        hints.close();
         pool.close();
     }
 

@@ -388,6 +388,36 @@ public final class NodeConfigRepository {
         }
     }
 
+    /**
+     * The versions of the nodes whose configurations transactions at or after {@code since} (a
+     * {@link ChangeHorizon}) wrote, with the horizon to read from next time.
+     */
+    public record Changed(long horizon, Map<String, NodeVersion> versions) {
+        public Changed {
+            versions = Map.copyOf(versions);
+        }
+    }
+
+    /** {@link Changed} since {@code since}: reads versions only, never configurations. */
+    public Changed changedSince(final Tx tx, final long since) throws SQLException {
+        final long horizon = ChangeHorizon.now(tx);
+        final Map<String, NodeVersion> versions = new HashMap<>();
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT node_id, kind, last_seq FROM node_config WHERE node_id IN
+                    (SELECT node_id FROM node_config WHERE changed_xid >= %s)""".formatted(ChangeHorizon.parameter()))) {
+            select.setString(1, Long.toString(since));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    final ConfigKind kind = ConfigKind.INTENDED.column().equals(rows.getString(2)) ? ConfigKind.INTENDED
+                        : ConfigKind.ACTUAL;
+                    versions.merge(rows.getString(1), NodeVersion.CREATED.with(kind, rows.getLong(3)),
+                        (one, other) -> one.with(kind, other.of(kind)));
+                }
+            }
+        }
+        return new Changed(horizon, versions);
+    }
+
     /** Every stored node id, sorted. */
     public List<String> nodeIds(final Tx tx) throws SQLException {
         final List<String> ids = new ArrayList<>();

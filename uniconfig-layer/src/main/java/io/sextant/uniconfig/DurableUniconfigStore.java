@@ -2,6 +2,7 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.StateUnavailable;
+import io.sextant.persistence.ChangeHorizon;
 import io.sextant.persistence.CommitRepository;
 import io.sextant.persistence.Compaction;
 import io.sextant.persistence.ConfigKind;
@@ -28,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -57,6 +59,8 @@ final class DurableUniconfigStore implements UniconfigStore {
      * recorded one since). Written after a node's write succeeded, under the node's lock.
      */
     private final Map<String, NodeVersion> versions = new ConcurrentHashMap<>();
+    /** Where {@link #changedElsewhere} reads from next ({@link ChangeHorizon}); set by {@link #load}. */
+    private volatile long horizon = ChangeHorizon.ALL;
 
     DurableUniconfigStore(final Database database) {
         this(database, Duration.ofSeconds(2));
@@ -73,7 +77,12 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public List<KeptNode> load() throws OperationErrorsException {
-        final NodeConfigRepository.LoadedNodes loaded = call("load the UniConfig nodes", nodes::loadAll);
+        final long[] before = new long[1];
+        final NodeConfigRepository.LoadedNodes loaded = call("load the UniConfig nodes", tx -> {
+            before[0] = ChangeHorizon.now(tx);
+            return nodes.loadAll(tx);
+        });
+        horizon = before[0];
         loaded.unreadable().forEach((nodeId, why) -> LOG.error("The kept configuration of node {} cannot be read, "
             + "so the node is left out and read again from its device when it connects (a change pending in its "
             + "intent is lost): {}", nodeId, why));
@@ -125,6 +134,21 @@ final class DurableUniconfigStore implements UniconfigStore {
         }
         versions.put(nodeId, stored.version());
         return true;
+    }
+
+    @Override
+    public Set<String> changedElsewhere() throws OperationErrorsException {
+        final NodeConfigRepository.Changed changed = call("read the UniConfig nodes changed through other "
+            + "instances", tx -> nodes.changedSince(tx, horizon));
+        horizon = changed.horizon();
+        final Set<String> elsewhere = new TreeSet<>();
+        changed.versions().forEach((nodeId, version) -> {
+            // a node whose repair is owed holds what the layer holds once the repair is written
+            if (!version.equals(versions.get(nodeId)) && !owed.owes(nodeKey(nodeId))) {
+                elsewhere.add(nodeId);
+            }
+        });
+        return elsewhere;
     }
 
     @Override

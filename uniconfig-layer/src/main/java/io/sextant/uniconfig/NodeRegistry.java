@@ -117,6 +117,25 @@ final class NodeRegistry {
         }
     }
 
+    /**
+     * A node this instance does not serve yet (new here, or waiting for its device) as another
+     * controller instance kept it: served as kept when its schema can be built without its device,
+     * otherwise it waits for its device as a node kept by an earlier run does.
+     *
+     * @return whether it was taken: not when the node is served here (a served node takes the kept
+     *     version under its lock, {@link #takeNewer})
+     */
+    boolean keptElsewhere(final UniconfigStore.KeptNode keptNode) {
+        synchronized (claims) {
+            if (nodes.containsKey(keptNode.nodeId()) || taking.containsKey(keptNode.nodeId())) {
+                return false;
+            }
+            kept.put(keptNode.nodeId(), keptNode);
+        }
+        restoreKnown();
+        return true;
+    }
+
     /** Nodes of commits an earlier run left pending, until their devices are back. */
     Set<String> inDoubtNodeIds() {
         return interrupted.inDoubt();

@@ -115,6 +115,11 @@ final class OwedWrites implements AutoCloseable {
         }
     }
 
+    /** Whether a repair of {@code key} waits for the database (what is kept there is not what the layer holds). */
+    boolean owes(final String key) {
+        return owed.containsKey(key);
+    }
+
     /** How many repairs wait for the database. */
     int owed() {
         return owed.size();

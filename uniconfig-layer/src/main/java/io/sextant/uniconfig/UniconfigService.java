@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -59,6 +60,7 @@ public final class UniconfigService implements AutoCloseable {
     private final Registration mountContainer;
     private final Registration snapshotContainer;
     private final Registration deviceListener;
+    private final @Nullable KeptNodesFollower follower;
 
     @Activate
     public UniconfigService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcRegistry,
@@ -115,6 +117,9 @@ public final class UniconfigService implements AutoCloseable {
             throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
         }
         commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
+        // nodes other instances sharing the database keep from now on are taken here too
+        follower = backend.database().map(database -> new KeptNodesFollower(registry, locks, database.hints()))
+            .orElse(null);
         commits = new CommitService(registry, locks, intents, transactions, syncs, log, executor, commitEnds,
             metrics);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
@@ -193,9 +198,19 @@ public final class UniconfigService implements AutoCloseable {
         return transactions;
     }
 
+    /** Stop taking what other instances keep (a test of the version check alone). */
+    void stopFollowing() {
+        if (follower != null) {
+            follower.close();
+        }
+    }
+
     @Deactivate
     @Override
     public void close() {
+        if (follower != null) {
+            follower.close();
+        }
         deviceListener.close();
         mount.close();
         snapshotContainer.close();

@@ -4,6 +4,7 @@ import io.sextant.datastore.OperationErrorsException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
@@ -43,12 +44,23 @@ interface UniconfigStore extends AutoCloseable {
     /**
      * When the store holds a newer version of the node than the layer's (another controller
      * instance changed it), hand it to {@code taker}; once taken, the node's next changes are
-     * based on it. Call with the node's lock held, after a change of the node was refused.
+     * based on it. Call with the node's lock held, after a change of the node was refused or
+     * {@link #changedElsewhere} named it; or for a node the layer does not serve, with a taker
+     * that refuses it once it is served.
      *
      * @return whether a newer version was taken
      */
     default boolean takeNewer(final String nodeId, final NewerVersion taker) throws OperationErrorsException {
         return false;
+    }
+
+    /**
+     * The nodes another controller instance sharing the store kept since the last call (since
+     * {@link #load} the first time) in a version other than the one this store last kept or loaded:
+     * read from the store, never from a notification. Nothing in memory.
+     */
+    default Set<String> changedElsewhere() throws OperationErrorsException {
+        return Set.of();
     }
 
     /**

@@ -81,6 +81,40 @@ public final class EntryLayout {
         return new EntryChanges(out.deleteAll, out.deleted, out.written);
     }
 
+    /**
+     * What a store holds at a row's path once the row is written over {@code current} (what it holds
+     * there now): the row's data with the entries of {@code current} that are rows of their own
+     * (those are written, and deleted, by their own rows).
+     */
+    public NormalizedNode overlay(final ConfigEntry row, final NormalizedNode current) {
+        return withUnits(row.data(), current, row.depth());
+    }
+
+    private NormalizedNode withUnits(final NormalizedNode row, final NormalizedNode current, final int depth) {
+        if (!(row instanceof DataContainerNode rowContainer) || !(current instanceof DataContainerNode held)) {
+            return row;
+        }
+        final List<DataContainerChild> children = new ArrayList<>(rowContainer.size() + 1);
+        boolean changed = false;
+        for (DataContainerChild child : rowContainer.body()) {
+            final DataContainerChild heldChild = held.childByArg(child.name());
+            if (heldChild != null && (child instanceof ContainerNode || child instanceof ChoiceNode)) {
+                final DataContainerChild merged = (DataContainerChild) withUnits(child, heldChild, depth);
+                changed |= merged != child;
+                children.add(merged);
+            } else {
+                children.add(child);
+            }
+        }
+        for (DataContainerChild heldChild : held.body()) {
+            if (unitMap(heldChild, depth) && rowContainer.childByArg(heldChild.name()) == null) {
+                children.add(heldChild);
+                changed = true;
+            }
+        }
+        return changed ? rebuild(rowContainer, children) : row;
+    }
+
     private static final class Collector {
         boolean deleteAll;
         final List<String> deleted = new ArrayList<>();
