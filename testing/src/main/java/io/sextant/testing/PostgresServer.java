@@ -211,7 +211,26 @@ public final class PostgresServer implements AutoCloseable {
         } catch (IllegalStateException e) {
             // the JVM is exiting: the hook runs anyway
         }
+        keepLog();
         ManagedProcess.deleteTree(directory);
+    }
+
+    /**
+     * The server's log, copied out of the cluster's directory before that is deleted, into the
+     * directory named by the system property {@code sextant.postgres.logs} (the build sets
+     * {@code target/postgres-logs}): what the server said about a stop or a crash no test logged.
+     */
+    private void keepLog() {
+        final String logs = System.getProperty("sextant.postgres.logs", "");
+        if (logs.isEmpty() || !Files.exists(log)) {
+            return;
+        }
+        try {
+            final Path target = Files.createDirectories(Path.of(logs));
+            Files.copy(log, target.resolve("postgres-" + port + "-" + System.currentTimeMillis() + ".log"));
+        } catch (IOException e) {
+            LOG.warn("Cannot keep the PostgreSQL log {} in {}", log, logs, e);
+        }
     }
 
     private void killQuietly() {
