@@ -115,8 +115,8 @@ public final class UniconfigService implements AutoCloseable {
             throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
         }
         commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
-        commits = new CommitService(registry, locks, intents, transactions, syncs, log, executor, commitEnds,
-            metrics);
+        commits = new CommitService(registry, locks, intents, transactions, syncs,
+            new CommitEvents(log, datastores.events(), datastores.schema()), executor, commitEnds, metrics);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
