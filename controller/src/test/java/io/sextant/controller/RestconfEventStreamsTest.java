@@ -15,6 +15,7 @@ import io.sextant.datastore.service.HttpLimits;
 import io.sextant.model.ControllerSchema;
 import io.sextant.restconf.http.EventStreamEndpoint;
 import io.sextant.testing.ModelSets;
+import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.Netconfd;
 import io.sextant.testing.TrustedTls;
 import java.io.ByteArrayOutputStream;
@@ -201,6 +202,29 @@ class RestconfEventStreamsTest {
                     .build()));
             final JsonObject first = notification(others.next()).getAsJsonObject("sextant-events:commit-finished");
             assertEquals("commit-of-other", first.get("commit-id").getAsString(), first.toString());
+        }
+    }
+
+    @Test
+    void aChangeMadeOnTheDeviceByAnotherSessionReachesTheDeviceNotificationStream() throws Exception {
+        final String iface = "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"><interface>"
+            + "<name>eth-notify</name><config><name>eth-notify</name>"
+            + "<type xmlns:ianaift=\"urn:ietf:params:xml:ns:yang:iana-if-type\">ianaift:ethernetCsmacd</type>"
+            + "</config></interface></interfaces>";
+        try (SseClient notifications = open("/rests/streams/json/device-notifications?node=" + NODE);
+             NetconfVerifier other = NetconfVerifier.connect(device)) {
+            other.editAndCommit(iface);
+            final SseClient.Message message = notifications.next(m -> m.data().contains("eth-notify"));
+            final JsonObject envelope = notification(message);
+            assertEquals(NODE, envelope.get("sextant-events:node-id").getAsString(), message.data());
+            final JsonObject change = envelope.getAsJsonObject("ietf-netconf-notifications:netconf-config-change");
+            assertEquals(other.sessionId(), change.getAsJsonObject("changed-by").get("session-id").getAsString(),
+                message.data());
+        } finally {
+            try (NetconfVerifier cleanup = NetconfVerifier.connect(device)) {
+                cleanup.editAndCommit(iface.replace("<interface>",
+                    "<interface xmlns:nc=\"urn:ietf:params:xml:ns:netconf:base:1.0\" nc:operation=\"remove\">"));
+            }
         }
     }
 

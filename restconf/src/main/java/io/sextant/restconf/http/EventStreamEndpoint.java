@@ -144,13 +144,17 @@ public final class EventStreamEndpoint {
             .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
             .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         HttpUtil.setTransferEncodingChunked(head, true);
-        if (!reply.stream(head)) {
-            return;
-        }
         final Predicate<Event> filter = nodes.isEmpty() ? event -> true
             : event -> event.nodes().stream().anyMatch(nodes::contains);
-        new EventStreamSession(ctx, format, event -> access.mayReceive(context, event.schema(), event.name()))
-            .start(streams, stream.name(), filter, keepAlive);
+        final EventStreamSession session = new EventStreamSession(ctx, format,
+            event -> access.mayReceive(context, event.schema(), event.name()));
+        // subscribed before the client sees the answer: whatever it does once it has the answer is seen
+        session.subscribe(streams, stream.name(), filter);
+        if (!reply.stream(head)) {
+            session.cancel();
+            return;
+        }
+        session.start(stream.name(), keepAlive);
     }
 
     /** Whether the Accept header (absent: anything) allows text/event-stream. */

@@ -40,6 +40,8 @@ final class EventStreamSession {
     private @Nullable ScheduledFuture<?> keepAlive;
     private @Nullable ChannelFuture lastWrite;
     private boolean ended;
+    /** Whether the answer's head was sent: events are written only after it. */
+    private volatile boolean started;
 
     /**
      * @param mayReceive whether the user may receive an event (NACM), asked of each event
@@ -50,15 +52,29 @@ final class EventStreamSession {
         this.mayReceive = mayReceive;
     }
 
-    /** Subscribe, and keep the connection alive every {@code interval}; on the connection's executor. */
-    void start(final EventStreams bus, final String stream, final Predicate<Event> filter, final Duration interval) {
+    /** Start taking the stream's events; they wait until {@link #start}. */
+    void subscribe(final EventStreams bus, final String stream, final Predicate<Event> filter) {
         subscription = bus.subscribe(stream, filter, this::wake);
+    }
+
+    /** The answer could not be sent: nothing more to do. */
+    void cancel() {
+        end();
+    }
+
+    /**
+     * The answer's head is sent: open the body, deliver what waits and keep the connection alive every
+     * {@code interval}; on the connection's executor.
+     */
+    void start(final String stream, final Duration interval) {
+        started = true;
         ctx.channel().closeFuture().addListener(closed -> ctx.executor().execute(this::end));
         keepAlive = ctx.executor().scheduleAtFixedRate(this::keepAlive, interval.toMillis(), interval.toMillis(),
             TimeUnit.MILLISECONDS);
         // the comment opens the body at once: the client sees the stream is live
         write(": stream " + stream + " open\n\n");
         ctx.flush();
+        wake();
     }
 
     /** An event is waiting, or the subscription was cut off: called on the publisher's thread, never blocks. */
@@ -71,7 +87,7 @@ final class EventStreamSession {
     private void drain() {
         scheduled.set(false);
         final Subscription current = subscription;
-        if (ended || current == null) {
+        if (ended || current == null || !started) {
             return;
         }
         if (current.cutOff()) {
