@@ -296,6 +296,8 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
             sink.accept(time, codec().parseNotification(body));
         } catch (OperationErrorsException e) {
             LOG.info("Node {}: notification left out: {}", nodeId, e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warn("Node {}: notification {} left out", nodeId, body.getLocalName(), e);
         }
     }
 
