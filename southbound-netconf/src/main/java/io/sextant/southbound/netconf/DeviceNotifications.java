@@ -8,7 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Subscribes to the notifications of every connected device that offers them (RFC 5277 capability) and
+ * Subscribes to the notifications of every connected device that offers them (RFC 5277 capability) on the
+ * session the controller uses, when the device also interleaves operations with notifications, and
  * publishes each one on the {@code device-notifications} stream, in the device's schema and with its node id.
  * A session that comes back is subscribed again. Publishing never blocks the session.
  */
@@ -23,7 +24,9 @@ final class DeviceNotifications implements NetconfDeviceListener {
 
     @Override
     public void onConnected(final NetconfDeviceSession session) {
-        if (!session.capabilities().has(NetconfXml.NOTIFICATION_CAPABILITY)) {
+        if (!session.capabilities().has(NetconfXml.NOTIFICATION_CAPABILITY)
+                || !session.capabilities().has(NetconfXml.INTERLEAVE_CAPABILITY)) {
+            // without :interleave a device may refuse every other operation on a subscribed session
             return;
         }
         final String nodeId = session.nodeId();

@@ -22,6 +22,8 @@ public final class NetconfXml {
     public static final String NOTIFICATION_NS = "urn:ietf:params:xml:ns:netconf:notification:1.0";
     /** The capability of a device that sends notifications (RFC 5277). */
     public static final String NOTIFICATION_CAPABILITY = "urn:ietf:params:netconf:capability:notification:1.0";
+    /** The capability of a device that takes operations on a session subscribed to notifications. */
+    public static final String INTERLEAVE_CAPABILITY = "urn:ietf:params:netconf:capability:interleave:1.0";
     /** RFC 6022 monitoring namespace ({@code get-schema}). */
     public static final String MONITORING_NS = "urn:ietf:params:xml:ns:yang:ietf-netconf-monitoring";
 
