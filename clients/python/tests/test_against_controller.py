@@ -179,6 +179,28 @@ class ClientAgainstController(unittest.TestCase):
         self.assertIsNotNone(error.error_tag)
         self.assertIn("no-such-leaf", str(error.error_message))
 
+    def test_the_event_streams_are_listed_with_their_locations(self) -> None:
+        streams = self.sextant.streams()
+        self.assertEqual("/rests/streams/json/sextant-commits", streams["sextant-commits"]["json"])
+        self.assertIn("device-notifications", streams)
+
+    def test_a_subscriber_receives_the_commit_with_its_user_nodes_and_outcome(self) -> None:
+        name = _unique("py-event")
+        with self.sextant.subscribe("sextant-commits", nodes=[NODE], timeout=120) as events:
+            self.sextant.put_intent(NODE, _path(name), _interface(name, "told to a subscriber"))
+            self.assertEqual("complete", self.sextant.commit([NODE]).node(NODE).status)
+            event = next(iter(events))
+        self.assertEqual("sextant-events:commit-finished", event.name)
+        self.assertEqual("complete", event.data["outcome"])
+        self.assertEqual(os.environ.get("SEXTANT_USER", "admin"), event.data["user"])
+        self.assertEqual([NODE], [node["node-id"] for node in event.data["node"]])
+        self.assertTrue(event.time)
+
+    def test_an_unknown_stream_raises_the_restconf_error(self) -> None:
+        with self.assertRaises(SextantError) as refused:
+            self.sextant.subscribe("no-such-stream")
+        self.assertEqual(404, refused.exception.status)
+
     def test_a_failed_commit_raises_with_the_node_results(self) -> None:
         with self.assertRaises(SextantError) as failed:
             self.sextant.commit(["no-such-node"])

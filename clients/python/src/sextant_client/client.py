@@ -9,6 +9,7 @@ from types import TracebackType
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Type
 
 from .errors import SextantError
+from .events import EventStream
 from .results import DiffEntry, RpcResult
 from .transport import Transport
 
@@ -255,6 +256,31 @@ class Sextant:
         headers = dict(self._headers)
         headers[TRANSACTION_HEADER] = transaction_id
         return Sextant(self._transport, headers)
+
+    # --- event streams (RFC 8040 section 6) ----------------------------------------------------
+
+    def streams(self) -> Dict[str, Dict[str, str]]:
+        """The event streams the controller offers: their names and, per encoding, locations."""
+        answer = self.get("/rests/data/ietf-restconf-monitoring:restconf-state/streams", content="nonconfig")
+        streams: Dict[str, Dict[str, str]] = {}
+        for stream in answer["ietf-restconf-monitoring:streams"].get("stream", []):
+            streams[str(stream["name"])] = {str(a["encoding"]): str(a["location"]) for a in stream.get("access", [])}
+        return streams
+
+    def subscribe(self, stream: str, nodes: Sequence[str] = (), timeout: Optional[float] = None) -> EventStream:
+        """Open ``stream`` (``sextant-commits``, ``sextant-node-status``, ``device-notifications``)
+        as server-sent events in JSON, only events about ``nodes`` when given. Iterate the result
+        for :class:`Event` objects; close it when done. ``timeout`` (seconds) bounds each wait for
+        data (the controller sends a keep-alive every 15 s); None waits for ever."""
+        path = "/rests/streams/json/" + _segment(stream)
+        if nodes:
+            path += "?node=" + ",".join(_segment(n) for n in nodes)
+        connection, response = self._transport.open_stream(path, self._headers, timeout)
+        if response.status != 200:
+            text = response.read().decode("utf-8")
+            connection.close()
+            raise SextantError.from_response("GET", path, response.status, text)
+        return EventStream(stream, connection, response)
 
     # --- lifetime ---------------------------------------------------------------------------
 

@@ -124,6 +124,23 @@ class Transport:
                         raise
             raise AssertionError("unreachable")
 
+    def open_stream(
+        self, path: str, headers: Dict[str, str], timeout: Optional[float]
+    ) -> Tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
+        """GET ``path`` on a connection of its own, for a response that goes on (an event stream):
+        the connection and the response, its headers read. ``timeout`` bounds each wait for data."""
+        connection = self._connect()
+        if connection.sock is not None:
+            connection.sock.settimeout(timeout)
+        all_headers = {"Authorization": self._authorization, "Accept": "text/event-stream"}
+        all_headers.update(headers)
+        try:
+            connection.request("GET", self._prefix + path, headers=all_headers)
+            return connection, connection.getresponse()
+        except BaseException:
+            connection.close()
+            raise
+
     def close_locked(self) -> None:
         if self._connection is not None:
             self._connection.close()

@@ -1,5 +1,8 @@
 package io.sextant.datastore;
 
+import io.sextant.datastore.events.EventStreams;
+import io.sextant.datastore.events.NodeStatusEvents;
+import io.sextant.datastore.events.StreamsState;
 import io.sextant.datastore.service.StoreDataService;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.Database;
@@ -18,7 +21,8 @@ import org.osgi.service.component.annotations.Reference;
 /**
  * The controller's two datastores, configuration and operational, on the controller's
  * schema, and the {@link StoreDataService} over them. Change listeners of both stores run on
- * one thread, in commit order.
+ * one thread, in commit order. The controller's event streams ({@link EventStreams}) live here too, so that
+ * every layer that has the stores can publish to them.
  */
 @Component(service = ControllerStores.class)
 public final class ControllerStores implements AutoCloseable {
@@ -32,6 +36,8 @@ public final class ControllerStores implements AutoCloseable {
     private final StoreDataService data;
     private final @Nullable DurableConfig durable;
     private final @Nullable KeptConfigFollower follower;
+    private final EventStreams events;
+    private final EffectiveModelContext schema;
 
     /** On the controller's own schema (parsed once per process), in memory. */
     public ControllerStores() {
@@ -49,11 +55,15 @@ public final class ControllerStores implements AutoCloseable {
     @Activate
     public ControllerStores(@Reference(target = "(sextant.schema=controller)") final EffectiveModelContext schema,
             @Reference final StateBackend backend) {
+        this.schema = schema;
+        this.events = EventStreams.fromSystemProperties(schema);
         durable = backend.database().map(DurableConfig::new).orElse(null);
         config = new InMemoryDataStore(StoreType.CONFIGURATION, schema, notifications, true,
             durable != null ? durable : CommitJournal.NONE);
         operational = new InMemoryDataStore(StoreType.OPERATIONAL, schema, notifications);
         data = new StoreDataService(config, operational);
+        StreamsState.publish(events, operational);
+        operational.registerListener(NodeStatusEvents.TOPOLOGIES, new NodeStatusEvents(events, schema));
         final Database database = backend.database().orElse(null);
         if (durable != null && database != null) {
             final long horizon;
@@ -71,12 +81,22 @@ public final class ControllerStores implements AutoCloseable {
         }
     }
 
+    /** The controller's schema, that of both stores. */
+    public EffectiveModelContext schema() {
+        return schema;
+    }
+
     public DataStore config() {
         return config;
     }
 
     public DataStore operational() {
         return operational;
+    }
+
+    /** The event streams (RFC 8040 section 6): what the layers publish and RESTCONF readers subscribe to. */
+    public EventStreams events() {
+        return events;
     }
 
     /** Configuration and operational data behind one {@link io.sextant.datastore.service.DataService}. */

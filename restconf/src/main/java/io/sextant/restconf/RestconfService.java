@@ -7,9 +7,11 @@ import io.sextant.datastore.service.MountPointRegistry;
 import io.sextant.datastore.service.Readiness;
 import io.sextant.datastore.service.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
+import io.sextant.restconf.http.EventStreamEndpoint;
 import io.sextant.restconf.http.MetricsEndpoint;
 import io.sextant.restconf.http.RestconfHttpServer;
 import io.sextant.restconf.nacm.NacmGuard;
+import io.sextant.restconf.nacm.NotificationReceiveAccess;
 import io.sextant.restconf.nacm.StatusReadAccess;
 import io.sextant.restconf.server.DefaultRestconfServer;
 import io.sextant.security.service.AccessControl;
@@ -79,7 +81,8 @@ public final class RestconfService implements AutoCloseable {
         }
         this.http = new RestconfHttpServer(new DefaultRestconfServer(schema, datastores.data(), rpcs, mounts,
             new NacmGuard(access)), access.httpAuthenticator(), access.audit(),
-            new MetricsEndpoint(metrics, new StatusReadAccess(access, schema)), readiness, http);
+            new MetricsEndpoint(metrics, new StatusReadAccess(access, schema)), readiness,
+            EventStreamEndpoint.of(datastores.events(), new NotificationReceiveAccess(access)), http);
     }
 
     private static void announce(final String message) {

@@ -120,8 +120,8 @@ public final class UniconfigService implements AutoCloseable {
         // nodes other instances sharing the database keep from now on are taken here too
         follower = backend.database().map(database -> new KeptNodesFollower(registry, locks, database.hints()))
             .orElse(null);
-        commits = new CommitService(registry, locks, intents, transactions, syncs, log, executor, commitEnds,
-            metrics);
+        commits = new CommitService(registry, locks, intents, transactions, syncs,
+            new CommitEvents(log, datastores.events(), datastores.schema()), executor, commitEnds, metrics);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);

@@ -76,6 +76,9 @@ public final class MetricsEndpoint {
 
     /** The kind of resource a request path names: the {@code resource} label of the request metrics. */
     static String resource(final String path) {
+        if (path.startsWith("/rests/streams")) {
+            return "streams";
+        }
         if (path.startsWith("/rests/data")) {
             return path.contains("/yang-ext:mount") ? "mount" : "data";
         }

@@ -6,6 +6,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.sextant.restconf.api.Format;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -84,6 +85,20 @@ final class Reply {
             ctx.writeAndFlush(response).addListener(LingeringClose.AFTER_RESPONSE);
         }
         audit.answered(user, source, requestId, method, path, status, System.nanoTime() - started);
+    }
+
+    /**
+     * Answer with the head of a response whose body follows in chunks and ends the connection (an event
+     * stream); audited as answered now. False when the request was answered already.
+     */
+    boolean stream(final HttpResponse head) {
+        if (!sent.compareAndSet(false, true)) {
+            return false;
+        }
+        head.headers().set(REQUEST_ID_HEADER, requestId);
+        ctx.writeAndFlush(head);
+        audit.answered(user, source, requestId, method, path, head.status().code(), System.nanoTime() - started);
+        return true;
     }
 
     void internalError(final Throwable cause) {

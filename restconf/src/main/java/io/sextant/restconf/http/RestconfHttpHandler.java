@@ -53,18 +53,20 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     private final RequestAudit audit;
     private final MetricsEndpoint metrics;
     private final Readiness readiness;
+    private final EventStreamEndpoint streams;
 
     RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator, final RequestAudit audit) {
-        this(server, authenticator, audit, MetricsEndpoint.NONE, Readiness.ALWAYS);
+        this(server, authenticator, audit, MetricsEndpoint.NONE, Readiness.ALWAYS, EventStreamEndpoint.NONE);
     }
 
     RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator, final RequestAudit audit,
-            final MetricsEndpoint metrics, final Readiness readiness) {
+            final MetricsEndpoint metrics, final Readiness readiness, final EventStreamEndpoint streams) {
         this.router = new RestconfRouter(server);
         this.authenticator = authenticator;
         this.audit = audit;
         this.metrics = metrics;
         this.readiness = readiness;
+        this.streams = streams;
     }
 
     @Override
@@ -111,6 +113,10 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         }
         if (path.equals(READY)) {
             reply.send(ready(reply.format, method));
+            return;
+        }
+        if (EventStreamEndpoint.serves(path)) {
+            streams.serve(ctx, request, uri, context(request, principal), reply);
             return;
         }
         final CompletionStage<Answer> result;

@@ -92,14 +92,22 @@ public final class RestconfHttpServer implements AutoCloseable {
         this(server, authenticator, audit, MetricsEndpoint.NONE, readiness, settings);
     }
 
+    /** No event streams: {@code /rests/streams} answers 404. */
+    public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
+            final MetricsEndpoint metrics, final Readiness readiness, final Settings settings)
+            throws InterruptedException {
+        this(server, authenticator, audit, metrics, readiness, EventStreamEndpoint.NONE, settings);
+    }
+
     /**
      * @param audit where answered writes, operations and refused requests are recorded
      * @param metrics where every request is timed, and {@code GET /metrics}
      * @param readiness what {@code GET /ready} answers
+     * @param streams the event streams at {@code /rests/streams}
      */
     public RestconfHttpServer(final RestconfServer server, final Authenticator authenticator, final AuditLog audit,
-            final MetricsEndpoint metrics, final Readiness readiness, final Settings settings)
-            throws InterruptedException {
+            final MetricsEndpoint metrics, final Readiness readiness, final EventStreamEndpoint streams,
+            final Settings settings) throws InterruptedException {
         final RequestAudit requests = new RequestAudit(audit, metrics.metrics());
         this.workers = new DefaultEventExecutorGroup(settings.workerThreads());
         final HttpLimits limits = settings.limits();
@@ -125,7 +133,7 @@ public final class RestconfHttpServer implements AutoCloseable {
                         .addLast(new BoundedAggregator(limits.maxBodyBytes()))
                         .addLast(clock.exchange())
                         .addLast(workers, new RestconfHttpHandler(server, authenticator, requests, metrics,
-                            readiness));
+                            readiness, streams));
                 }
             });
         try {

@@ -39,7 +39,7 @@ class RequestBuffersAreReleasedTest {
             new InMemoryDataStore(StoreType.CONFIGURATION, ControllerSchema.get(), Runnable::run),
             new InMemoryDataStore(StoreType.OPERATIONAL, ControllerSchema.get(), Runnable::run)),
         new RpcRegistry(), new MountPointRegistry()), OneUser.authenticator("admin", PASSWORD),
-        new RequestAudit(AuditLog.NONE), MetricsEndpoint.NONE, Readiness.ALWAYS);
+        new RequestAudit(AuditLog.NONE), MetricsEndpoint.NONE, Readiness.ALWAYS, EventStreamEndpoint.NONE);
 
     private void assertReleasedAfterAnswer(final String method, final String uri, final String body,
             final int status) {

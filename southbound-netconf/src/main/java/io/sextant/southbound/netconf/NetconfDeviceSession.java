@@ -3,9 +3,11 @@ package io.sextant.southbound.netconf;
 import io.sextant.datastore.OperationErrorsException;
 import io.sextant.datastore.service.Edit;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -121,4 +123,11 @@ public interface NetconfDeviceSession {
      * @return the output, empty for an RPC without output or an {@code <ok/>} reply
      */
     CompletionStage<Optional<ContainerNode>> rpc(QName rpc, ContainerNode input);
+
+    /**
+     * Subscribe to the device's notifications (RFC 5277 {@code create-subscription} on the default stream):
+     * from then on each one goes to {@code sink} with its event time, parsed in the device's schema, on a worker
+     * thread; the sink must not block. Fails when the device does not offer notifications or refuses.
+     */
+    CompletionStage<Void> subscribeNotifications(BiConsumer<Instant, ContainerNode> sink);
 }

@@ -187,6 +187,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         // watched before the nodes are read: a node gained meanwhile is then told, not missed
         registrations.add(ownership.watch(TopologyModel.TOPOLOGY_NETCONF,
             DeviceOwnership.Listener.of(this::connectGained, this::closeLost))::close);
+        registrations.add(registerListener(new DeviceNotifications(datastores.events())));
         resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY).orElse(null));
     }
 

@@ -11,11 +11,15 @@ import io.sextant.southbound.netconf.xml.BaseOperations;
 import io.sextant.southbound.netconf.xml.DataCodec;
 import io.sextant.southbound.netconf.xml.NetconfXml;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.eclipse.jdt.annotation.Nullable;
@@ -26,10 +30,14 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.w3c.dom.Element;
+import org.w3c.dom.Node;
 
 /** The operations of one connected device over its {@link RpcChannel}. */
 public final class DefaultDeviceSession implements NetconfDeviceSession {
+    private static final Logger LOG = LoggerFactory.getLogger(DefaultDeviceSession.class);
     private final String nodeId;
     private final long sessionId;
     private final DeviceCapabilities capabilities;
@@ -254,6 +262,51 @@ public final class DefaultDeviceSession implements NetconfDeviceSession {
     private OperationErrorsException notOwner() {
         return OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED, "Node " + nodeId
             + " is owned by another controller instance now; nothing was sent to its device");
+    }
+
+    @Override
+    public CompletionStage<Void> subscribeNotifications(final BiConsumer<Instant, ContainerNode> sink) {
+        if (!capabilities.has(NetconfXml.NOTIFICATION_CAPABILITY)) {
+            return CompletableFuture.failedFuture(unsupported("notifications"));
+        }
+        channel.onNotifications(message -> notification(message, sink));
+        return channel.send("<create-subscription xmlns=\"" + NetconfXml.NOTIFICATION_NS + "\"/>", requestTimeout)
+            .thenApply(reply -> null);
+    }
+
+    /** One {@code <notification>} message: its event time and the notification element after it. */
+    private void notification(final Element message, final BiConsumer<Instant, ContainerNode> sink) {
+        Instant time = Instant.now();
+        Element body = null;
+        for (Node child = message.getFirstChild(); child != null; child = child.getNextSibling()) {
+            if (child instanceof Element element) {
+                if ("eventTime".equals(element.getLocalName())
+                        && NetconfXml.NOTIFICATION_NS.equals(element.getNamespaceURI())) {
+                    time = eventTime(element.getTextContent().strip(), time);
+                } else if (body == null) {
+                    body = element;
+                }
+            }
+        }
+        if (body == null) {
+            LOG.debug("Node {} sent a notification without content", nodeId);
+            return;
+        }
+        try {
+            sink.accept(time, codec().parseNotification(body));
+        } catch (OperationErrorsException e) {
+            LOG.info("Node {}: notification left out: {}", nodeId, e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warn("Node {}: notification {} left out", nodeId, body.getLocalName(), e);
+        }
+    }
+
+    private static Instant eventTime(final String text, final Instant fallback) {
+        try {
+            return OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeParseException e) {
+            return fallback;
+        }
     }
 
     /** A raw operation, for keepalives and get-schema. */

@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.netconf.api.NetconfTerminationReason;
 import org.opendaylight.netconf.api.messages.NetconfMessage;
@@ -64,6 +65,8 @@ final class RpcChannel implements NetconfClientSessionListener {
     private volatile long lastActivity = System.nanoTime();
     /** Why the session is going down, when we know better than OpenDaylight's "Session closed"; first wins. */
     private final AtomicReference<String> downReason = new AtomicReference<>();
+    /** Where the device's {@code <notification>} messages go, once subscribed; null: they are dropped. */
+    private volatile @Nullable Consumer<Element> notifications;
     /** The session's Netty channel, from the moment the transport is up (before the hello). */
     private volatile @Nullable Channel transport;
 
@@ -113,6 +116,11 @@ final class RpcChannel implements NetconfClientSessionListener {
     /** Why the session went down, when this channel knows better than the transport's own failure. */
     Optional<String> downReason() {
         return Optional.ofNullable(downReason.get());
+    }
+
+    /** From now on the device's notification messages go to {@code sink}, on the worker pool. */
+    void onNotifications(final Consumer<Element> sink) {
+        notifications = sink;
     }
 
     /** The schema codec, for translating error paths once the schema is known. */
@@ -281,8 +289,15 @@ final class RpcChannel implements NetconfClientSessionListener {
     public void onMessage(final NetconfClientSession source, final NetconfMessage message) {
         lastActivity = System.nanoTime();
         final Element root = message.getDocument().getDocumentElement();
+        if ("notification".equals(root.getLocalName())
+                && NetconfXml.NOTIFICATION_NS.equals(root.getNamespaceURI())) {
+            final Consumer<Element> sink = notifications;
+            if (sink != null) {
+                workers.execute(() -> sink.accept(root));
+            }
+            return;
+        }
         if (!"rpc-reply".equals(root.getLocalName())) {
-            // Notifications are not subscribed to; nothing else is expected.
             LOG.debug("{}: ignoring {}", nodeId, root.getLocalName());
             return;
         }

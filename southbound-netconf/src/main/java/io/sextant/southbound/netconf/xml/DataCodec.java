@@ -145,6 +145,37 @@ public final class DataCodec {
             "Unexpected reply data " + result.name());
     }
 
+    /**
+     * Parse the notification element of a {@code <notification>} message (the element after
+     * {@code <eventTime>}) into the notification's container, in this schema.
+     */
+    public ContainerNode parseNotification(final Element notification) throws OperationErrorsException {
+        final QName name;
+        try {
+            name = QName.create(notification.getNamespaceURI(), notification.getLocalName());
+        } catch (IllegalArgumentException e) {
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_ELEMENT,
+                "The device sent a notification without a namespace: " + notification.getLocalName());
+        }
+        final QName known = schema.getNotifications().stream().map(n -> n.getQName())
+            .filter(q -> q.getNamespace().equals(name.getNamespace()) && q.getLocalName().equals(name.getLocalName()))
+            .findFirst().orElseThrow(() -> OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.UNKNOWN_ELEMENT,
+                "The device's schema has no top-level notification " + name));
+        final NormalizationResultHolder holder = new NormalizationResultHolder();
+        try (NormalizedNodeStreamWriter writer = ImmutableNormalizedNodeStreamWriter.from(holder)) {
+            XmlParserStream.create(writer, codecs, SchemaInferenceStack.of(schema, Absolute.of(known)).toInference(),
+                false).traverse(new DOMSource(notification));
+        } catch (XMLStreamException | IOException | IllegalArgumentException | IllegalStateException e) {
+            throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE,
+                "The device's notification " + known.getLocalName() + " does not match its schema: " + e.getMessage());
+        }
+        if (holder.getResult().data() instanceof ContainerNode container) {
+            return container;
+        }
+        throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.MALFORMED_MESSAGE,
+            "Unexpected notification content " + holder.getResult().data().name());
+    }
+
     /** An empty root container, for replies without data. */
     public static ContainerNode emptyRoot() {
         return ImmutableNodes.newContainerBuilder()

@@ -18,6 +18,12 @@ import org.xml.sax.SAXException;
 public final class NetconfXml {
     /** The NETCONF base namespace (RFC 6241). */
     public static final String BASE_NS = "urn:ietf:params:xml:ns:netconf:base:1.0";
+    /** RFC 5277 notifications: the {@code <notification>} message and {@code <create-subscription>}. */
+    public static final String NOTIFICATION_NS = "urn:ietf:params:xml:ns:netconf:notification:1.0";
+    /** The capability of a device that sends notifications (RFC 5277). */
+    public static final String NOTIFICATION_CAPABILITY = "urn:ietf:params:netconf:capability:notification:1.0";
+    /** The capability of a device that takes operations on a session subscribed to notifications. */
+    public static final String INTERLEAVE_CAPABILITY = "urn:ietf:params:netconf:capability:interleave:1.0";
     /** RFC 6022 monitoring namespace ({@code get-schema}). */
     public static final String MONITORING_NS = "urn:ietf:params:xml:ns:yang:ietf-netconf-monitoring";
 

@@ -1,0 +1,176 @@
+package io.sextant.restconf.http;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.sextant.datastore.events.Event;
+import io.sextant.datastore.events.EventStreams;
+import io.sextant.datastore.events.StreamsState;
+import io.sextant.datastore.service.RequestContext;
+import io.sextant.restconf.api.Format;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.QName;
+
+/**
+ * {@code GET /rests/streams/<encoding>/<stream>} with {@code Accept: text/event-stream}: the stream's events
+ * as server-sent events (RFC 8040 section 6.3), each an RFC 8040 notification in JSON or XML. The query may
+ * name nodes ({@code node=R1,R2} or {@code node} repeated): only events about those nodes are sent. Replay
+ * ({@code start-time}, {@code stop-time}) and XPath/subtree {@code filter} are not supported (400). A user NACM
+ * does not let read a stream's notification is refused (403); events of other notifications (device
+ * notifications) the user may not read are left out.
+ */
+public final class EventStreamEndpoint {
+    /** The system property with the keep-alive interval in seconds. */
+    public static final String KEEP_ALIVE_PROPERTY = "sextant.events.keepalive-seconds";
+    private static final String PREFIX = StreamsState.LOCATION_ROOT + "/";
+    private static final String NODE_PARAMETER = "node";
+    private static final Set<String> UNSUPPORTED = Set.of("start-time", "stop-time", "filter", "replay");
+    /** No streams: every location answers 404. */
+    public static final EventStreamEndpoint NONE = new EventStreamEndpoint(null, NotificationAccess.ALL,
+        Duration.ofSeconds(15));
+
+    private final @Nullable EventStreams bus;
+    private final NotificationAccess access;
+    private final Duration keepAlive;
+
+    /**
+     * @param bus the streams served
+     * @param access whether a user may receive a notification
+     * @param keepAlive how often an idle stream gets a comment
+     */
+    public EventStreamEndpoint(final @Nullable EventStreams bus, final NotificationAccess access,
+            final Duration keepAlive) {
+        this.bus = bus;
+        this.access = access;
+        this.keepAlive = keepAlive;
+    }
+
+    /** Keep-alive per {@value #KEEP_ALIVE_PROPERTY} (default 15 s). */
+    public static EventStreamEndpoint of(final EventStreams bus, final NotificationAccess access) {
+        return new EventStreamEndpoint(bus, access, Duration.ofSeconds(Long.getLong(KEEP_ALIVE_PROPERTY, 15)));
+    }
+
+    /** Whether {@code path} is one this endpoint answers. */
+    static boolean serves(final String path) {
+        return path.equals(StreamsState.LOCATION_ROOT) || path.startsWith(PREFIX);
+    }
+
+    /** Answer the request: an error, or the start of the stream, which goes on until either side ends it. */
+    void serve(final ChannelHandlerContext ctx, final FullHttpRequest request, final QueryStringDecoder uri,
+            final RequestContext context, final Reply reply) {
+        final Format errors = reply.format;
+        final EventStreams streams = bus;
+        final String path = uri.path();
+        final String[] parts = path.startsWith(PREFIX) ? path.substring(PREFIX.length()).split("/", -1)
+            : new String[0];
+        if (streams == null || parts.length != 2 || streams.stream(parts[1]).isEmpty()) {
+            reply.send(HttpErrors.response(errors, 404, ErrorTag.INVALID_VALUE, "No event stream at " + path
+                + "; the streams and their locations are listed at "
+                + "/rests/data/ietf-restconf-monitoring:restconf-state/streams"));
+            return;
+        }
+        final Format format = switch (parts[0]) {
+            case "json" -> Format.JSON;
+            case "xml" -> Format.XML;
+            default -> null;
+        };
+        if (format == null) {
+            reply.send(HttpErrors.response(errors, 404, ErrorTag.INVALID_VALUE, "No event stream at " + path
+                + ": the encoding is json or xml"));
+            return;
+        }
+        if (!request.method().equals(HttpMethod.GET)) {
+            final FullHttpResponse refused = HttpErrors.response(errors, 405, ErrorTag.OPERATION_NOT_SUPPORTED,
+                "An event stream is read with GET");
+            refused.headers().set(HttpHeaderNames.ALLOW, "GET");
+            reply.send(refused);
+            return;
+        }
+        if (!acceptsEventStream(request.headers().getAll(HttpHeaderNames.ACCEPT))) {
+            reply.send(HttpErrors.response(errors, 406, ErrorTag.INVALID_VALUE,
+                "An event stream is delivered as text/event-stream: the request's Accept must allow it"));
+            return;
+        }
+        final Set<String> nodes = new HashSet<>();
+        for (Map.Entry<String, List<String>> parameter : uri.parameters().entrySet()) {
+            final String name = parameter.getKey();
+            if (name.equals(NODE_PARAMETER)) {
+                for (String value : parameter.getValue()) {
+                    for (String node : value.split(",", -1)) {
+                        if (node.isBlank()) {
+                            reply.send(HttpErrors.response(errors, 400, ErrorTag.INVALID_VALUE,
+                                "Parameter node names node ids, separated by commas; an empty one is not allowed"));
+                            return;
+                        }
+                        nodes.add(node.strip());
+                    }
+                }
+            } else if (UNSUPPORTED.contains(name)) {
+                reply.send(HttpErrors.response(errors, 400, ErrorTag.INVALID_VALUE, "Query parameter " + name
+                    + " is not supported: streams have no replay and no filter; use node=<id>[,<id>...]"));
+                return;
+            } else {
+                reply.send(HttpErrors.response(errors, 400, ErrorTag.INVALID_VALUE, "Unknown query parameter "
+                    + name + " for an event stream: only node=<id>[,<id>...] is allowed"));
+                return;
+            }
+        }
+        final EventStreams.Stream stream = streams.stream(parts[1]).orElseThrow();
+        final QName notification = stream.notification();
+        if (notification != null && !access.mayReceive(context, streams.schema(), notification)) {
+            reply.send(HttpErrors.response(errors, 403, ErrorTag.ACCESS_DENIED, "Access denied: user '"
+                + context.user() + "' may not receive " + notification.getLocalName() + " notifications (NACM)"));
+            return;
+        }
+        final HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8")
+            .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
+            .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        HttpUtil.setTransferEncodingChunked(head, true);
+        final Predicate<Event> filter = nodes.isEmpty() ? event -> true
+            : event -> event.nodes().stream().anyMatch(nodes::contains);
+        final EventStreamSession session = new EventStreamSession(ctx, format,
+            event -> access.mayReceive(context, event.schema(), event.name()));
+        // subscribed before the client sees the answer: whatever it does once it has the answer is seen
+        session.subscribe(streams, stream.name(), filter);
+        if (!reply.stream(head)) {
+            session.cancel();
+            return;
+        }
+        session.start(stream.name(), keepAlive);
+    }
+
+    /** Whether the Accept header (absent: anything) allows text/event-stream. */
+    static boolean acceptsEventStream(final List<String> accept) {
+        if (accept.isEmpty()) {
+            return true;
+        }
+        for (String header : accept) {
+            for (String range : header.split(",", -1)) {
+                final String type = range.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+                if (type.equals("text/event-stream") || type.equals("text/*") || type.equals("*/*")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+}

@@ -1,0 +1,175 @@
+package io.sextant.restconf.http;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.sextant.datastore.events.Event;
+import io.sextant.datastore.events.EventStreams;
+import io.sextant.datastore.events.Subscription;
+import io.sextant.restconf.api.Format;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import org.eclipse.jdt.annotation.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One open event stream: the events of its {@link Subscription} written as server-sent events on the
+ * connection, each RFC 8040 notification as {@code data:} lines, with a keep-alive comment at every interval.
+ * Events are taken from the queue and encoded on the connection's executor, only while the connection can
+ * take more; when the client reads too slowly the queue fills, the subscription is cut off, and the client
+ * gets a last {@code cut-off} event before the stream ends. A client that closes the connection ends it.
+ */
+final class EventStreamSession {
+    private static final Logger LOG = LoggerFactory.getLogger(EventStreamSession.class);
+    private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
+
+    private final ChannelHandlerContext ctx;
+    private final Format format;
+    private final Predicate<Event> mayReceive;
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private @Nullable Subscription subscription;
+    private @Nullable ScheduledFuture<?> keepAlive;
+    private @Nullable ChannelFuture lastWrite;
+    private boolean ended;
+    /** Whether the answer's head was sent: events are written only after it. */
+    private volatile boolean started;
+
+    /**
+     * @param mayReceive whether the user may receive an event (NACM), asked of each event
+     */
+    EventStreamSession(final ChannelHandlerContext ctx, final Format format, final Predicate<Event> mayReceive) {
+        this.ctx = ctx;
+        this.format = format;
+        this.mayReceive = mayReceive;
+    }
+
+    /** Start taking the stream's events; they wait until {@link #start}. */
+    void subscribe(final EventStreams bus, final String stream, final Predicate<Event> filter) {
+        subscription = bus.subscribe(stream, filter, this::wake);
+    }
+
+    /** The answer could not be sent: nothing more to do. */
+    void cancel() {
+        end();
+    }
+
+    /**
+     * The answer's head is sent: open the body, deliver what waits and keep the connection alive every
+     * {@code interval}; on the connection's executor.
+     */
+    void start(final String stream, final Duration interval) {
+        started = true;
+        ctx.channel().closeFuture().addListener(closed -> ctx.executor().execute(this::end));
+        keepAlive = ctx.executor().scheduleAtFixedRate(this::keepAlive, interval.toMillis(), interval.toMillis(),
+            TimeUnit.MILLISECONDS);
+        // the comment opens the body at once: the client sees the stream is live
+        write(": stream " + stream + " open\n\n");
+        ctx.flush();
+        wake();
+    }
+
+    /** An event is waiting, or the subscription was cut off: called on the publisher's thread, never blocks. */
+    private void wake() {
+        if (scheduled.compareAndSet(false, true)) {
+            ctx.executor().execute(this::drain);
+        }
+    }
+
+    private void drain() {
+        scheduled.set(false);
+        final Subscription current = subscription;
+        if (ended || current == null || !started) {
+            return;
+        }
+        if (current.cutOff()) {
+            cutOff(current);
+            return;
+        }
+        boolean wrote = false;
+        while (ctx.channel().isWritable()) {
+            final Event event = current.poll();
+            if (event == null) {
+                break;
+            }
+            if (!mayReceive.test(event)) {
+                continue;
+            }
+            try {
+                write(frame(NotificationEncoder.encode(event, format)));
+                wrote = true;
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("Event of stream {} could not be encoded; it is left out", event.stream(), e);
+            }
+        }
+        if (wrote) {
+            ctx.flush();
+        }
+        final ChannelFuture pending = lastWrite;
+        if (!ctx.channel().isWritable() && pending != null) {
+            // carry on once what was written has left
+            pending.addListener(written -> wake());
+        }
+    }
+
+    private void cutOff(final Subscription current) {
+        LOG.info("Event stream {} of {} cut off: the client read too slowly ({} events waiting)", current.stream(),
+            ctx.channel().remoteAddress(), current.capacity());
+        write("event: cut-off\ndata: This stream was closed because the client read too slowly: "
+            + current.capacity() + " events were waiting for it. Subscribe again to go on.\n\n");
+        finish();
+    }
+
+    private void keepAlive() {
+        if (!ended && ctx.channel().isWritable()) {
+            write(": keep-alive\n\n");
+            ctx.flush();
+        }
+    }
+
+    /** End the body and close the connection, at the latest after a grace period when the client reads nothing. */
+    private void finish() {
+        end();
+        ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+        ctx.executor().schedule(() -> {
+            ctx.close();
+        }, CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Stop reading the stream (the connection closed, or the stream ends). */
+    private void end() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        final Subscription current = subscription;
+        if (current != null) {
+            current.close();
+        }
+        final ScheduledFuture<?> timer = keepAlive;
+        if (timer != null) {
+            timer.cancel(false);
+        }
+    }
+
+    private void write(final String text) {
+        lastWrite = ctx.write(new DefaultHttpContent(Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.UTF_8))));
+    }
+
+    /** One server-sent event whose data is {@code text}: a {@code data:} line per line of it. */
+    static String frame(final String text) {
+        final StringBuilder frame = new StringBuilder(text.length() + 16);
+        for (String line : text.split("\r\n|\r|\n", -1)) {
+            frame.append("data: ").append(line).append('\n');
+        }
+        return frame.append('\n').toString();
+    }
+}
