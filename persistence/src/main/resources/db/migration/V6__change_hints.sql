@@ -35,10 +35,17 @@ BEGIN
     RETURN OLD;
 END $$;
 
--- one hint per channel and transaction: PostgreSQL folds equal notifications of a transaction
+-- one hint per channel and transaction: PostgreSQL folds equal notifications of a transaction.
+-- Only while more than one instance is live: a transaction that notifies holds a cluster-wide
+-- lock until it has committed (so that notifications arrive in commit order), which would
+-- serialize every write of a lone instance for no reader. An instance that joins later catches
+-- up from its start anyway, and every instance reads again every few seconds without a hint.
 CREATE FUNCTION sextant_hint() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM pg_notify(TG_ARGV[0], '');
+    IF (SELECT count(*) FROM controller_instance
+        WHERE NOT retired AND expires_at > clock_timestamp()) > 1 THEN
+        PERFORM pg_notify(TG_ARGV[0], '');
+    END IF;
     RETURN NULL;
 END $$;
 
