@@ -40,6 +40,8 @@ class MigrationsTest {
 
     @BeforeEach
     void emptyDatabase() throws PersistenceException {
+        // several tests stop and restart the server under the fixture's pool
+        postgres.awaitAnswering();
         postgres.database.run("drop everything", tx -> {
             try (Statement statement = tx.connection().createStatement()) {
                 statement.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public");

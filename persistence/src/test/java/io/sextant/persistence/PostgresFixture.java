@@ -45,6 +45,23 @@ final class PostgresFixture implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Wait until the pool connects again after the server was stopped and restarted. Once the
+     * server has been down a while, the pool tries to connect only every few seconds (HikariCP
+     * backs off up to 5 s between attempts), so the first request after a restart may wait longer
+     * than the pool's 5 s connection timeout: the database is unavailable to it, as to a
+     * controller's request in the seconds after an outage, and answers again at the next attempt.
+     */
+    void awaitAnswering() {
+        final long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (!database.healthy()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("The test database did not answer within " + PATIENCE
+                    + " of its restart");
+            }
+        }
+    }
+
     /** Empty every table but the schema version. */
     void clear() throws PersistenceException {
         database.run("clear", tx -> {
