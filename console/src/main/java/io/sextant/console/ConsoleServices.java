@@ -1,7 +1,7 @@
 package io.sextant.console;
 
 import io.sextant.datastore.ControllerStores;
-import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.spi.ControllerInfo;
 import io.sextant.persistence.StateReport;
 import io.sextant.security.audit.AuditLog;
 import io.sextant.security.service.AccessControl;

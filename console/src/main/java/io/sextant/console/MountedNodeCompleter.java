@@ -1,7 +1,7 @@
 package io.sextant.console;
 
-import io.sextant.datastore.service.ControllerInfo;
-import io.sextant.datastore.service.MountedNode;
+import io.sextant.spi.ControllerInfo;
+import io.sextant.spi.MountedNode;
 import java.util.List;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;

@@ -1,6 +1,6 @@
 package io.sextant.console;
 
-import io.sextant.datastore.service.MountedNode;
+import io.sextant.spi.MountedNode;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.sextant.console;
 
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
 import java.util.concurrent.CompletionStage;

@@ -1,6 +1,6 @@
 package io.sextant.console;
 
-import io.sextant.datastore.service.ControllerInfo;
+import io.sextant.spi.ControllerInfo;
 import io.sextant.security.service.AccessControl;
 import java.io.PrintStream;
 import java.time.Instant;

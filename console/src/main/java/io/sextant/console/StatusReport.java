@@ -1,7 +1,7 @@
 package io.sextant.console;
 
-import io.sextant.datastore.service.ControllerInfo;
-import io.sextant.persistence.ControllerInstance;
+import io.sextant.spi.ControllerInfo;
+import io.sextant.spi.ClusterMember;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -39,7 +39,7 @@ public final class StatusReport {
     static String instances(final ControllerInfo info) {
         final StringBuilder out = new StringBuilder(String.format("Instances:             %d (this one: %s)%n",
             info.instances().size(), info.instanceId()));
-        for (ControllerInstance instance : info.instances()) {
+        for (ClusterMember instance : info.instances()) {
             out.append(String.format("  %-20s %-22s started %s, last heartbeat %s, %s, %d node(s) owned%s%n",
                 instance.instanceId(), instance.address().isEmpty() ? "-" : instance.address(),
                 instance.startedAt().truncatedTo(ChronoUnit.SECONDS),

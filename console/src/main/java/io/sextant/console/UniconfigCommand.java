@@ -1,6 +1,6 @@
 package io.sextant.console;
 
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.RequestContext;
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.audit.AuditEvent.Outcome;

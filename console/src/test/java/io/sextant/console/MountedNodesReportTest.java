@@ -2,7 +2,7 @@ package io.sextant.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.sextant.datastore.service.MountedNode;
+import io.sextant.spi.MountedNode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,9 +3,9 @@ package io.sextant.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.service.ControllerInfo;
-import io.sextant.datastore.service.MountedNode;
-import io.sextant.persistence.ControllerInstance;
+import io.sextant.spi.ControllerInfo;
+import io.sextant.spi.MountedNode;
+import io.sextant.spi.ClusterMember;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -128,9 +128,9 @@ class StatusReportTest {
             }
 
             @Override
-            public List<ControllerInstance> instances() {
-                return List.of(new ControllerInstance("sx1", "10.0.0.1:8181", STARTED, beat, beat.plusSeconds(6), true, 3),
-                    new ControllerInstance("sx2", "10.0.0.2:8181", STARTED, beat, beat.plusSeconds(6), false, 0));
+            public List<ClusterMember> instances() {
+                return List.of(new ClusterMember("sx1", "10.0.0.1:8181", STARTED, beat, beat.plusSeconds(6), true, 3),
+                    new ClusterMember("sx2", "10.0.0.2:8181", STARTED, beat, beat.plusSeconds(6), false, 0));
             }
         };
         final String text = StatusReport.render(info, "PostgreSQL", beat);

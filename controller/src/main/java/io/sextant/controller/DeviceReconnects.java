@@ -1,6 +1,6 @@
 package io.sextant.controller;
 
-import io.sextant.datastore.Registration;
+import io.sextant.spi.Registration;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.southbound.netconf.NetconfDeviceListener;
 import io.sextant.southbound.netconf.NetconfDeviceSession;

@@ -1,6 +1,6 @@
 package io.sextant.controller;
 
-import io.sextant.datastore.service.Readiness;
+import io.sextant.spi.Readiness;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.PersistenceException;

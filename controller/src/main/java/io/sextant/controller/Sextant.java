@@ -1,10 +1,10 @@
 package io.sextant.controller;
 
 import io.sextant.datastore.ControllerStores;
-import io.sextant.datastore.service.ControllerInfo;
-import io.sextant.datastore.service.ControllerSettings;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.ControllerInfo;
+import io.sextant.spi.ControllerSettings;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.metrics.prometheus.PrometheusMetrics;
 import io.sextant.model.ControllerSchema;

@@ -1,15 +1,16 @@
 package io.sextant.controller;
 
 import io.sextant.datastore.ControllerStores;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.ControllerInfo;
-import io.sextant.datastore.service.MountedNode;
-import io.sextant.datastore.service.MountedNodes;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.ControllerInfo;
+import io.sextant.spi.MountedNode;
+import io.sextant.spi.MountedNodes;
 import io.sextant.metrics.DeviceFigures;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.ClusterView;
 import io.sextant.persistence.ControllerInstance;
+import io.sextant.spi.ClusterMember;
 import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
@@ -68,7 +69,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
     private final SextantMetrics.Registration deviceMetrics;
     private final ClusterView cluster;
     /** The instances as last read from the database; empty until then and in memory. */
-    private volatile List<ControllerInstance> instances = List.of();
+    private volatile List<ClusterMember> instances = List.of();
     /** The last failure reading them, so that an outage is logged once. */
     private volatile String instancesFailure = "";
     /** The state line, asked of the database at most every {@link #STATE_REFRESH}; null before the first. */
@@ -159,10 +160,10 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
 
     /** With the state in memory, this instance alone, owning every mounted node. */
     @Override
-    public List<ControllerInstance> instances() {
+    public List<ClusterMember> instances() {
         if (!cluster.shared()) {
             final Instant now = Instant.now();
-            return List.of(new ControllerInstance(LOCAL, "", startedAt, now, now, true, mountedNodes()));
+            return List.of(new ClusterMember(LOCAL, "", startedAt, now, now, true, mountedNodes()));
         }
         return instances;
     }
@@ -173,7 +174,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
             return;
         }
         try {
-            instances = cluster.instances();
+            instances = cluster.instances().stream().map(StatusService::member).toList();
             instancesFailure = "";
         } catch (PersistenceException e) {
             final String failure = String.valueOf(e.getMessage());
@@ -182,6 +183,11 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
                 instancesFailure = failure;
             }
         }
+    }
+
+    private static ClusterMember member(final ControllerInstance instance) {
+        return new ClusterMember(instance.instanceId(), instance.address(), instance.startedAt(),
+            instance.heartbeatAt(), instance.expiresAt(), instance.live(), instance.ownedNodes());
     }
 
     /** The {@code sextant:status} container with the current figures. */
@@ -206,7 +212,7 @@ public final class StatusService implements ControllerInfo, AutoCloseable {
         final CollectionNodeBuilder<MapEntryNode, SystemMapNode> list =
             ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(INSTANCE));
         final String self = instanceId();
-        for (ControllerInstance instance : instances()) {
+        for (ClusterMember instance : instances()) {
             final var entry = ImmutableNodes.newMapEntryBuilder()
                 .withNodeIdentifier(NodeIdentifierWithPredicates.of(INSTANCE, INSTANCE_ID, instance.instanceId()))
                 .withChild(leaf("id", instance.instanceId()));

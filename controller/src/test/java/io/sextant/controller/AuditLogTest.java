@@ -14,7 +14,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
-import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.spi.ControllerSettings;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.auth.JwtSettings;
 import io.sextant.security.service.SecuritySettings;

@@ -8,7 +8,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.sextant.persistence.ControllerInstance;
+import io.sextant.spi.ClusterMember;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.NodeLease;
@@ -88,15 +88,15 @@ class ClusterStatusAndReadinessTest {
     private static boolean listsAliveWithTheirNodes(final InJvmInstance viewer, final InJvmInstance... instances) {
         try {
             final Map<String, Long> owners = ownersInLeaseTable(viewer);
-            final Map<String, ControllerInstance> listed = new HashMap<>();
-            viewer.sextant.status().instances().stream().filter(ControllerInstance::live)
+            final Map<String, ClusterMember> listed = new HashMap<>();
+            viewer.sextant.status().instances().stream().filter(ClusterMember::live)
                 .forEach(instance -> listed.put(instance.instanceId(), instance));
             if (listed.size() != instances.length) {
                 return false;
             }
             long total = 0;
             for (InJvmInstance instance : instances) {
-                final ControllerInstance shown = listed.get(instance.id());
+                final ClusterMember shown = listed.get(instance.id());
                 if (shown == null || shown.ownedNodes() != owners.getOrDefault(instance.id(), 0L)) {
                     return false;
                 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.spi.ControllerSettings;
 import io.sextant.security.hostkeys.OpenSshKeys;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.Netconfd;

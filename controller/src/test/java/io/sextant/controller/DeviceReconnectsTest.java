@@ -3,7 +3,7 @@ package io.sextant.controller;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.Registration;
+import io.sextant.spi.Registration;
 import io.sextant.metrics.prometheus.PrometheusMetrics;
 import io.sextant.southbound.netconf.NetconfDeviceListener;
 import io.sextant.southbound.netconf.NetconfDeviceSession;

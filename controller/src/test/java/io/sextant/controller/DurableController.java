@@ -1,6 +1,6 @@
 package io.sextant.controller;
 
-import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.spi.ControllerSettings;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.StateBackend;

@@ -3,7 +3,7 @@ package io.sextant.controller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.gson.JsonParser;
-import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.spi.ControllerSettings;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.StateBackend;
 import io.sextant.testing.FreePorts;

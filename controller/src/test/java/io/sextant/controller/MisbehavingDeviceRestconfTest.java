@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.spi.ControllerSettings;
 import io.sextant.southbound.netconf.NetconfSettings;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import io.sextant.testing.MisbehavingNetconfDevice.Reply;

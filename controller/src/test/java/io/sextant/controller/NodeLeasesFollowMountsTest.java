@@ -3,7 +3,7 @@ package io.sextant.controller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.spi.ControllerSettings;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.InstanceSettings;
 import io.sextant.persistence.LeaseRepository;

@@ -1,5 +1,6 @@
 package io.sextant.datastore;
 
+import io.sextant.spi.OperationErrorsException;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 
 /**

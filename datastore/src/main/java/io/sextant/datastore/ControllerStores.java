@@ -3,11 +3,12 @@ package io.sextant.datastore;
 import io.sextant.datastore.events.EventStreams;
 import io.sextant.datastore.events.NodeStatusEvents;
 import io.sextant.datastore.events.StreamsState;
-import io.sextant.datastore.service.StoreDataService;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
+import io.sextant.spi.DataService;
+import io.sextant.spi.OperationErrorsException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -99,7 +100,7 @@ public final class ControllerStores implements AutoCloseable {
         return events;
     }
 
-    /** Configuration and operational data behind one {@link io.sextant.datastore.service.DataService}. */
+    /** Configuration and operational data behind one {@link DataService}. */
     public StoreDataService data() {
         return data;
     }

@@ -1,5 +1,7 @@
 package io.sextant.datastore;
 
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Registration;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 

@@ -1,6 +1,8 @@
 package io.sextant.datastore;
 
 import io.sextant.datastore.codec.UserTerms;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Registration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;

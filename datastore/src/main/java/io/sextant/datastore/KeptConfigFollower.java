@@ -6,6 +6,7 @@ import io.sextant.persistence.ConfigEntryRepository;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.codec.ConfigEntry;
+import io.sextant.spi.OperationErrorsException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;

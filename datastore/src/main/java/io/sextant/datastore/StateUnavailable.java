@@ -1,6 +1,8 @@
 package io.sextant.datastore;
 
 import io.sextant.persistence.PersistenceException;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 

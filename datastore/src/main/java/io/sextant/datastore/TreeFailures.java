@@ -1,6 +1,8 @@
 package io.sextant.datastore;
 
 import io.sextant.datastore.codec.UserTerms;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;

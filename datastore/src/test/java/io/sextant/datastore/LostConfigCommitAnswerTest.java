@@ -10,6 +10,7 @@ import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.LeaseRepository;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.testing.FaultProxy;
 import io.sextant.testing.PostgresServer;
 import java.time.Duration;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.Uint16;
-import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 

@@ -1,11 +1,11 @@
 package io.sextant.restconf;
 
 import io.sextant.datastore.ControllerStores;
-import io.sextant.datastore.service.ControllerSettings;
-import io.sextant.datastore.service.DeviceSecrets;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.Readiness;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.ControllerSettings;
+import io.sextant.spi.DeviceSecrets;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.Readiness;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.restconf.http.EventStreamEndpoint;
 import io.sextant.restconf.http.MetricsEndpoint;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonParser;
-import io.sextant.datastore.service.HttpLimits;
+import io.sextant.spi.HttpLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -2,10 +2,10 @@ package io.sextant.restconf;
 
 import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.StoreType;
-import io.sextant.datastore.service.HttpLimits;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RpcRegistry;
-import io.sextant.datastore.service.StoreDataService;
+import io.sextant.spi.HttpLimits;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RpcRegistry;
+import io.sextant.datastore.StoreDataService;
 import io.sextant.model.ControllerSchema;
 import io.sextant.restconf.http.RestconfHttpServer;
 import io.sextant.restconf.server.DefaultRestconfServer;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.HttpLimits;
+import io.sextant.spi.Registration;
+import io.sextant.spi.HttpLimits;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.sextant.datastore.service.HttpLimits;
+import io.sextant.spi.HttpLimits;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.model.YangSource;
 import io.sextant.testing.JavaIsms;

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.WriteTransaction;
-import io.sextant.datastore.service.Edit;
-import io.sextant.datastore.service.MountPoint;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.ReadScope;
-import io.sextant.datastore.service.RequestContext;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.Edit;
+import io.sextant.spi.MountPoint;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.ReadScope;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.NetconfSettings;

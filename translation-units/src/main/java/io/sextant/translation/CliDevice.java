@@ -1,7 +1,7 @@
 package io.sextant.translation;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliSession;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package io.sextant.translation;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Registration;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.sextant.translation;
 
-import io.sextant.datastore.Registration;
+import io.sextant.spi.Registration;
 import io.sextant.southbound.cli.topology.CliDeviceType;
 import io.sextant.southbound.cli.topology.CliDeviceTypes;
 import java.util.Collection;

@@ -1,6 +1,6 @@
 package io.sextant.translation;
 
-import io.sextant.datastore.Registration;
+import io.sextant.spi.Registration;
 import java.util.Collection;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package io.sextant.translation;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.engine.CommandPlanner;
 import io.sextant.translation.engine.ConfigReadEngine;
 import io.sextant.translation.engine.DiffNode;

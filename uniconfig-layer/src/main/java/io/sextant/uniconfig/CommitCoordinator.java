@@ -1,8 +1,8 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.DeviceChange.Mode;

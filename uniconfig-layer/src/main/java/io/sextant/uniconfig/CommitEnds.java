@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.persistence.OwedWork;
 import java.time.Duration;
 import java.util.ArrayDeque;

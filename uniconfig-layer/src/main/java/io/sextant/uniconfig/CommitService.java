@@ -1,8 +1,8 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.RequestContext;
 import io.sextant.metrics.CommitPhase;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.uniconfig.NodeResult.ErrorKind;

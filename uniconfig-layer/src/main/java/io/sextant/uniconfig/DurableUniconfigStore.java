@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.StateUnavailable;
 import io.sextant.persistence.ChangeHorizon;
 import io.sextant.persistence.CommitRepository;

@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.Edit;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Edit;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

@@ -1,10 +1,10 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
-import io.sextant.datastore.service.Edit;
-import io.sextant.datastore.service.StoreDataService;
+import io.sextant.spi.Edit;
+import io.sextant.datastore.StoreDataService;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.unified.UnifiedDevice.Protocol;
 import java.util.Objects;
 import java.util.Optional;

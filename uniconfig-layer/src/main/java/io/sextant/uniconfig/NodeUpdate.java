@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import java.util.List;
 import org.eclipse.jdt.annotation.Nullable;

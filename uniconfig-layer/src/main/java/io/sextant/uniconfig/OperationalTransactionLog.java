@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.model.ControllerSchema;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -2,12 +2,12 @@ package io.sextant.uniconfig;
 
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import io.sextant.datastore.StoreType;
-import io.sextant.datastore.service.Edit;
-import io.sextant.datastore.service.StoreDataService;
+import io.sextant.spi.Edit;
+import io.sextant.datastore.StoreDataService;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.RequestContext;
-import io.sextant.datastore.service.RpcImplementation;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Registration;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcImplementation;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import java.time.Duration;

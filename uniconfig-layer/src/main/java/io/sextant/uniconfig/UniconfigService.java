@@ -1,11 +1,11 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.ControllerStores;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.ControllerSettings;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Registration;
+import io.sextant.spi.ControllerSettings;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.StateBackend;

@@ -1,6 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

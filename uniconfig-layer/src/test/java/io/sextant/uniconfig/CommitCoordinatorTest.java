@@ -3,7 +3,7 @@ package io.sextant.uniconfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.DeviceChange.Mode;
 import java.util.ArrayList;

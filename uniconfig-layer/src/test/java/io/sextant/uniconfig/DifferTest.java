@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;

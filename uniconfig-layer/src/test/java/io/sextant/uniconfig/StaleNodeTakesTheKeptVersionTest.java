@@ -9,10 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.sextant.datastore.ControllerStores;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.Edit;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Edit;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;

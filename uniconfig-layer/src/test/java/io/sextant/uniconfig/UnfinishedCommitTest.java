@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.ControllerStores;
-import io.sextant.datastore.service.Edit;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.Edit;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;

@@ -1,6 +1,6 @@
 package io.sextant.unified;
 
-import io.sextant.datastore.Registration;
+import io.sextant.spi.Registration;
 import java.util.Collection;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;

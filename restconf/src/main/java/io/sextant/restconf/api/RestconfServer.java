@@ -1,6 +1,6 @@
 package io.sextant.restconf.api;
 
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.RequestContext;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.common.Empty;
 

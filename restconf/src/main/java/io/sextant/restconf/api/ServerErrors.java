@@ -1,6 +1,6 @@
 package io.sextant.restconf.api;
 
-import io.sextant.datastore.OperationError;
+import io.sextant.spi.OperationError;
 import java.util.List;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 

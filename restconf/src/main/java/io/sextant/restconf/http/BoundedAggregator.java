@@ -7,7 +7,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.sextant.datastore.service.HttpLimits;
+import io.sextant.spi.HttpLimits;
 import io.sextant.restconf.api.Format;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 

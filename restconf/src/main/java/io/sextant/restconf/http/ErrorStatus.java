@@ -1,6 +1,6 @@
 package io.sextant.restconf.http;
 
-import io.sextant.datastore.OperationError;
+import io.sextant.spi.OperationError;
 import io.sextant.datastore.StateUnavailable;
 import io.sextant.restconf.api.ServerErrors;
 import java.util.Map;

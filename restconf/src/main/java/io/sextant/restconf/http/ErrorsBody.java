@@ -1,7 +1,7 @@
 package io.sextant.restconf.http;
 
 import com.google.gson.stream.JsonWriter;
-import io.sextant.datastore.OperationError;
+import io.sextant.spi.OperationError;
 import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.datastore.codec.UserTerms;
 import io.sextant.restconf.api.Format;

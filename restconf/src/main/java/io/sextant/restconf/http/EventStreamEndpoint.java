@@ -15,7 +15,7 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import io.sextant.datastore.events.Event;
 import io.sextant.datastore.events.EventStreams;
 import io.sextant.datastore.events.StreamsState;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.RequestContext;
 import io.sextant.restconf.api.Format;
 import java.time.Duration;
 import java.util.HashSet;

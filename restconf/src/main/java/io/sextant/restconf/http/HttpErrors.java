@@ -7,7 +7,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
-import io.sextant.datastore.OperationError;
+import io.sextant.spi.OperationError;
 import io.sextant.restconf.api.Format;
 import java.io.IOException;
 import java.io.UncheckedIOException;

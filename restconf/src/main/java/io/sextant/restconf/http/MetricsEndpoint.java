@@ -5,7 +5,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.RequestContext;
 import io.sextant.metrics.Scrape;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.restconf.api.Format;

@@ -1,6 +1,6 @@
 package io.sextant.restconf.http;
 
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.RequestContext;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 

@@ -7,7 +7,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.sextant.datastore.service.HttpLimits;
+import io.sextant.spi.HttpLimits;
 import io.sextant.restconf.api.Format;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;

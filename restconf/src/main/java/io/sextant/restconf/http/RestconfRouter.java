@@ -2,7 +2,7 @@ package io.sextant.restconf.http;
 
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.RequestContext;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Conditions;
 import io.sextant.restconf.api.OptionsResult;

@@ -1,12 +1,12 @@
 package io.sextant.restconf.nacm;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.OtherCases;
-import io.sextant.datastore.service.DataService;
-import io.sextant.datastore.service.Edit;
-import io.sextant.datastore.service.EditResult;
-import io.sextant.datastore.service.ReadScope;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.DataService;
+import io.sextant.spi.Edit;
+import io.sextant.spi.EditResult;
+import io.sextant.spi.ReadScope;
+import io.sextant.spi.RequestContext;
 import io.sextant.security.nacm.DataPath;
 import io.sextant.security.nacm.Denial;
 import io.sextant.security.nacm.NacmAccess;

@@ -2,8 +2,8 @@ package io.sextant.restconf.nacm;
 
 import static java.util.Objects.requireNonNull;
 
-import io.sextant.datastore.service.DataService;
-import io.sextant.datastore.service.RpcService;
+import io.sextant.spi.DataService;
+import io.sextant.spi.RpcService;
 import io.sextant.restconf.server.AccessGuard;
 import io.sextant.security.nacm.DataPath;
 import io.sextant.security.service.AccessControl;

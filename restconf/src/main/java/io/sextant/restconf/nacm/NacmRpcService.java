@@ -1,8 +1,8 @@
 package io.sextant.restconf.nacm;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.RequestContext;
-import io.sextant.datastore.service.RpcService;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcService;
 import io.sextant.security.nacm.Decision;
 import io.sextant.security.nacm.NacmAccess;
 import io.sextant.security.service.AccessControl;

@@ -1,6 +1,6 @@
 package io.sextant.restconf.nacm;
 
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.RequestContext;
 import io.sextant.restconf.http.NotificationAccess;
 import io.sextant.security.service.AccessControl;
 import org.opendaylight.yangtools.yang.common.QName;

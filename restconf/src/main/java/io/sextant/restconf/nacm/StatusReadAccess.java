@@ -1,6 +1,6 @@
 package io.sextant.restconf.nacm;
 
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.RequestContext;
 import io.sextant.security.nacm.DataPath;
 import io.sextant.security.nacm.NacmOperation;
 import io.sextant.security.service.AccessControl;

@@ -1,7 +1,7 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.service.DataService;
-import io.sextant.datastore.service.RpcService;
+import io.sextant.spi.DataService;
+import io.sextant.spi.RpcService;
 import io.sextant.security.nacm.DataPath;
 import java.util.function.Function;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;

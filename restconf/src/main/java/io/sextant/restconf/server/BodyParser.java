@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.gson.JsonParseException;
 import com.google.gson.stream.MalformedJsonException;
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.restconf.api.RequestBody;
 import java.io.EOFException;
 import java.io.IOException;

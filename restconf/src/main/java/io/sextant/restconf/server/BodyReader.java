@@ -1,7 +1,7 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.RequestBody;
 import io.sextant.restconf.api.ServerException;

@@ -2,7 +2,7 @@ package io.sextant.restconf.server;
 
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.RequestBody;
 import java.io.IOException;

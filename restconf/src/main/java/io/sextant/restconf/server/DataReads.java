@@ -1,8 +1,8 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.ReadScope;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.ReadScope;
+import io.sextant.spi.RequestContext;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Conditions;
 import io.sextant.restconf.api.DataGetResult;

@@ -2,10 +2,10 @@ package io.sextant.restconf.server;
 
 import static io.sextant.datastore.Failures.unwrap;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.codec.InstanceIdentifiers;
-import io.sextant.datastore.service.EditResult;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.EditResult;
+import io.sextant.spi.RequestContext;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Conditions;
 import io.sextant.restconf.api.CreateResourceResult;

@@ -1,9 +1,9 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.service.DataService;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RequestContext;
-import io.sextant.datastore.service.RpcService;
+import io.sextant.spi.DataService;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcService;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Conditions;
 import io.sextant.restconf.api.DataGetResult;

@@ -2,12 +2,12 @@ package io.sextant.restconf.server;
 
 import static java.util.Objects.requireNonNull;
 
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.DataService;
-import io.sextant.datastore.service.Edit;
-import io.sextant.datastore.service.ReadScope;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.DataService;
+import io.sextant.spi.Edit;
+import io.sextant.spi.ReadScope;
+import io.sextant.spi.RequestContext;
 import io.sextant.restconf.api.QueryParameters.Insert;
 import java.util.ArrayList;
 import java.util.Collection;

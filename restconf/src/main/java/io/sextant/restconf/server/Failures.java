@@ -2,8 +2,8 @@ package io.sextant.restconf.server;
 
 import static io.sextant.datastore.Failures.unwrap;
 
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.codec.UserTerms;
 import io.sextant.restconf.api.ServerErrors;
 import io.sextant.restconf.api.ServerException;

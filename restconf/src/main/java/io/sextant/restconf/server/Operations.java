@@ -1,9 +1,9 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.codec.UserTerms;
-import io.sextant.datastore.service.RequestContext;
-import io.sextant.datastore.service.RpcService;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcService;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.FormattableBody;
 import io.sextant.restconf.api.InvokeResult;

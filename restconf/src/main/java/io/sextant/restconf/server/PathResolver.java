@@ -1,10 +1,10 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.DataService;
-import io.sextant.datastore.service.MountPoint;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RpcService;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.DataService;
+import io.sextant.spi.MountPoint;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RpcService;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.ApiPath.Step;
 import io.sextant.security.nacm.DataPath;

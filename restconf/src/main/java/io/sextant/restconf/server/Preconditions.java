@@ -1,8 +1,8 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.Precondition;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Precondition;
 import io.sextant.restconf.api.Conditions;
 import io.sextant.restconf.api.ResourceVersion;
 import io.sextant.restconf.api.ServerErrors;

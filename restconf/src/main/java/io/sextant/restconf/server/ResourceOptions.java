@@ -1,6 +1,6 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.OptionsResult;
 import java.util.concurrent.CompletableFuture;

@@ -1,7 +1,7 @@
 package io.sextant.restconf.server;
 
-import io.sextant.datastore.service.DataService;
-import io.sextant.datastore.service.RpcService;
+import io.sextant.spi.DataService;
+import io.sextant.spi.RpcService;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.sextant.datastore.OperationError;
+import io.sextant.spi.OperationError;
 import io.sextant.datastore.StateUnavailable;
 import io.sextant.model.ControllerSchema;
 import io.sextant.restconf.api.ApiPath;

@@ -10,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.StoreType;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RequestContext;
-import io.sextant.datastore.service.RpcRegistry;
-import io.sextant.datastore.service.StoreDataService;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcRegistry;
+import io.sextant.datastore.StoreDataService;
 import io.sextant.model.ControllerSchema;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.Conditions;

@@ -2,7 +2,7 @@ package io.sextant.security.secrets;
 
 import static java.util.Objects.requireNonNull;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.ReadSnapshot;
 import io.sextant.datastore.WriteFilter;
 import java.util.Optional;

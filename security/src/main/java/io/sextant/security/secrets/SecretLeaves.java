@@ -1,6 +1,6 @@
 package io.sextant.security.secrets;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.model.ControllerSchema;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.sextant.security.service;
 
-import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.spi.ControllerSettings;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.audit.AuditLog;

@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.ControllerStores;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.ControllerSettings;
-import io.sextant.datastore.service.DeviceSecrets;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Registration;
+import io.sextant.spi.ControllerSettings;
+import io.sextant.spi.DeviceSecrets;
 import io.sextant.security.secrets.KeyRing;
 import io.sextant.security.secrets.SealingFilter;
 import io.sextant.security.secrets.SecretBox;

@@ -2,10 +2,10 @@ package io.sextant.security.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.RequestContext;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Registration;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.audit.AuditEvent;

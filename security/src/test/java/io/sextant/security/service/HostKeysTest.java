@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.RequestContext;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.audit.AuditEvent;

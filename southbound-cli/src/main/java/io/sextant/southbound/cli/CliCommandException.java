@@ -1,7 +1,7 @@
 package io.sextant.southbound.cli;
 
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import java.util.List;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;

@@ -10,7 +10,7 @@ import java.util.function.IntUnaryOperator;
  * commands.
  *
  * <p>Failures complete the returned stages with an
- * {@link io.sextant.datastore.OperationErrorsException}: a {@link CliCommandException} when
+ * {@link io.sextant.spi.OperationErrorsException}: a {@link CliCommandException} when
  * the device rejected a command (its error text is the message), error-tag
  * {@code operation-failed} when the device did not answer in time or the session broke.
  */

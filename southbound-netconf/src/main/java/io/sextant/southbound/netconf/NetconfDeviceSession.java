@@ -1,7 +1,7 @@
 package io.sextant.southbound.netconf;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.Edit;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Edit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

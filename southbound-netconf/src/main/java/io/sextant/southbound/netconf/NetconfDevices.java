@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf;
 
-import io.sextant.datastore.Registration;
+import io.sextant.spi.Registration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
@@ -25,7 +25,7 @@ public interface NetconfDevices {
 
     /**
      * The device's whole running configuration (get-config), the {@code sync-from-network}
-     * building block. Fails with {@link io.sextant.datastore.OperationErrorsException} when the node
+     * building block. Fails with {@link io.sextant.spi.OperationErrorsException} when the node
      * is not connected or the device refuses.
      *
      * @return the root container ({@code data}) holding every top-level node of the configuration

@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf;
 
-import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.spi.ControllerSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.ReadScope;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.ReadScope;
+import io.sextant.spi.RequestContext;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import io.sextant.testing.MisbehavingNetconfDevice.Reply;
 import java.time.Duration;

@@ -6,8 +6,8 @@ import static io.sextant.southbound.netconf.TopologyFixture.oneAttempt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.service.ReadScope;
-import io.sextant.datastore.service.RequestContext;
+import io.sextant.spi.ReadScope;
+import io.sextant.spi.RequestContext;
 import io.sextant.testing.FreePorts;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.service.DeviceSecrets;
+import io.sextant.spi.DeviceSecrets;
 import io.sextant.testing.FreePorts;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import java.time.Duration;

@@ -3,12 +3,12 @@ package io.sextant.southbound.netconf;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.sextant.datastore.ControllerStores;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction;
-import io.sextant.datastore.service.DeviceSecrets;
-import io.sextant.datastore.service.MountPoint;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.DeviceSecrets;
+import io.sextant.spi.MountPoint;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.topology.TopologyModel;

@@ -1,6 +1,6 @@
 package io.sextant.translation.engine;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.CommandPlan;
 import io.sextant.translation.spi.CliCommands;
 import io.sextant.translation.spi.CliCommands.Entry;

@@ -1,6 +1,6 @@
 package io.sextant.translation.engine;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.spi.Handler;
 import io.sextant.translation.spi.Handler.ContainerHandler;
 import io.sextant.translation.spi.Handler.ListHandler;

@@ -1,6 +1,6 @@
 package io.sextant.translation.ios;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.oc.InterfaceSyntax;
 import io.sextant.translation.oc.OpenConfig.If;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import static io.sextant.translation.spi.Changes.isDelete;
 import static io.sextant.translation.spi.Changes.leafAfter;
 import static io.sextant.translation.spi.Changes.requireOnly;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.oc.OcInterfaces;
 import io.sextant.translation.oc.OcPaths;
 import io.sextant.translation.oc.OpenConfig.Ni;

@@ -5,7 +5,7 @@ import static io.sextant.translation.spi.Changes.leafAfter;
 import static io.sextant.translation.spi.Changes.leafBefore;
 import static io.sextant.translation.spi.Changes.leafChanged;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.ConfigLine;
 import io.sextant.translation.spi.Nodes;

@@ -1,6 +1,6 @@
 package io.sextant.translation.oc;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.spi.ReadContext;
 import java.util.List;
 import java.util.Optional;

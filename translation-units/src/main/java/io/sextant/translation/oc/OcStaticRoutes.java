@@ -2,7 +2,7 @@ package io.sextant.translation.oc;
 
 import static io.sextant.translation.spi.Changes.requireOnly;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.oc.StaticRouteSyntax.Route;
 import io.sextant.translation.spi.CliCommands;

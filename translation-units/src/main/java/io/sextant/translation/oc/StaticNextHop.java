@@ -1,6 +1,6 @@
 package io.sextant.translation.oc;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.oc.OpenConfig.Ni;
 import io.sextant.translation.spi.Nodes;
 import java.util.Objects;

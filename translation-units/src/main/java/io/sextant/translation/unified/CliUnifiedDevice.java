@@ -1,6 +1,6 @@
 package io.sextant.translation.unified;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.CliDevice;
 import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;

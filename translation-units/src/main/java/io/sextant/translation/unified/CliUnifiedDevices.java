@@ -1,6 +1,6 @@
 package io.sextant.translation.unified;
 
-import io.sextant.datastore.Registration;
+import io.sextant.spi.Registration;
 import io.sextant.southbound.cli.topology.CliConnectionListener;
 import io.sextant.southbound.cli.topology.CliConnection;
 import io.sextant.translation.CliDevice;

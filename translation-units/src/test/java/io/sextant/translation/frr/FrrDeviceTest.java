@@ -10,7 +10,7 @@ import io.sextant.datastore.DataStore;
 import io.sextant.datastore.InMemoryDataStore;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
-import io.sextant.datastore.service.DeviceSecrets;
+import io.sextant.spi.DeviceSecrets;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.DeviceOwnership;
 import io.sextant.security.service.HostKeys;

@@ -3,7 +3,7 @@ package io.sextant.translation.ios;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.translation.CommandPlan;
 import io.sextant.translation.UnitModel;
 import io.sextant.translation.oc.OpenConfig.If;

@@ -1,9 +1,9 @@
 package io.sextant.unified.netconf;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.Edit;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Edit;
 import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.EditOptions;

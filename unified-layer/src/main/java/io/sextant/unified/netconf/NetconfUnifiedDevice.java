@@ -1,6 +1,6 @@
 package io.sextant.unified.netconf;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
 import io.sextant.unified.DeviceChange;

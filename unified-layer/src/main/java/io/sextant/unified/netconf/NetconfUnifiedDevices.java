@@ -1,6 +1,6 @@
 package io.sextant.unified.netconf;
 
-import io.sextant.datastore.Registration;
+import io.sextant.spi.Registration;
 import io.sextant.southbound.netconf.NetconfDeviceListener;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
 import io.sextant.southbound.netconf.NetconfDevices;

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
-import io.sextant.datastore.service.DeviceSecrets;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.DeviceSecrets;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.StateBackend;

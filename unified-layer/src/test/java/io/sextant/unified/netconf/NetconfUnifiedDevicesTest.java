@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.ControllerStores;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
-import io.sextant.datastore.service.MountPointRegistry;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.NetconfSettings;

@@ -1,6 +1,6 @@
 package io.sextant.security.auth.jaas;
 
-import io.sextant.datastore.service.ControllerSettings;
+import io.sextant.spi.ControllerSettings;
 import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.audit.AuditLog;
 import io.sextant.security.auth.BootstrapAdmin;

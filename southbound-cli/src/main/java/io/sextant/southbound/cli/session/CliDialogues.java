@@ -3,7 +3,7 @@ package io.sextant.southbound.cli.session;
 import static io.sextant.southbound.cli.session.CliFailures.rejected;
 import static io.sextant.southbound.cli.session.CliFailures.transport;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.pipeline.CliEvent;

@@ -1,8 +1,8 @@
 package io.sextant.southbound.cli.session;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.pipeline.CliEvent;
 import java.util.List;

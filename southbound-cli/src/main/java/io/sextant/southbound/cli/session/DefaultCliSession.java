@@ -4,7 +4,7 @@ import static io.sextant.southbound.cli.session.CliFailures.asOperationFailure;
 import static io.sextant.southbound.cli.session.CliFailures.transport;
 
 import io.netty.util.concurrent.EventExecutor;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.CliSession;

@@ -1,6 +1,6 @@
 package io.sextant.southbound.cli.topology;
 
-import io.sextant.datastore.Registration;
+import io.sextant.spi.Registration;
 import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.audit.AuditEvent.Outcome;
 import io.sextant.security.audit.AuditLog;

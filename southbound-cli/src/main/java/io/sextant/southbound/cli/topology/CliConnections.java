@@ -1,6 +1,6 @@
 package io.sextant.southbound.cli.topology;
 
-import io.sextant.datastore.Registration;
+import io.sextant.spi.Registration;
 import java.util.Collection;
 import java.util.Optional;
 

@@ -12,8 +12,8 @@ import static io.sextant.southbound.cli.topology.CliTopologyModel.PORT;
 import static io.sextant.southbound.cli.topology.CliTopologyModel.TRANSPORT;
 import static io.sextant.southbound.cli.topology.CliTopologyModel.USERNAME;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.DeviceSecrets;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.DeviceSecrets;
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.hostkeys.HostKeyCheck;
 import io.sextant.security.hostkeys.HostKeyLeaves;

@@ -1,7 +1,7 @@
 package io.sextant.southbound.cli.topology;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.service.DeviceSecrets;
+import io.sextant.spi.DeviceSecrets;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.southbound.cli.CliConnector;
 import io.sextant.southbound.cli.CliSession;

@@ -1,6 +1,6 @@
 package io.sextant.southbound.cli.topology;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliSession;
 import java.util.List;

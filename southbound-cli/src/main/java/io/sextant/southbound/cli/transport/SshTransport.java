@@ -1,7 +1,7 @@
 package io.sextant.southbound.cli.transport;
 
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.security.hostkeys.HostKeyCheck;
 import io.sextant.security.hostkeys.HostKeyVerdict;
 import java.io.IOException;

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.StoreType;
 import io.sextant.datastore.WriteTransaction;
-import io.sextant.datastore.service.DeviceSecrets;
-import io.sextant.datastore.service.MountedNode;
+import io.sextant.spi.DeviceSecrets;
+import io.sextant.spi.MountedNode;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.DeviceOwnership;
 import io.sextant.security.service.HostKeys;

@@ -4,7 +4,7 @@ import com.google.common.util.concurrent.FutureCallback;
 import com.google.common.util.concurrent.Futures;
 import com.google.common.util.concurrent.ListenableFuture;
 import com.google.common.util.concurrent.MoreExecutors;
-import io.sextant.datastore.service.DeviceSecrets;
+import io.sextant.spi.DeviceSecrets;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.sextant.southbound.netconf.client;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.Edit;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Edit;
 import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.EditOptions;

@@ -5,7 +5,7 @@ import static io.sextant.southbound.netconf.client.SessionFailures.rootMessage;
 
 import com.google.common.collect.Interner;
 import com.google.common.collect.Interners;
-import io.sextant.datastore.service.DeviceSecrets;
+import io.sextant.spi.DeviceSecrets;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.NodeStatus;

@@ -1,8 +1,8 @@
 package io.sextant.southbound.netconf.client;
 
 import io.netty.channel.Channel;
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.southbound.netconf.xml.DataCodec;
 import io.sextant.southbound.netconf.xml.NetconfXml;
 import io.sextant.southbound.netconf.xml.RpcErrors;

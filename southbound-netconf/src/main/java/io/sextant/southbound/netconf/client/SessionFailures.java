@@ -1,8 +1,8 @@
 package io.sextant.southbound.netconf.client;
 
 import io.sextant.datastore.Failures;
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 
 /** How a failed session, request or connection attempt is told apart and described. */

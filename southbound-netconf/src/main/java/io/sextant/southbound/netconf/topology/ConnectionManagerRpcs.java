@@ -1,11 +1,11 @@
 package io.sextant.southbound.netconf.topology;
 
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.Registration;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Registration;
 import io.sextant.datastore.WriteTransaction;
-import io.sextant.datastore.service.RequestContext;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

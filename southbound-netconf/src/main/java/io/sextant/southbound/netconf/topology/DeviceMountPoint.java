@@ -1,13 +1,13 @@
 package io.sextant.southbound.netconf.topology;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.DataService;
-import io.sextant.datastore.service.Edit;
-import io.sextant.datastore.service.EditResult;
-import io.sextant.datastore.service.MountPoint;
-import io.sextant.datastore.service.ReadScope;
-import io.sextant.datastore.service.RequestContext;
-import io.sextant.datastore.service.RpcService;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.DataService;
+import io.sextant.spi.Edit;
+import io.sextant.spi.EditResult;
+import io.sextant.spi.MountPoint;
+import io.sextant.spi.ReadScope;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcService;
 import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import io.sextant.southbound.netconf.EditOptions;

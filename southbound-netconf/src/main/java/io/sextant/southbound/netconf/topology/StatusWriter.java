@@ -1,7 +1,7 @@
 package io.sextant.southbound.netconf.topology;
 
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

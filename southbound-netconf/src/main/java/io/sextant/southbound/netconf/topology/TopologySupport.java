@@ -2,11 +2,11 @@ package io.sextant.southbound.netconf.topology;
 
 import io.sextant.datastore.Candidates;
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.Registration;
-import io.sextant.datastore.service.MountPoint;
-import io.sextant.datastore.service.RpcRegistry;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Registration;
+import io.sextant.spi.MountPoint;
+import io.sextant.spi.RpcRegistry;
 import io.sextant.southbound.netconf.ConnectionStatus;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
 import io.sextant.southbound.netconf.NetconfDevices;

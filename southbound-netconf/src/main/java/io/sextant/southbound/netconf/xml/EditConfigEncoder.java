@@ -1,8 +1,8 @@
 package io.sextant.southbound.netconf.xml;
 
 import com.google.common.collect.ImmutableMap;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.Edit;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Edit;
 import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.EditOptions;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf.xml;
 
-import io.sextant.datastore.service.Edit;
+import io.sextant.spi.Edit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

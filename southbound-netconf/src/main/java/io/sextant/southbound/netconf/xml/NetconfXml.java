@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf.xml;
 
-import io.sextant.datastore.OperationErrorsException;
+import io.sextant.spi.OperationErrorsException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

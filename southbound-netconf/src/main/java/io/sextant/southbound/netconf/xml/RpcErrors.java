@@ -1,6 +1,6 @@
 package io.sextant.southbound.netconf.xml;
 
-import io.sextant.datastore.OperationError;
+import io.sextant.spi.OperationError;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.OperationError;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.service.Edit;
+import io.sextant.spi.OperationError;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Edit;
 import io.sextant.model.ControllerSchema;
 import io.sextant.southbound.netconf.NetconfDatastore;
 import io.sextant.southbound.netconf.EditOptions;

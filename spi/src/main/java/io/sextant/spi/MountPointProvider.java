@@ -1,6 +1,5 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
-import io.sextant.datastore.OperationErrorsException;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 

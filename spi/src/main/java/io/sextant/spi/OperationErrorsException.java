@@ -1,4 +1,4 @@
-package io.sextant.datastore;
+package io.sextant.spi;
 
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,5 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
-import io.sextant.persistence.ControllerInstance;
 import java.time.Instant;
 import java.util.List;
 
@@ -43,7 +42,7 @@ public interface ControllerInfo {
      * The controller instances sharing the database, by id, with their heartbeats and how many
      * nodes each owns, as last read (every few seconds); with the state in memory only this one.
      */
-    default List<ControllerInstance> instances() {
+    default List<ClusterMember> instances() {
         return List.of();
     }
 

@@ -4,6 +4,6 @@
  * <p>Everything here is non-null unless annotated {@code @Nullable}; NullAway checks it at compile time.
  */
 @NonNullByDefault
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
 import org.eclipse.jdt.annotation.NonNullByDefault;

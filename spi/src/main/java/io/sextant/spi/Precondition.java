@@ -1,6 +1,5 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
-import io.sextant.datastore.OperationErrorsException;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;

@@ -1,6 +1,5 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
-import io.sextant.datastore.OperationErrorsException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;

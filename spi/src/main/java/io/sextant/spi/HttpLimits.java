@@ -1,4 +1,4 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
 import java.time.Duration;
 

@@ -1,4 +1,4 @@
-package io.sextant.datastore;
+package io.sextant.spi;
 
 /** Undoes a registration. */
 @FunctionalInterface

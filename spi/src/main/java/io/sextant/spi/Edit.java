@@ -1,4 +1,4 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;

@@ -1,6 +1,5 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
-import io.sextant.datastore.OperationErrorsException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -14,7 +13,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * what the RESTCONF server talks to.
  *
  * <p>Results are asynchronous; failures complete the stage with an
- * {@link io.sextant.datastore.OperationErrorsException}.
+ * {@link OperationErrorsException}.
  */
 public interface DataService {
 

@@ -1,4 +1,4 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
 /**
  * One node a southbound has mounted, whatever its protocol: what {@code sextant:node-list} shows.

@@ -1,7 +1,5 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.Registration;
 import java.util.Optional;
 import org.osgi.service.component.annotations.Component;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
 /** Which data a read returns: the RESTCONF {@code content} parameter. */
 public enum ReadScope {

@@ -1,4 +1,4 @@
-package io.sextant.datastore.service;
+package io.sextant.spi;
 
 /**
  * Opens the device secrets (passwords) of mount requests at the moment a southbound connects.

@@ -1,10 +1,12 @@
-package io.sextant.datastore.service;
+package io.sextant.datastore;
 
-import io.sextant.datastore.DataStore;
-import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.OperationErrorsException;
-import io.sextant.datastore.StoreType;
-import io.sextant.datastore.WriteTransaction;
+import io.sextant.spi.DataService;
+import io.sextant.spi.Edit;
+import io.sextant.spi.EditResult;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Precondition;
+import io.sextant.spi.ReadScope;
+import io.sextant.spi.RequestContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
