@@ -35,6 +35,7 @@ import org.slf4j.LoggerFactory;
 final class EventStreamSession {
     private static final Logger LOG = LoggerFactory.getLogger(EventStreamSession.class);
     private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
+    private static final Duration MAX_TIMER = Duration.ofDays(1);
 
     private final ChannelHandlerContext ctx;
     private final Format format;
@@ -63,8 +64,10 @@ final class EventStreamSession {
         this.stop = stop;
     }
 
-    /** Start taking the stream's events, those kept since {@code start} first (null: no replay); they wait until
-     * {@link #start}. */
+    /**
+     * Start taking the stream's events, those kept since {@code start} first (null: no replay); they wait until
+     * {@link #start}.
+     */
     void subscribe(final EventStreams bus, final String stream, final Predicate<Event> filter,
             final @Nullable Instant start) {
         if (start == null) {
@@ -100,10 +103,25 @@ final class EventStreamSession {
         ctx.flush();
         final Instant end = stop;
         if (end != null) {
-            stopTimer = ctx.executor().schedule(this::wake, Math.max(0, Duration.between(Instant.now(), end)
-                .toMillis()) + 1, TimeUnit.MILLISECONDS);
+            awaitStop(end);
         }
         wake();
+    }
+
+    /** Drain once {@code end} has passed: a timer of at most a day at a time, so that any time fits. */
+    private void awaitStop(final Instant end) {
+        final Instant now = Instant.now();
+        final Instant next = end.isAfter(now.plus(MAX_TIMER)) ? now.plus(MAX_TIMER) : end;
+        stopTimer = ctx.executor().schedule(() -> {
+            if (ended) {
+                return;
+            }
+            if (Instant.now().isBefore(end)) {
+                awaitStop(end);
+            } else {
+                wake();
+            }
+        }, Duration.between(now, next).toMillis() + 1, TimeUnit.MILLISECONDS);
     }
 
     /** An event is waiting, or the subscription was cut off: called on the publisher's thread, never blocks. */
