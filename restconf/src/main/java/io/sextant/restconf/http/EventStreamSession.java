@@ -145,8 +145,7 @@ final class EventStreamSession {
         boolean drained = false;
         final Instant end = stop;
         while (ctx.channel().isWritable()) {
-            final boolean live = current.replayDone();
-            if (live && replaying) {
+            if (replaying && current.replayDone()) {
                 replaying = false;
                 write(": replay complete\n\n");
                 wrote = true;
@@ -157,11 +156,7 @@ final class EventStreamSession {
                 break;
             }
             if (end != null && event.time().isAfter(end)) {
-                if (live) {
-                    // live events come in time order (give or take their publishers): none left is before the stop
-                    stopped();
-                    return;
-                }
+                // the stream ends once the queue is drained after the stop time (below)
                 continue;
             }
             if (!mayReceive.test(event)) {
