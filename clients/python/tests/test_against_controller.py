@@ -13,6 +13,7 @@ Written with unittest, so both ``python3 -m pytest`` and ``python3 -m unittest``
 
 from __future__ import annotations
 
+import datetime
 import os
 import sys
 import unittest
@@ -195,6 +196,20 @@ class ClientAgainstController(unittest.TestCase):
         self.assertEqual(os.environ.get("SEXTANT_USER", "admin"), event.data["user"])
         self.assertEqual([NODE], [node["node-id"] for node in event.data["node"]])
         self.assertTrue(event.time)
+
+    def test_a_commit_is_replayed_from_the_start_time_through_a_filter(self) -> None:
+        name = _unique("py-replay")
+        before = datetime.datetime.now(datetime.timezone.utc).isoformat()
+        self.sextant.put_intent(NODE, _path(name), _interface(name, "replayed"))
+        self.assertEqual("complete", self.sextant.commit([NODE]).node(NODE).status)
+        with self.sextant.subscribe("sextant-commits", nodes=[NODE], timeout=120, start_time=before,
+                                    filter="/sextant-events:commit-finished[sextant-events:outcome='complete']"
+                                    ) as events:
+            event = next(iter(events))
+        self.assertEqual("complete", event.data["outcome"])
+        with self.assertRaises(SextantError) as refused:
+            self.sextant.subscribe("sextant-commits", stop_time=before)
+        self.assertEqual(400, refused.exception.status)
 
     def test_an_unknown_stream_raises_the_restconf_error(self) -> None:
         with self.assertRaises(SextantError) as refused:

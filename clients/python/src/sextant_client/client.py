@@ -267,14 +267,32 @@ class Sextant:
             streams[str(stream["name"])] = {str(a["encoding"]): str(a["location"]) for a in stream.get("access", [])}
         return streams
 
-    def subscribe(self, stream: str, nodes: Sequence[str] = (), timeout: Optional[float] = None) -> EventStream:
+    def subscribe(
+        self,
+        stream: str,
+        nodes: Sequence[str] = (),
+        timeout: Optional[float] = None,
+        start_time: Optional[str] = None,
+        stop_time: Optional[str] = None,
+        filter: Optional[str] = None,  # noqa: A002 - RFC 8040's name for it
+    ) -> EventStream:
         """Open ``stream`` (``sextant-commits``, ``sextant-node-status``, ``device-notifications``)
         as server-sent events in JSON, only events about ``nodes`` when given. Iterate the result
         for :class:`Event` objects; close it when done. ``timeout`` (seconds) bounds each wait for
-        data (the controller sends a keep-alive every 15 s); None waits for ever."""
+        data (the controller sends a keep-alive every 15 s); None waits for ever. ``start_time``
+        (an RFC 3339 date-and-time such as ``2026-11-25T10:00:00Z``) replays the events the
+        controller still keeps since then first; ``stop_time`` (with ``start_time``) ends the
+        stream then; ``filter`` is an XPath 1.0 expression on each notification, with module
+        names as prefixes (API.md, Event streams)."""
         path = "/rests/streams/json/" + _segment(stream)
+        query = []
         if nodes:
-            path += "?node=" + ",".join(_segment(n) for n in nodes)
+            query.append("node=" + ",".join(_segment(n) for n in nodes))
+        for name, value in (("start-time", start_time), ("stop-time", stop_time), ("filter", filter)):
+            if value is not None:
+                query.append(name + "=" + urllib.parse.quote(value, safe=""))
+        if query:
+            path += "?" + "&".join(query)
         connection, response = self._transport.open_stream(path, self._headers, timeout)
         if response.status != 200:
             text = response.read().decode("utf-8")

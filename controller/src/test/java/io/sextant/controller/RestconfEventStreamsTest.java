@@ -22,6 +22,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -46,7 +47,9 @@ import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
  * RFC 8040 event streams over real HTTPS against a controller with a real netconfd device: the streams are
  * listed with their locations, a commit and the node status changes it causes reach a server-sent events
  * reader, in JSON and XML, filtered by node; wrong requests get RFC 8040 errors; NACM decides who may
- * receive; a reader that does not read is cut off with a clear last event; a closed reader unsubscribes.
+ * receive; a reader that does not read is cut off with a clear last event; a closed reader unsubscribes; a
+ * subscription with a start-time gets the kept events since then first, one with a stop-time ends after it, and
+ * an XPath filter sends only the events it is true for.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class RestconfEventStreamsTest {
@@ -234,10 +237,114 @@ class RestconfEventStreamsTest {
         assertError(406, "invalid-value", "/rests/streams/json/sextant-commits", "application/yang-data+json");
         assertError(404, "invalid-value", "/rests/streams/json/no-such-stream", SSE);
         assertError(404, "invalid-value", "/rests/streams/yaml/sextant-commits", SSE);
-        assertError(400, "invalid-value", "/rests/streams/json/sextant-commits?start-time=2026-01-01T00:00:00Z", SSE);
+        final Instant now = Instant.now();
+        assertError(400, "invalid-value", "/rests/streams/json/sextant-commits?start-time=" + now.plusSeconds(3600),
+            SSE);
+        assertError(400, "invalid-value", "/rests/streams/json/sextant-commits?stop-time=" + now, SSE);
+        assertError(400, "invalid-value", "/rests/streams/json/sextant-commits?start-time=" + now.minusSeconds(60)
+            + "&stop-time=" + now.minusSeconds(120), SSE);
+        assertError(400, "invalid-value", "/rests/streams/json/sextant-commits?start-time=yesterday", SSE);
+        assertError(400, "invalid-value", "/rests/streams/json/sextant-commits?filter="
+            + URLEncoder.encode("/sextant-events:commit-finished[", StandardCharsets.UTF_8), SSE);
+        assertError(400, "invalid-value", "/rests/streams/json/sextant-commits?filter="
+            + URLEncoder.encode("/no-such-module:commit-finished", StandardCharsets.UTF_8), SSE);
         assertError(400, "invalid-value", "/rests/streams/json/sextant-commits?depth=2", SSE);
         final HttpResponse<String> post = rest.send("POST", "/rests/streams/json/sextant-commits", "{}");
         assertEquals(405, post.statusCode(), post.body());
+    }
+
+    private static Event commitEvent(final String node, final String commitId, final Instant time) {
+        return new Event(EventStreams.COMMITS, time, List.of(node), ControllerSchema.get(),
+            ImmutableNodes.newContainerBuilder()
+                .withNodeIdentifier(new NodeIdentifier(EventNames.COMMIT_FINISHED))
+                .withChild(ImmutableNodes.leafNode(EventNames.COMMIT_ID, commitId))
+                .build());
+    }
+
+    private static String commitId(final SseClient.Message message) {
+        return notification(message).getAsJsonObject("sextant-events:commit-finished").get("commit-id")
+            .getAsString();
+    }
+
+    @Test
+    void everyStreamSaysItReplaysAndSinceWhen() throws Exception {
+        final HttpResponse<String> response = rest.send("GET", STREAMS);
+        assertEquals(200, response.statusCode(), response.body());
+        final JsonArray streams = JsonParser.parseString(response.body()).getAsJsonObject()
+            .getAsJsonObject("ietf-restconf-monitoring:streams").getAsJsonArray("stream");
+        assertEquals(3, streams.size(), response.body());
+        for (JsonElement stream : streams) {
+            final JsonObject entry = stream.getAsJsonObject();
+            assertTrue(entry.get("replay-support").getAsBoolean(), entry.toString());
+            final Instant created = Instant.parse(entry.get("replay-log-creation-time").getAsString());
+            assertTrue(!created.isAfter(Instant.now()), entry.toString());
+        }
+    }
+
+    @Test
+    void aCommitMadeBeforeSubscribingIsReplayedFromTheStartTime() throws Exception {
+        final Instant before = Instant.now();
+        changeAndCommit("replayed later");
+        // subscribed once the commit ended: only the replay can bring its event
+        try (SseClient commits = open("/rests/streams/json/sextant-commits?node=" + NODE + "&start-time=" + before)) {
+            final JsonObject envelope = notification(commits.next());
+            assertTrue(!Instant.parse(envelope.get("eventTime").getAsString()).isBefore(before), envelope.toString());
+            final JsonObject event = envelope.getAsJsonObject("sextant-events:commit-finished");
+            assertEquals("complete", event.get("outcome").getAsString(), event.toString());
+            assertEquals(NODE, event.getAsJsonArray("node").get(0).getAsJsonObject().get("node-id").getAsString());
+        }
+    }
+
+    @Test
+    void aReplayStartsAtItsStartTimeAndLiveEventsFollowIt() throws Exception {
+        final EventStreams bus = sextant.datastores().events();
+        final Instant now = Instant.now();
+        bus.publish(commitEvent("replay-1", "too-old", now.minusSeconds(300)));
+        bus.publish(commitEvent("replay-1", "first", now.minusSeconds(200)));
+        bus.publish(commitEvent("replay-1", "second", now.minusSeconds(100)));
+        try (SseClient reader = open("/rests/streams/xml/sextant-commits?node=replay-1&start-time="
+                + now.minusSeconds(250))) {
+            final String first = reader.next().data();
+            assertTrue(first.contains("<commit-id>first</commit-id>"), first);
+            assertTrue(reader.next().data().contains("<commit-id>second</commit-id>"));
+            bus.publish(commitEvent("replay-1", "live", Instant.now()));
+            assertTrue(reader.next().data().contains("<commit-id>live</commit-id>"));
+        }
+    }
+
+    @Test
+    void aStopTimeEndsTheStreamWithNoEventAfterIt() throws Exception {
+        final EventStreams bus = sextant.datastores().events();
+        final Instant now = Instant.now();
+        bus.publish(commitEvent("stop-1", "before-start", now.minusSeconds(300)));
+        bus.publish(commitEvent("stop-1", "in-window", now.minusSeconds(200)));
+        bus.publish(commitEvent("stop-1", "after-stop", now.minusSeconds(100)));
+        try (SseClient past = open("/rests/streams/json/sextant-commits?node=stop-1&start-time="
+                + now.minusSeconds(250) + "&stop-time=" + now.minusSeconds(150))) {
+            final List<SseClient.Message> events = past.awaitEnd();
+            assertEquals(List.of("in-window"), events.stream().map(RestconfEventStreamsTest::commitId).toList());
+        }
+        final Instant stop = Instant.now().plusSeconds(2);
+        try (SseClient reader = open("/rests/streams/json/sextant-commits?node=stop-1&start-time="
+                + now.minusSeconds(150) + "&stop-time=" + stop)) {
+            assertEquals("after-stop", commitId(reader.next()));
+            bus.publish(commitEvent("stop-1", "live-before-stop", Instant.now()));
+            assertEquals(List.of("live-before-stop"), reader.awaitEnd().stream()
+                .map(RestconfEventStreamsTest::commitId).toList(), "the stream ends once its stop-time passed");
+            assertTrue(!Instant.now().isBefore(stop), "ended at " + Instant.now() + ", before " + stop);
+        }
+    }
+
+    @Test
+    void aFilterSendsOnlyTheEventsItIsTrueFor() throws Exception {
+        final EventStreams bus = sextant.datastores().events();
+        final String filter = URLEncoder.encode("/sextant-events:commit-finished[starts-with(sextant-events:commit-id,"
+            + " 'wanted')]", StandardCharsets.UTF_8);
+        try (SseClient reader = open("/rests/streams/json/sextant-commits?node=filter-1&filter=" + filter)) {
+            bus.publish(commitEvent("filter-1", "unwanted-1", Instant.now()));
+            bus.publish(commitEvent("filter-1", "wanted-1", Instant.now()));
+            assertEquals("wanted-1", commitId(reader.next()), "the first event was not filtered out");
+        }
     }
 
     private static void assertError(final int status, final String tag, final String path, final String accept)

@@ -17,6 +17,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -28,6 +29,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.cert.CertificateFactory;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -35,9 +37,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
@@ -390,6 +396,121 @@ class KarafDistributionIT {
         final var anonymous = http.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + restconfPort
             + "/metrics")).build(), BodyHandlers.ofString());
         assertEquals(401, anonymous.statusCode(), anonymous.body());
+    }
+
+    @Test
+    @Order(3)
+    void aCommitReachesAServerSentEventsReaderOfTheCommitStreamAndIsReplayedLater() throws Exception {
+        try (NetconfTestTool device = NetconfTestTool.builder().ssh(false).models(ModelSets.OPENCONFIG_INTERFACES)
+                .start()) {
+            final String node = "/rests/data/network-topology:network-topology/topology=topology-netconf/node=e1";
+            assertEquals(201, restconf("PUT", node, "{\"node\":[{\"node-id\":\"e1\","
+                + "\"netconf-node-topology:host\":\"127.0.0.1\",\"netconf-node-topology:port\":" + device.port(0)
+                + ",\"netconf-node-topology:tcp-only\":true}]}").statusCode());
+            final String intent = "/rests/data/network-topology:network-topology/topology=uniconfig/node=e1"
+                + "/uniconfig-topology:configuration";
+            final long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+            while (restconf("GET", intent + "?content=config", null).statusCode() != 200
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            final Instant before = Instant.now();
+            // the filter runs the JDK's XPath and DOM inside the OSGi framework
+            final String filter = URLEncoder.encode("/sextant-events:commit-finished[sextant-events:outcome="
+                + "'complete']", StandardCharsets.UTF_8);
+            try (SseLines live = sse("/rests/streams/json/sextant-commits?node=e1&filter=" + filter)) {
+                final var put = restconf("PUT", intent + "/openconfig-interfaces:interfaces/interface=eth9",
+                    "{\"openconfig-interfaces:interface\":[{\"name\":\"eth9\",\"config\":{\"name\":\"eth9\","
+                    + "\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":\"told by a stream\"}}]}");
+                assertTrue(put.statusCode() == 201 || put.statusCode() == 204, put.body());
+                final var commit = restconf("POST", "/rests/operations/uniconfig-manager:commit",
+                    "{\"input\":{\"target-nodes\":{\"node\":[\"e1\"]}}}");
+                assertEquals(200, commit.statusCode(), commit.body());
+                assertCommitOfE1(live.nextEvent());
+            }
+            // subscribed after the commit: the replay brings it, and the stream ends at its stop-time
+            try (SseLines replay = sse("/rests/streams/json/sextant-commits?node=e1&start-time=" + before
+                    + "&stop-time=" + Instant.now())) {
+                assertCommitOfE1(replay.nextEvent());
+                assertTrue(replay.endsWithoutEvent(), "the stream did not end at its stop-time");
+            }
+            assertEquals(204, restconf("DELETE", node, null).statusCode());
+            karaf.awaitConsole("sextant:node-list", result -> result.output().equals("No nodes are mounted.\n"),
+                Duration.ofSeconds(30));
+        }
+    }
+
+    private static void assertCommitOfE1(final String data) {
+        assertTrue(data.contains("\"sextant-events:commit-finished\""), data);
+        assertTrue(data.contains("\"outcome\":\"complete\""), data);
+        assertTrue(data.contains("\"node-id\":\"e1\""), data);
+    }
+
+    private SseLines sse(final String path) throws Exception {
+        final HttpResponse<Stream<String>> stream = http.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:"
+                + restconfPort + path))
+            .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(("admin:" + password)
+                .getBytes(StandardCharsets.UTF_8)))
+            .header("Accept", "text/event-stream").GET().build(), BodyHandlers.ofLines());
+        assertEquals(200, stream.statusCode(), path);
+        return new SseLines(stream.body());
+    }
+
+    /** The lines of a server-sent events body, read by a thread of their own; an empty marker at the end. */
+    private static final class SseLines implements AutoCloseable {
+        private static final String END = "\u0000end";
+        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        private final Stream<String> body;
+
+        SseLines(final Stream<String> body) {
+            this.body = body;
+            final Thread reader = new Thread(() -> {
+                try {
+                    body.forEach(lines::add);
+                } catch (RuntimeException e) {
+                    // the stream was closed
+                } finally {
+                    lines.add(END);
+                }
+            }, "sse-reader");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        /** The data of the next event, its data lines joined. */
+        String nextEvent() throws InterruptedException {
+            String line = lines.poll(60, TimeUnit.SECONDS);
+            while (line != null && !line.equals(END) && !line.startsWith("data:")) {
+                line = lines.poll(60, TimeUnit.SECONDS);
+            }
+            if (line == null || line.equals(END)) {
+                throw new AssertionError("no event arrived");
+            }
+            final StringBuilder event = new StringBuilder(line.substring(5).strip());
+            for (String more = lines.poll(10, TimeUnit.SECONDS); more != null && more.startsWith("data:");
+                    more = lines.poll(10, TimeUnit.SECONDS)) {
+                event.append('\n').append(more.substring(5).strip());
+            }
+            return event.toString();
+        }
+
+        /** Whether the body ends with no further event. */
+        boolean endsWithoutEvent() throws InterruptedException {
+            for (String line = lines.poll(60, TimeUnit.SECONDS); line != null; line = lines.poll(60, TimeUnit.SECONDS)) {
+                if (line.equals(END)) {
+                    return true;
+                }
+                if (line.startsWith("data:")) {
+                    return false;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public void close() {
+            body.close();
+        }
     }
 
     private static boolean activeOrFragment(final String row) {

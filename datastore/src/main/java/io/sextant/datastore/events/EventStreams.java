@@ -1,6 +1,10 @@
 package io.sextant.datastore.events;
 
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
@@ -14,7 +18,11 @@ import org.slf4j.LoggerFactory;
  * The controller's event streams and the bus that carries them. Publishers (the commit service, the node
  * status, the NETCONF southbound) call {@link #publish(Event)} on their own thread: it only offers the event
  * to each reader's bounded queue and never blocks, never waits for a reader and never fails, so a slow or
- * stuck reader cannot slow the controller down; it is cut off instead ({@link Subscription}).
+ * stuck reader cannot slow the controller down; it is cut off instead ({@link Subscription}). Each stream keeps
+ * its last events within {@link ReplayLimits} for readers that ask for a replay (RFC 8040 {@code start-time}):
+ * publishing and subscribing to one stream take its lock for as long as it takes to keep the event and offer it,
+ * or to copy the kept events, so that a replay and the live events that follow it miss nothing and repeat
+ * nothing.
  */
 public final class EventStreams {
     private static final Logger LOG = LoggerFactory.getLogger(EventStreams.class);
@@ -49,25 +57,65 @@ public final class EventStreams {
             null));
 
     private final CopyOnWriteArrayList<Subscription> subscriptions = new CopyOnWriteArrayList<>();
+    private final Map<String, ReplayBuffer> replay = new HashMap<>();
     private final int maxQueued;
     private final EffectiveModelContext schema;
+    private final ReplayLimits replayLimits;
+    private final Clock clock;
+    private final Instant created;
 
     /**
-     * Readers cut off after {@code maxQueued} events waiting.
+     * Readers cut off after {@code maxQueued} events waiting; no replay.
      *
      * @param schema the controller's schema, in which its own notifications are defined
      */
     public EventStreams(final int maxQueued, final EffectiveModelContext schema) {
+        this(maxQueued, schema, ReplayLimits.NONE, Clock.systemUTC());
+    }
+
+    /**
+     * Readers cut off after {@code maxQueued} events waiting, events kept for replay within {@code replayLimits}.
+     *
+     * @param schema the controller's schema, in which its own notifications are defined
+     * @param clock what ages the kept events
+     */
+    public EventStreams(final int maxQueued, final EffectiveModelContext schema, final ReplayLimits replayLimits,
+            final Clock clock) {
         if (maxQueued < 1) {
             throw new IllegalArgumentException("At least one event must be allowed to wait: " + maxQueued);
         }
         this.maxQueued = maxQueued;
         this.schema = schema;
+        this.replayLimits = replayLimits;
+        this.clock = clock;
+        this.created = clock.instant();
+        for (Stream stream : STREAMS) {
+            replay.put(stream.name(), new ReplayBuffer(replayLimits));
+        }
     }
 
-    /** The limit from {@value #MAX_QUEUED_PROPERTY}, else {@value #DEFAULT_MAX_QUEUED}. */
+    /**
+     * The queue limit from {@value #MAX_QUEUED_PROPERTY}, else {@value #DEFAULT_MAX_QUEUED}; the replay limits
+     * from {@link ReplayLimits#fromSystemProperties()}.
+     */
     public static EventStreams fromSystemProperties(final EffectiveModelContext schema) {
-        return new EventStreams(Integer.getInteger(MAX_QUEUED_PROPERTY, DEFAULT_MAX_QUEUED), schema);
+        return new EventStreams(Integer.getInteger(MAX_QUEUED_PROPERTY, DEFAULT_MAX_QUEUED), schema,
+            ReplayLimits.fromSystemProperties(), Clock.systemUTC());
+    }
+
+    /** Whether the streams keep events for replay. */
+    public boolean replaySupported() {
+        return replayLimits.enabled();
+    }
+
+    /** When the replay buffers were created (RFC 8040 {@code replay-log-creation-time}): when the bus was. */
+    public Instant replayLogCreationTime() {
+        return created;
+    }
+
+    /** The time now, as the bus sees it. */
+    public Instant now() {
+        return clock.instant();
     }
 
     /** The controller's schema: that of the notifications of its own streams. */
@@ -92,26 +140,67 @@ public final class EventStreams {
      * @throws IllegalArgumentException when there is no such stream
      */
     public Subscription subscribe(final String stream, final Predicate<Event> filter, final Runnable ready) {
-        if (stream(stream).isEmpty()) {
-            throw new IllegalArgumentException("No event stream " + stream);
+        final ReplayBuffer buffer = buffer(stream);
+        synchronized (buffer) {
+            final Subscription subscription = new Subscription(this, stream, filter, maxQueued, ready, List.of(),
+                null);
+            subscriptions.add(subscription);
+            return subscription;
         }
-        final Subscription subscription = new Subscription(this, stream, filter, maxQueued, ready);
-        subscriptions.add(subscription);
-        return subscription;
     }
 
-    /** Offer {@code event} to the readers of its stream; never blocks. */
+    /**
+     * Start reading {@code stream} with a replay: first the kept events at or after {@code start} that
+     * {@code filter} accepts, oldest first, then the events published from now on, none missed and none twice.
+     *
+     * @param ready as for {@link #subscribe(String, Predicate, Runnable)}
+     * @throws IllegalArgumentException when there is no such stream
+     */
+    public Subscription subscribe(final String stream, final Predicate<Event> filter, final Instant start,
+            final Runnable ready) {
+        final ReplayBuffer buffer = buffer(stream);
+        synchronized (buffer) {
+            final Instant dropped = buffer.droppedUpTo();
+            final Subscription subscription = new Subscription(this, stream, filter, maxQueued, ready,
+                buffer.since(start, filter, clock.instant()),
+                dropped != null && !dropped.isBefore(start) ? dropped : null);
+            subscriptions.add(subscription);
+            return subscription;
+        }
+    }
+
+    /** Keep {@code event} for replay and offer it to the readers of its stream; never waits for a reader. */
     public void publish(final Event event) {
-        for (Subscription subscription : subscriptions) {
-            if (subscription.stream().equals(event.stream())) {
-                try {
-                    subscription.offer(event);
-                } catch (RuntimeException e) {
-                    LOG.warn("A reader of stream {} failed to take an event; it is closed", event.stream(), e);
-                    subscription.close();
+        final ReplayBuffer buffer = buffer(event.stream());
+        synchronized (buffer) {
+            buffer.add(event, clock.instant());
+            for (Subscription subscription : subscriptions) {
+                if (subscription.stream().equals(event.stream())) {
+                    try {
+                        subscription.offer(event);
+                    } catch (RuntimeException e) {
+                        LOG.warn("A reader of stream {} failed to take an event; it is closed", event.stream(), e);
+                        subscription.close();
+                    }
                 }
             }
         }
+    }
+
+    /** The events {@code stream} keeps for replay now. */
+    public int kept(final String stream) {
+        final ReplayBuffer buffer = buffer(stream);
+        synchronized (buffer) {
+            return buffer.size();
+        }
+    }
+
+    private ReplayBuffer buffer(final String stream) {
+        final ReplayBuffer buffer = replay.get(stream);
+        if (buffer == null) {
+            throw new IllegalArgumentException("No event stream " + stream);
+        }
+        return buffer;
     }
 
     /** Readers subscribed now. */

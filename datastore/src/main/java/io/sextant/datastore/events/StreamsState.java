@@ -2,6 +2,7 @@ package io.sextant.datastore.events;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.spi.OperationErrorsException;
+import java.time.format.DateTimeFormatter;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.common.Revision;
@@ -17,7 +18,8 @@ import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
  * Lists the streams in the operational datastore at {@code ietf-restconf-monitoring:restconf-state/streams}
  * (RFC 8040 section 9.3), each with one {@code access} entry per encoding: {@code json} and {@code xml}, at
  * {@code /rests/streams/<encoding>/<stream>}, where {@code GET} with {@code Accept: text/event-stream}
- * delivers the events as server-sent events.
+ * delivers the events as server-sent events; with {@code replay-support} and, when the streams keep events for
+ * replay, {@code replay-log-creation-time} (when the controller started keeping them).
  */
 public final class StreamsState {
     /** The path under which the locations are served. */
@@ -30,6 +32,7 @@ public final class StreamsState {
     private static final QName NAME = QName.create(MONITORING, "name");
     private static final QName DESCRIPTION = QName.create(MONITORING, "description");
     private static final QName REPLAY_SUPPORT = QName.create(MONITORING, "replay-support");
+    private static final QName REPLAY_LOG_CREATION_TIME = QName.create(MONITORING, "replay-log-creation-time");
     private static final QName ACCESS = QName.create(MONITORING, "access");
     private static final QName ENCODING = QName.create(MONITORING, "encoding");
     private static final QName LOCATION = QName.create(MONITORING, "location");
@@ -55,14 +58,18 @@ public final class StreamsState {
                     .withChild(ImmutableNodes.leafNode(LOCATION, location(encoding, stream.name())))
                     .build());
             }
-            final MapEntryNode entry = ImmutableNodes.newMapEntryBuilder()
+            final var entry = ImmutableNodes.newMapEntryBuilder()
                 .withNodeIdentifier(NodeIdentifierWithPredicates.of(STREAM, NAME, stream.name()))
                 .withChild(ImmutableNodes.leafNode(NAME, stream.name()))
                 .withChild(ImmutableNodes.leafNode(DESCRIPTION, stream.description()))
-                .withChild(ImmutableNodes.leafNode(REPLAY_SUPPORT, Boolean.FALSE))
-                .withChild(access.build())
-                .build();
-            streams.withChild(entry);
+                .withChild(ImmutableNodes.leafNode(REPLAY_SUPPORT, bus.replaySupported()))
+                .withChild(access.build());
+            if (bus.replaySupported()) {
+                entry.withChild(ImmutableNodes.leafNode(REPLAY_LOG_CREATION_TIME,
+                    DateTimeFormatter.ISO_INSTANT.format(bus.replayLogCreationTime())));
+            }
+            final MapEntryNode built = entry.build();
+            streams.withChild(built);
         }
         final ContainerNode data = ImmutableNodes.newContainerBuilder()
             .withNodeIdentifier(new NodeIdentifier(RESTCONF_STATE))

@@ -1,6 +1,9 @@
 package io.sextant.datastore.events;
 
+import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import org.eclipse.jdt.annotation.Nullable;
@@ -8,7 +11,8 @@ import org.eclipse.jdt.annotation.Nullable;
 /**
  * One reader of one stream: the events it takes wait in a bounded queue until the reader takes them. When
  * the queue is full the reader is cut off: it gets no further event, {@link #cutOff()} says so, and it is
- * told once more (its {@code ready} task runs) so that it can say so and close. Offering never blocks.
+ * told once more (its {@code ready} task runs) so that it can say so and close. Offering never blocks. A reader
+ * that asked for a replay gets the kept events first; they do not count against its queue.
  */
 public final class Subscription implements AutoCloseable {
     private final EventStreams bus;
@@ -16,13 +20,17 @@ public final class Subscription implements AutoCloseable {
     private final Predicate<Event> filter;
     private final Runnable ready;
     private final ArrayBlockingQueue<Event> queue;
+    private final ConcurrentLinkedQueue<Event> replay;
+    private final @Nullable Instant replayGap;
     private final int capacity;
     private final AtomicBoolean cutOff = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     Subscription(final EventStreams bus, final String stream, final Predicate<Event> filter, final int capacity,
-            final Runnable ready) {
+            final Runnable ready, final List<Event> replay, final @Nullable Instant replayGap) {
         this.bus = bus;
+        this.replay = new ConcurrentLinkedQueue<>(replay);
+        this.replayGap = replayGap;
         this.stream = stream;
         this.filter = filter;
         this.ready = ready;
@@ -40,9 +48,23 @@ public final class Subscription implements AutoCloseable {
         return capacity;
     }
 
-    /** The next event waiting, or null when none is. */
+    /** The next event waiting, the replayed ones first, or null when none is. */
     public @Nullable Event poll() {
-        return queue.poll();
+        final Event replayed = replay.poll();
+        return replayed != null ? replayed : queue.poll();
+    }
+
+    /** Whether every replayed event was taken: what {@link #poll()} gives from now on happened since. */
+    public boolean replayDone() {
+        return replay.isEmpty();
+    }
+
+    /**
+     * For a replay: the time of the newest event of the stream that was no longer kept when the reader subscribed,
+     * when it is at or after the replay's start (events of the replay's time may be missing up to it); else null.
+     */
+    public @Nullable Instant replayGap() {
+        return replayGap;
     }
 
     /** Whether the reader was cut off because it read too slowly; the events still queued are dropped. */
@@ -70,6 +92,7 @@ public final class Subscription implements AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            replay.clear();
             bus.remove(this);
         }
     }

@@ -8,21 +8,137 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.model.ControllerSchema;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
-/** The bus: each reader gets its stream's events through a bounded queue, and is cut off when it is full. */
+/**
+ * The bus: each reader gets its stream's events through a bounded queue, and is cut off when it is full; each
+ * stream keeps its last events, within limits, for readers that ask for a replay.
+ */
 class EventStreamsTest {
+    private static final Instant T0 = Instant.parse("2026-11-25T10:00:00Z");
     private final EventStreams bus = new EventStreams(3, ControllerSchema.get());
+    private final MovingClock clock = new MovingClock();
+
+    /** A clock the test moves. */
+    private static final class MovingClock extends Clock {
+        private Instant now = T0;
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(final ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
 
     private static Event event(final String stream, final String node) {
-        return new Event(stream, Instant.now(), List.of(node), ControllerSchema.get(), ImmutableNodes
+        return event(stream, node, Instant.now());
+    }
+
+    private static Event event(final String stream, final String node, final Instant time) {
+        return new Event(stream, time, List.of(node), ControllerSchema.get(), ImmutableNodes
             .newContainerBuilder().withNodeIdentifier(new NodeIdentifier(EventNames.NODE_STATUS_CHANGED))
             .withChild(ImmutableNodes.leafNode(EventNames.NODE_ID, node)).build());
+    }
+
+    private EventStreams replaying(final ReplayLimits limits) {
+        return new EventStreams(3, ControllerSchema.get(), limits, clock);
+    }
+
+    /** Publish an event about {@code node} one second after the last, as the clock moves on. */
+    private void tick(final EventStreams streams, final String node) {
+        clock.now = clock.now.plusSeconds(1);
+        streams.publish(event(EventStreams.NODE_STATUS, node, clock.now));
+    }
+
+    private static List<String> drain(final Subscription reader) {
+        final List<String> nodes = new ArrayList<>();
+        for (Event event = reader.poll(); event != null; event = reader.poll()) {
+            nodes.add(event.nodes().get(0));
+        }
+        return nodes;
+    }
+
+    @Test
+    void aReplayGivesTheKeptEventsFromItsStartThenTheLiveOnesWithNoneMissedOrRepeated() {
+        final EventStreams streams = replaying(new ReplayLimits(100, Duration.ofHours(1), 1L << 20));
+        tick(streams, "R1");
+        tick(streams, "R2");
+        tick(streams, "R3");
+        final Subscription reader = streams.subscribe(EventStreams.NODE_STATUS, e -> !e.nodes().contains("R3"),
+            T0.plusSeconds(2), () -> { });
+        assertFalse(reader.replayDone());
+        tick(streams, "R4");
+        assertEquals(List.of("R2", "R4"), drain(reader), "from the start time, filtered, then live");
+        assertTrue(reader.replayDone());
+        assertNull(reader.replayGap());
+        assertEquals(List.of(), drain(streams.subscribe(EventStreams.COMMITS, e -> true, T0, () -> { })),
+            "each stream keeps its own events");
+    }
+
+    @Test
+    void theReplayedEventsDoNotCountAgainstTheReadersQueue() {
+        final EventStreams streams = replaying(new ReplayLimits(100, Duration.ofHours(1), 1L << 20));
+        for (int i = 0; i < 10; i++) {
+            tick(streams, "R" + i);
+        }
+        final Subscription reader = streams.subscribe(EventStreams.NODE_STATUS, e -> true, T0, () -> { });
+        tick(streams, "live");
+        assertFalse(reader.cutOff());
+        assertEquals(11, drain(reader).size());
+    }
+
+    @Test
+    void theOldestEventsGoBeyondTheCountTheAgeOrTheSizeAndAReplayIsToldOfTheGap() {
+        final EventStreams byCount = replaying(new ReplayLimits(2, Duration.ofHours(1), 1L << 20));
+        tick(byCount, "R1");
+        tick(byCount, "R2");
+        tick(byCount, "R3");
+        assertEquals(2, byCount.kept(EventStreams.NODE_STATUS));
+        final Subscription reader = byCount.subscribe(EventStreams.NODE_STATUS, e -> true, T0, () -> { });
+        assertEquals(List.of("R2", "R3"), drain(reader));
+        assertEquals(T0.plusSeconds(1), reader.replayGap(), "R1's time is no longer kept");
+        assertNull(byCount.subscribe(EventStreams.NODE_STATUS, e -> true, T0.plusSeconds(2), () -> { })
+            .replayGap(), "from R2 on nothing is missing");
+
+        final EventStreams byAge = replaying(new ReplayLimits(100, Duration.ofSeconds(10), 1L << 20));
+        tick(byAge, "R1");
+        clock.now = clock.now.plusSeconds(30);
+        tick(byAge, "R2");
+        assertEquals(List.of("R2"), drain(byAge.subscribe(EventStreams.NODE_STATUS, e -> true, T0, () -> { })));
+
+        final long oneEvent = EventSize.of(event(EventStreams.NODE_STATUS, "R1", T0));
+        final EventStreams bySize = replaying(new ReplayLimits(100, Duration.ofHours(1), 3 * oneEvent));
+        for (int i = 1; i <= 5; i++) {
+            tick(bySize, "R" + i);
+        }
+        assertEquals(3, bySize.kept(EventStreams.NODE_STATUS));
+    }
+
+    @Test
+    void withoutReplayLimitsNothingIsKept() {
+        bus.publish(event(EventStreams.NODE_STATUS, "R1"));
+        assertFalse(bus.replaySupported());
+        assertEquals(0, bus.kept(EventStreams.NODE_STATUS));
+        assertTrue(replaying(ReplayLimits.DEFAULTS).replaySupported());
     }
 
     @Test

@@ -43,6 +43,7 @@ public record QueryParameters(Content content, OptionalInt depth, @Nullable Fiel
 
     private static final Set<String> KNOWN = Set.of("content", "depth", "fields", "with-defaults",
         "odl-pretty-print", "pretty-print", "insert", "point");
+    private static final Set<String> STREAM_ONLY = Set.of("filter", "start-time", "stop-time");
 
     /**
      * Parse decoded query parameters.
@@ -59,6 +60,10 @@ public record QueryParameters(Content content, OptionalInt depth, @Nullable Fiel
         ApiPath point = null;
         for (var entry : params.entrySet()) {
             final String name = entry.getKey();
+            if (STREAM_ONLY.contains(name)) {
+                throw new IllegalArgumentException("Query parameter '" + name + "' applies to event streams only "
+                    + "(their locations are listed at /rests/data/ietf-restconf-monitoring:restconf-state/streams)");
+            }
             if (!KNOWN.contains(name)) {
                 throw new IllegalArgumentException("Unknown query parameter '" + name + "'");
             }

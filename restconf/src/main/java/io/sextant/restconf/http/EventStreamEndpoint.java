@@ -14,14 +14,13 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.sextant.datastore.events.Event;
 import io.sextant.datastore.events.EventStreams;
+import io.sextant.datastore.events.ReplayLimits;
 import io.sextant.datastore.events.StreamsState;
 import io.sextant.spi.RequestContext;
 import io.sextant.restconf.api.Format;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.eclipse.jdt.annotation.Nullable;
@@ -31,17 +30,16 @@ import org.opendaylight.yangtools.yang.common.QName;
 /**
  * {@code GET /rests/streams/<encoding>/<stream>} with {@code Accept: text/event-stream}: the stream's events
  * as server-sent events (RFC 8040 section 6.3), each an RFC 8040 notification in JSON or XML. The query may
- * name nodes ({@code node=R1,R2} or {@code node} repeated): only events about those nodes are sent. Replay
- * ({@code start-time}, {@code stop-time}) and XPath/subtree {@code filter} are not supported (400). A user NACM
- * does not let read a stream's notification is refused (403); events of other notifications (device
+ * name nodes ({@code node=R1,R2} or {@code node} repeated): only events about those nodes are sent; RFC 8040
+ * {@code start-time} (and {@code stop-time}) replays the events kept since then first (and ends the stream at
+ * stop-time); an XPath {@code filter} sends only the events it is true for ({@link XPathEventFilter}). A user
+ * NACM does not let read a stream's notification is refused (403); events of other notifications (device
  * notifications) the user may not read are left out.
  */
 public final class EventStreamEndpoint {
     /** The system property with the keep-alive interval in seconds. */
     public static final String KEEP_ALIVE_PROPERTY = "sextant.events.keepalive-seconds";
     private static final String PREFIX = StreamsState.LOCATION_ROOT + "/";
-    private static final String NODE_PARAMETER = "node";
-    private static final Set<String> UNSUPPORTED = Set.of("start-time", "stop-time", "filter", "replay");
     /** No streams: every location answers 404. */
     public static final EventStreamEndpoint NONE = new EventStreamEndpoint(null, NotificationAccess.ALL,
         Duration.ofSeconds(15));
@@ -108,31 +106,23 @@ public final class EventStreamEndpoint {
                 "An event stream is delivered as text/event-stream: the request's Accept must allow it"));
             return;
         }
-        final Set<String> nodes = new HashSet<>();
-        for (Map.Entry<String, List<String>> parameter : uri.parameters().entrySet()) {
-            final String name = parameter.getKey();
-            if (name.equals(NODE_PARAMETER)) {
-                for (String value : parameter.getValue()) {
-                    for (String node : value.split(",", -1)) {
-                        if (node.isBlank()) {
-                            reply.send(HttpErrors.response(errors, 400, ErrorTag.INVALID_VALUE,
-                                "Parameter node names node ids, separated by commas; an empty one is not allowed"));
-                            return;
-                        }
-                        nodes.add(node.strip());
-                    }
-                }
-            } else if (UNSUPPORTED.contains(name)) {
-                reply.send(HttpErrors.response(errors, 400, ErrorTag.INVALID_VALUE, "Query parameter " + name
-                    + " is not supported: streams have no replay and no filter; use node=<id>[,<id>...]"));
-                return;
-            } else {
-                reply.send(HttpErrors.response(errors, 400, ErrorTag.INVALID_VALUE, "Unknown query parameter "
-                    + name + " for an event stream: only node=<id>[,<id>...] is allowed"));
-                return;
-            }
-        }
         final EventStreams.Stream stream = streams.stream(parts[1]).orElseThrow();
+        final StreamQuery query;
+        final @Nullable XPathEventFilter xpath;
+        try {
+            query = StreamQuery.parse(uri.parameters(), streams.now());
+            final String expression = query.filter();
+            xpath = expression == null ? null : XPathEventFilter.compile(expression, streams.schema(),
+                stream.notification() == null);
+        } catch (IllegalArgumentException e) {
+            reply.send(HttpErrors.response(errors, 400, ErrorTag.INVALID_VALUE, String.valueOf(e.getMessage())));
+            return;
+        }
+        if (query.start() != null && !streams.replaySupported()) {
+            reply.send(HttpErrors.response(errors, 400, ErrorTag.INVALID_VALUE, "start-time: this controller keeps "
+                + "no events for replay (" + ReplayLimits.MAX_EVENTS_PROPERTY + " is 0)"));
+            return;
+        }
         final QName notification = stream.notification();
         if (notification != null && !access.mayReceive(context, streams.schema(), notification)) {
             reply.send(HttpErrors.response(errors, 403, ErrorTag.ACCESS_DENIED, "Access denied: user '"
@@ -144,12 +134,14 @@ public final class EventStreamEndpoint {
             .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
             .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         HttpUtil.setTransferEncodingChunked(head, true);
+        final Set<String> nodes = query.nodes();
         final Predicate<Event> filter = nodes.isEmpty() ? event -> true
             : event -> event.nodes().stream().anyMatch(nodes::contains);
+        final Predicate<Event> mayReceive = event -> access.mayReceive(context, event.schema(), event.name());
         final EventStreamSession session = new EventStreamSession(ctx, format,
-            event -> access.mayReceive(context, event.schema(), event.name()));
+            xpath == null ? mayReceive : mayReceive.and(xpath::matches), query.stop());
         // subscribed before the client sees the answer: whatever it does once it has the answer is seen
-        session.subscribe(streams, stream.name(), filter);
+        session.subscribe(streams, stream.name(), filter, query.start());
         if (!reply.stream(head)) {
             session.cancel();
             return;

@@ -13,6 +13,8 @@ import io.sextant.restconf.api.Format;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,35 +28,54 @@ import org.slf4j.LoggerFactory;
  * connection, each RFC 8040 notification as {@code data:} lines, with a keep-alive comment at every interval.
  * Events are taken from the queue and encoded on the connection's executor, only while the connection can
  * take more; when the client reads too slowly the queue fills, the subscription is cut off, and the client
- * gets a last {@code cut-off} event before the stream ends. A client that closes the connection ends it.
+ * gets a last {@code cut-off} event before the stream ends. A client that closes the connection ends it. With a
+ * replay, the replayed events come first, then a {@code : replay complete} comment; with a stop time, no event
+ * after it is sent and the stream ends once it has passed.
  */
 final class EventStreamSession {
     private static final Logger LOG = LoggerFactory.getLogger(EventStreamSession.class);
     private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
+    private static final Duration MAX_TIMER = Duration.ofDays(1);
 
     private final ChannelHandlerContext ctx;
     private final Format format;
     private final Predicate<Event> mayReceive;
+    private final @Nullable Instant stop;
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private @Nullable Subscription subscription;
     private @Nullable ScheduledFuture<?> keepAlive;
     private @Nullable ChannelFuture lastWrite;
+    private @Nullable ScheduledFuture<?> stopTimer;
+    private boolean replaying;
     private boolean ended;
     /** Whether the answer's head was sent: events are written only after it. */
     private volatile boolean started;
 
     /**
-     * @param mayReceive whether the user may receive an event (NACM), asked of each event
+     * @param mayReceive whether the user may receive an event (NACM) and wants it (filter), asked of each event
+     *     on the connection's executor
+     * @param stop when the stream ends; null for never
      */
-    EventStreamSession(final ChannelHandlerContext ctx, final Format format, final Predicate<Event> mayReceive) {
+    EventStreamSession(final ChannelHandlerContext ctx, final Format format, final Predicate<Event> mayReceive,
+            final @Nullable Instant stop) {
         this.ctx = ctx;
         this.format = format;
         this.mayReceive = mayReceive;
+        this.stop = stop;
     }
 
-    /** Start taking the stream's events; they wait until {@link #start}. */
-    void subscribe(final EventStreams bus, final String stream, final Predicate<Event> filter) {
-        subscription = bus.subscribe(stream, filter, this::wake);
+    /**
+     * Start taking the stream's events, those kept since {@code start} first (null: no replay); they wait until
+     * {@link #start}.
+     */
+    void subscribe(final EventStreams bus, final String stream, final Predicate<Event> filter,
+            final @Nullable Instant start) {
+        if (start == null) {
+            subscription = bus.subscribe(stream, filter, this::wake);
+        } else {
+            replaying = true;
+            subscription = bus.subscribe(stream, filter, start, this::wake);
+        }
     }
 
     /** The answer could not be sent: nothing more to do. */
@@ -73,8 +94,34 @@ final class EventStreamSession {
             TimeUnit.MILLISECONDS);
         // the comment opens the body at once: the client sees the stream is live
         write(": stream " + stream + " open\n\n");
+        final Subscription current = subscription;
+        final Instant gap = current != null ? current.replayGap() : null;
+        if (gap != null) {
+            write(": events up to " + DateTimeFormatter.ISO_INSTANT.format(gap) + " are no longer kept: the replay "
+                + "may miss some of them\n\n");
+        }
         ctx.flush();
+        final Instant end = stop;
+        if (end != null) {
+            awaitStop(end);
+        }
         wake();
+    }
+
+    /** Drain once {@code end} has passed: a timer of at most a day at a time, so that any time fits. */
+    private void awaitStop(final Instant end) {
+        final Instant now = Instant.now();
+        final Instant next = end.isAfter(now.plus(MAX_TIMER)) ? now.plus(MAX_TIMER) : end;
+        stopTimer = ctx.executor().schedule(() -> {
+            if (ended) {
+                return;
+            }
+            if (Instant.now().isBefore(end)) {
+                awaitStop(end);
+            } else {
+                wake();
+            }
+        }, Duration.between(now, next).toMillis() + 1, TimeUnit.MILLISECONDS);
     }
 
     /** An event is waiting, or the subscription was cut off: called on the publisher's thread, never blocks. */
@@ -95,10 +142,22 @@ final class EventStreamSession {
             return;
         }
         boolean wrote = false;
+        boolean drained = false;
+        final Instant end = stop;
         while (ctx.channel().isWritable()) {
+            if (replaying && current.replayDone()) {
+                replaying = false;
+                write(": replay complete\n\n");
+                wrote = true;
+            }
             final Event event = current.poll();
             if (event == null) {
+                drained = true;
                 break;
+            }
+            if (end != null && event.time().isAfter(end)) {
+                // the stream ends once the queue is drained after the stop time (below)
+                continue;
             }
             if (!mayReceive.test(event)) {
                 continue;
@@ -113,6 +172,10 @@ final class EventStreamSession {
         if (wrote) {
             ctx.flush();
         }
+        if (drained && end != null && !Instant.now().isBefore(end)) {
+            stopped();
+            return;
+        }
         final ChannelFuture pending = lastWrite;
         if (!ctx.channel().isWritable() && pending != null) {
             // carry on once what was written has left
@@ -125,6 +188,12 @@ final class EventStreamSession {
             ctx.channel().remoteAddress(), current.capacity());
         write("event: cut-off\ndata: This stream was closed because the client read too slowly: "
             + current.capacity() + " events were waiting for it. Subscribe again to go on.\n\n");
+        finish();
+    }
+
+    /** The stop time has passed and every event before it is sent. */
+    private void stopped() {
+        write(": stop-time reached\n\n");
         finish();
     }
 
@@ -157,6 +226,10 @@ final class EventStreamSession {
         final ScheduledFuture<?> timer = keepAlive;
         if (timer != null) {
             timer.cancel(false);
+        }
+        final ScheduledFuture<?> stopping = stopTimer;
+        if (stopping != null) {
+            stopping.cancel(false);
         }
     }
 
