@@ -152,6 +152,11 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
+    public void forgotten(final String nodeId) {
+        versions.remove(nodeId);
+    }
+
+    @Override
     public void commitStarted(final String commitId, final String operation, final String user,
             final List<String> nodeIds) throws OperationErrorsException {
         // kept although it failed, the commit would stay pending and its nodes in doubt at the

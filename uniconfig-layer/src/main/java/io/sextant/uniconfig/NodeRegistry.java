@@ -136,6 +136,31 @@ final class NodeRegistry {
         return true;
     }
 
+    /**
+     * The node's device was unmounted, through this controller instance or another (the node's
+     * kept rows were deleted with the mount's, in its database transaction): the node is no longer
+     * served, and a change waiting for its lock fails instead of landing on it.
+     */
+    void unmounted(final String nodeId) {
+        final @Nullable UniconfigNode node;
+        synchronized (claims) {
+            kept.remove(nodeId);
+            node = nodes.remove(nodeId);
+        }
+        store.forgotten(nodeId);
+        if (node == null) {
+            return;
+        }
+        status.remove(nodeId);
+        node.lock().acquire().whenComplete((ok, failure) -> {
+            if (failure == null) {
+                node.retireUnmounted();
+                node.lock().release();
+            }
+        });
+        LOG.info("UniConfig node {} is gone with its device's mount", nodeId);
+    }
+
     /** Nodes of commits an earlier run left pending, until their devices are back. */
     Set<String> inDoubtNodeIds() {
         return interrupted.inDoubt();

@@ -64,6 +64,14 @@ interface UniconfigStore extends AutoCloseable {
     }
 
     /**
+     * The node was deleted with its device's mount (its rows went in the mount's database
+     * transaction): forget what this store knew of it.
+     */
+    default void forgotten(final String nodeId) {
+        // nothing known
+    }
+
+    /**
      * A commit an earlier run left pending (it stopped between {@link #commitStarted} and
      * {@link #commitFinished}): {@code kept} when {@link #commitApplied} had kept it.
      */
