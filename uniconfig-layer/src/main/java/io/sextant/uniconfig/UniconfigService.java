@@ -65,6 +65,7 @@ public final class UniconfigService implements AutoCloseable {
     private final Registration deviceListener;
     private final Registration unmounts;
     private final @Nullable KeptNodesFollower follower;
+    private final @Nullable KeptLogFollower logFollower;
 
     @Activate
     public UniconfigService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcRegistry,
@@ -95,7 +96,7 @@ public final class UniconfigService implements AutoCloseable {
             });
         transactions = new TransactionManager(transactionIdleTimeout, instanceId);
         store = backend.database().<UniconfigStore>map(database -> new DurableUniconfigStore(database,
-                COMMIT_END_RETRY))
+                COMMIT_END_RETRY, instanceId))
             .orElse(UniconfigStore.inMemory());
         final SnapshotStore snapshotStore;
         try {
@@ -120,6 +121,9 @@ public final class UniconfigService implements AutoCloseable {
             store.close();
             throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
         }
+        // and the commits they log are shown in this instance's log
+        logFollower = backend.database().map(database -> new KeptLogFollower(store, log, database.hints()))
+            .orElse(null);
         commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
         // nodes other instances sharing the database keep from now on are taken here too
         follower = backend.database().map(database -> new KeptNodesFollower(registry, locks, database.hints()))
@@ -222,6 +226,9 @@ public final class UniconfigService implements AutoCloseable {
     public void close() {
         if (follower != null) {
             follower.close();
+        }
+        if (logFollower != null) {
+            logFollower.close();
         }
         unmounts.close();
         deviceListener.close();
