@@ -292,6 +292,26 @@ public final class LeaseRepository {
     }
 
     /**
+     * Whether {@code instanceId} holds the lease of node {@code nodeId} in one of
+     * {@code topologyIds} now, by the database's clock, in whatever term: as {@link #holds}, the
+     * lease and the owner's registration stay share-locked until {@code tx} ends.
+     */
+    public boolean holds(final Tx tx, final List<String> topologyIds, final String nodeId, final String instanceId)
+            throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT 1 FROM node_lease l JOIN controller_instance i ON i.instance_id = l.owner_instance
+                WHERE l.topology_id = ANY (?) AND l.node_id = ? AND l.owner_instance = ?
+                AND NOT i.retired AND i.expires_at > clock_timestamp() FOR SHARE OF l, i""")) {
+            select.setArray(1, tx.connection().createArrayOf("text", topologyIds.toArray()));
+            select.setString(2, nodeId);
+            select.setString(3, instanceId);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next();
+            }
+        }
+    }
+
+    /**
      * The live instance holding the lease of node {@code nodeId} in one of {@code topologyIds} now,
      * by the database's clock (the first topology's when several hold one).
      */

@@ -203,6 +203,11 @@ final class DurableUniconfigStore implements UniconfigStore {
         final Map<String, NodeVersion> next = new ConcurrentHashMap<>();
         write("keep commit " + commitId, repairs.keySet(), tx -> {
             for (NodeUpdate update : updates) {
+                if (update.changesActual()) {
+                    held(tx, update.node().nodeId());
+                }
+            }
+            for (NodeUpdate update : updates) {
                 record(tx, update, next);
             }
             log.append(tx, logged(record));
@@ -213,6 +218,18 @@ final class DurableUniconfigStore implements UniconfigStore {
             owed.putBack("put back the nodes of commit " + commitId, repairs);
             versions.putAll(before);
         };
+    }
+
+    /**
+     * The fencing check of a commit's keep: this instance holds the lease of the node whose
+     * device the commit changed, share-locked until the keep's transaction ends (no other
+     * instance takes the node meanwhile). A controller alone (no instance id) holds every node.
+     */
+    private void held(final Tx tx, final String nodeId) throws SQLException, PersistenceException {
+        if (!instanceId.isEmpty() && !leases.holds(tx, DEVICE_TOPOLOGIES, nodeId, instanceId)) {
+            throw PersistenceException.conflict("This controller instance no longer holds node " + nodeId
+                + " (its lease lapsed during the commit, or another instance took the node)");
+        }
     }
 
     @Override
