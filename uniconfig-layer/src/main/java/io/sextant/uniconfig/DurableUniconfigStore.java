@@ -173,6 +173,12 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
+    public void deleted(final String nodeId) throws OperationErrorsException {
+        write("delete node " + nodeId, Set.of(nodeKey(nodeId)), tx -> nodes.delete(tx, nodeId), Map.of());
+        versions.remove(nodeId);
+    }
+
+    @Override
     public void forgotten(final String nodeId) {
         versions.remove(nodeId);
     }

@@ -74,6 +74,13 @@ interface UniconfigStore extends AutoCloseable {
     }
 
     /**
+     * Delete a node and what is kept of it (a node created while its device was being unmounted).
+     */
+    default void deleted(final String nodeId) throws OperationErrorsException {
+        // kept nowhere
+    }
+
+    /**
      * The node was deleted with its device's mount (its rows went in the mount's database
      * transaction): forget what this store knew of it.
      */
