@@ -31,9 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Two controller instances in one JVM on one real PostgreSQL: what is changed through one reaches
  * the other without a restart, from the database (hints by NOTIFY, catch-up by the rows' stamps).
  * A mount through A appears on B, and its device gets exactly one session, from its owner; an
- * unmount through A removes the node from B; an intent written through A is read on B as A wrote
- * it, with no change refused first; changes made while the listening connections were terminated
- * still arrive; and B never writes back what it only applied.
+ * unmount through A removes the node from B, and its UniConfig node and intent from both; an
+ * intent written through A is read on B as A wrote it, with no change refused first; changes made
+ * while the listening connections were terminated still arrive; and B never writes back what it
+ * only applied.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ChangesReachTheOtherInstanceTest {
@@ -53,7 +54,7 @@ class ChangesReachTheOtherInstanceTest {
     @BeforeAll
     static void start() throws Exception {
         postgres = PostgresServer.start();
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < 5; i++) {
             DEVICES.add(MisbehavingNetconfDevice.builder().ssh(true).credentials("admin", "admin").start());
         }
         a = new InJvmInstance(dirA, DurableController.migratedDatabase(postgres), PASSWORD);
@@ -110,6 +111,37 @@ class ChangesReachTheOtherInstanceTest {
         awaitStatus(b, "unmounted", 404);
         Waits.until("the device has no session", WAIT, () -> device.openSessions() == 0
             && !a.hasSession("unmounted") && !b.hasSession("unmounted"), () -> sessions("unmounted", device));
+    }
+
+    @Test
+    void aNodeUnmountedThroughOneInstanceIsNoLongerServedByEitherAndItsIntentIsGone() throws Exception {
+        final MisbehavingNetconfDevice device = DEVICES.get(4);
+        mount("deleted", device);
+        final String node = RestconfClient.UNICONFIG_NODE + "deleted" + RestconfClient.CONFIGURATION
+            + "?content=config";
+        a.rest.await(node, r -> r.statusCode() == 200, WAIT);
+        b.rest.await(node, r -> r.statusCode() == 200, WAIT);
+        final HttpResponse<String> written = a.rest.send("PUT", RestconfClient.intentInterface("deleted", "eth7"),
+            RestconfClient.ethernetInterface("eth7"));
+        assertEquals(201, written.statusCode(), written.body());
+        b.rest.await(RestconfClient.intentInterface("deleted", "eth7") + "?content=config",
+            r -> r.statusCode() == 200, WAIT);
+
+        final HttpResponse<String> deleted = a.rest.send("DELETE", RestconfClient.NETCONF_NODE + "deleted");
+        assertEquals(204, deleted.statusCode(), deleted.body());
+        a.rest.await(node, r -> r.statusCode() == 404, WAIT);
+        b.rest.await(node, r -> r.statusCode() == 404, WAIT);
+        assertEquals(0, uniconfigRows("deleted"), "the node's kept configuration is deleted with its mount");
+
+        // mounted again, the node is read afresh from its device: the intent written before is gone
+        mount("deleted", device);
+        a.rest.await(node, r -> r.statusCode() == 200, WAIT);
+        b.rest.await(node, r -> r.statusCode() == 200, WAIT);
+        for (InJvmInstance instance : List.of(a, b)) {
+            final HttpResponse<String> iface = instance.rest.send("GET", RestconfClient.intentInterface("deleted",
+                "eth7") + "?content=config");
+            assertEquals(404, iface.statusCode(), instance.id() + ": " + iface.body());
+        }
     }
 
     @Test
@@ -177,6 +209,18 @@ class ChangesReachTheOtherInstanceTest {
                 }
                 assertEquals(1, stamps.size(), "rows of node " + node + ": " + stamps);
                 return stamps.get(0);
+            }
+        }
+    }
+
+    /** The rows of the node's kept UniConfig configuration. */
+    private static int uniconfigRows(final String node) throws Exception {
+        try (Connection connection = connect(); PreparedStatement select = connection.prepareStatement(
+                "SELECT count(*) FROM uniconfig_node WHERE node_id = ?")) {
+            select.setString(1, node);
+            try (ResultSet rows = select.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
             }
         }
     }

@@ -3,7 +3,10 @@ package io.sextant.datastore;
 import io.sextant.persistence.ChangeHorizon;
 import io.sextant.persistence.ConfigEntryRepository;
 import io.sextant.persistence.Database;
+import io.sextant.persistence.Compaction;
 import io.sextant.persistence.LeaseRepository;
+import io.sextant.persistence.NodeConfigRepository;
+import io.sextant.persistence.OwedWork;
 import io.sextant.persistence.MountedNode;
 import io.sextant.persistence.OwedWork;
 import io.sextant.persistence.PersistenceException;
@@ -31,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * ({@link ConfigEntryRepository}, one row per top-level container and per entry down to the
  * nodes of a topology), in one SQL transaction, before the commit is applied; at start the
  * rows are put back into the store before any component reads it. The same transaction writes
- * the lease rows of the nodes the commit mounts and unmounts ({@link MountLeases}).
+ * the lease rows of the nodes the commit mounts and unmounts ({@link MountLeases}) and deletes
+ * the UniConfig nodes of those it unmounts ({@link UnmountedNodes}).
  *
  * <p>A commit whose SQL transaction may have been kept although it failed (the connection failed
  * while it committed) is refused, so the database may hold rows the store does not: the rows
@@ -75,6 +79,7 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
     private final ConfigEntryRepository rows = new ConfigEntryRepository(new EntryLayout(LIST_DEPTH));
     private final MountLeases mountLeases = new MountLeases();
     private final LeaseRepository leases = new LeaseRepository();
+    private final NodeConfigRepository uniconfigNodes = new NodeConfigRepository(Compaction.DEFAULT);
     private final OwedWork rewrites;
     private volatile boolean loading;
     /** Set on the thread that applies changes read from the database (see {@link #replay}). */
@@ -108,6 +113,7 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
                 }
                 rows.write(tx, changes);
                 mountLeases.write(tx, mounts);
+                uniconfigNodes.deleteAll(tx, UnmountedNodes.of(mounts));
             });
         } catch (PersistenceException e) {
             if (e.outcomeUnknown()) {

@@ -1,5 +1,6 @@
 package io.sextant.persistence;
 
+import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -7,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Controller instances and node leases (tables {@code controller_instance}, {@code node_lease}).
@@ -285,6 +287,48 @@ public final class LeaseRepository {
             select.setLong(4, epoch);
             try (ResultSet row = select.executeQuery()) {
                 return row.next();
+            }
+        }
+    }
+
+    /**
+     * Whether {@code instanceId} holds the lease of node {@code nodeId} in one of
+     * {@code topologyIds} now, by the database's clock, in whatever term: as {@link #holds}, the
+     * lease and the owner's registration stay share-locked until {@code tx} ends.
+     */
+    public boolean holds(final Tx tx, final List<String> topologyIds, final String nodeId, final String instanceId)
+            throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT 1 FROM node_lease l JOIN controller_instance i ON i.instance_id = l.owner_instance
+                WHERE l.topology_id = ANY (?) AND l.node_id = ? AND l.owner_instance = ?
+                AND NOT i.retired AND i.expires_at > clock_timestamp() FOR SHARE OF l, i""")) {
+            select.setArray(1, tx.connection().createArrayOf("text", topologyIds.toArray()));
+            select.setString(2, nodeId);
+            select.setString(3, instanceId);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next();
+            }
+        }
+    }
+
+    /**
+     * The live instance holding the lease of node {@code nodeId} in one of {@code topologyIds} now,
+     * by the database's clock (the first topology's when several hold one).
+     */
+    public Optional<LeaseHolder> holder(final Tx tx, final List<String> topologyIds, final String nodeId)
+            throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT i.instance_id, i.address FROM node_lease l
+                JOIN controller_instance i ON i.instance_id = l.owner_instance
+                WHERE l.topology_id = ANY (?) AND l.node_id = ? AND NOT i.retired
+                AND i.expires_at > clock_timestamp() ORDER BY array_position(?, l.topology_id::text) LIMIT 1""")) {
+            final Array topologies = tx.connection().createArrayOf("text", topologyIds.toArray());
+            select.setArray(1, topologies);
+            select.setString(2, nodeId);
+            select.setArray(3, topologies);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? Optional.of(new LeaseHolder(row.getString(1), row.getString(2)))
+                    : Optional.empty();
             }
         }
     }

@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -437,6 +438,18 @@ public final class NodeConfigRepository {
                 "DELETE FROM uniconfig_node WHERE node_id = ?")) {
             delete.setString(1, nodeId);
             return delete.executeUpdate() > 0;
+        }
+    }
+
+    /** Forget {@code nodeIds} and everything stored for them (one statement). @return how many were stored */
+    public int deleteAll(final Tx tx, final Collection<String> nodeIds) throws SQLException {
+        if (nodeIds.isEmpty()) {
+            return 0;
+        }
+        try (PreparedStatement delete = tx.connection().prepareStatement(
+                "DELETE FROM uniconfig_node WHERE node_id = ANY (?)")) {
+            delete.setArray(1, tx.connection().createArrayOf("text", nodeIds.toArray()));
+            return delete.executeUpdate();
         }
     }
 

@@ -109,6 +109,56 @@ public final class TransactionLogRepository {
         return result;
     }
 
+    /**
+     * The commits logged by transactions at or after {@code since} (a {@link ChangeHorizon}), in
+     * log order, with their nodes' outcomes but not their diffs, and the horizon to read from next.
+     */
+    public record Logged(long horizon, List<LoggedCommit> commits) {
+        public Logged {
+            commits = List.copyOf(commits);
+        }
+    }
+
+    /** {@link Logged} since {@code since}. */
+    public Logged loggedSince(final Tx tx, final long since) throws SQLException {
+        final long horizon = ChangeHorizon.now(tx);
+        final Connection connection = tx.connection();
+        final Map<String, LoggedCommit> commits = new LinkedHashMap<>();
+        try (PreparedStatement select = connection.prepareStatement("""
+                SELECT commit_id, finished_at, user_name, operation, status FROM transaction_log
+                WHERE logged_xid >= %s ORDER BY seq""".formatted(ChangeHorizon.parameter()))) {
+            select.setString(1, Long.toString(since));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    final String id = rows.getString(1);
+                    commits.put(id, new LoggedCommit(id, Rows.instant(rows.getTimestamp(2)), rows.getString(3),
+                        rows.getString(4), rows.getString(5), List.of()));
+                }
+            }
+        }
+        if (commits.isEmpty()) {
+            return new Logged(horizon, List.of());
+        }
+        final Map<String, List<LoggedNode>> nodes = new LinkedHashMap<>();
+        try (PreparedStatement select = connection.prepareStatement("""
+                SELECT commit_id, node_id, status, error_type, message FROM transaction_log_node
+                WHERE commit_id = ANY (?) ORDER BY commit_id, node_id""")) {
+            select.setArray(1, connection.createArrayOf("text", commits.keySet().toArray()));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    nodes.computeIfAbsent(rows.getString(1), commit -> new ArrayList<>()).add(new LoggedNode(
+                        rows.getString(2), rows.getString(3), rows.getString(4), rows.getString(5), List.of()));
+                }
+            }
+        }
+        final List<LoggedCommit> result = new ArrayList<>(commits.size());
+        for (LoggedCommit commit : commits.values()) {
+            result.add(new LoggedCommit(commit.commitId(), commit.finished(), commit.user(), commit.operation(),
+                commit.status(), nodes.getOrDefault(commit.commitId(), List.of())));
+        }
+        return new Logged(horizon, result);
+    }
+
     /** Keep only the newest {@code keep} commits. @return how many were removed */
     public int trim(final Tx tx, final int keep) throws SQLException {
         try (PreparedStatement delete = tx.connection().prepareStatement("""

@@ -179,7 +179,7 @@ public final class CommitService {
                 }
                 final Optional<UnifiedDevice> device = registry.device(nodeId);
                 if (device.isEmpty()) {
-                    failures.add(NodeResult.failed(nodeId, ErrorKind.NO_CONNECTION, "Device is not connected"));
+                    failures.add(NodeResult.failed(nodeId, ErrorKind.NO_CONNECTION, notConnected(nodeId)));
                     continue;
                 }
                 participants.add(new CommitCoordinator.Participant(nodeId, device.orElseThrow().prepare(
@@ -289,6 +289,20 @@ public final class CommitService {
         return OperationResult.of(results);
     }
 
+    /**
+     * Why the node's device cannot take a commit through this instance: not connected, or
+     * connected through the other controller instance holding the node's lease.
+     */
+    private String notConnected(final String nodeId) {
+        try {
+            return registry.store().heldElsewhere(nodeId).map(holder -> "Device is connected through controller "
+                + "instance " + holder.instanceId() + " (" + holder.address() + "), which holds node " + nodeId
+                + ", not through this one: commit through that instance").orElse("Device is not connected");
+        } catch (OperationErrorsException e) {
+            return "Device is not connected";
+        }
+    }
+
     /** After a failed commit, a transaction's prepared intents are dropped: rebuild its views. */
     private static void abandon(final @Nullable IntentTransaction tx, final Set<String> prepared) {
         if (tx != null && !prepared.isEmpty()) {
@@ -326,15 +340,22 @@ public final class CommitService {
     }
 
     /**
-     * A commit that touched no device is only shown in the operational log (it changed
-     * nothing); one with no change at all is not logged.
+     * A commit refused before it touched any device is logged (kept, so that every controller
+     * instance sharing the database shows it); one with no change at all is not logged.
      */
     private OperationResult record(final String commitId, final String operation, final RequestContext context,
             final List<Target> targets, final OperationResult result) {
         if (targets.stream().allMatch(t -> t.diff().isEmpty()) && result.ok()) {
             return result;
         }
-        view(commitRecord(commitId, operation, context, targets, result));
+        final CommitRecord refused = commitRecord(commitId, operation, context, targets, result);
+        try {
+            registry.store().commitRefused(refused);
+        } catch (OperationErrorsException e) {
+            LOG.warn("Commit {}, refused before it touched any device, is shown in this instance's log only: {}",
+                commitId, e.getMessage());
+        }
+        view(refused);
         return result;
     }
 

@@ -7,6 +7,8 @@ import io.sextant.persistence.CommitRepository;
 import io.sextant.persistence.Compaction;
 import io.sextant.persistence.ConfigKind;
 import io.sextant.persistence.Database;
+import io.sextant.persistence.LeaseHolder;
+import io.sextant.persistence.LeaseRepository;
 import io.sextant.persistence.LoggedCommit;
 import io.sextant.persistence.LoggedNode;
 import io.sextant.persistence.NodeConfigRepository;
@@ -28,6 +30,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,12 +48,16 @@ import org.slf4j.LoggerFactory;
  */
 final class DurableUniconfigStore implements UniconfigStore {
     private static final Logger LOG = LoggerFactory.getLogger(DurableUniconfigStore.class);
+    /** The topologies whose nodes have device sessions, one instance's each (node leases). */
+    private static final List<String> DEVICE_TOPOLOGIES = List.of("topology-netconf", "topology-cli");
 
     private final Database database;
     private final NodeConfigRepository nodes = new NodeConfigRepository(Compaction.DEFAULT);
     private final CommitRepository commits = new CommitRepository();
     private final TransactionLogRepository log = new TransactionLogRepository();
     private final SnapshotRepository snapshots = new SnapshotRepository();
+    private final LeaseRepository leases = new LeaseRepository();
+    private final String instanceId;
 
     private final OwedWrites owed;
     /**
@@ -61,6 +68,8 @@ final class DurableUniconfigStore implements UniconfigStore {
     private final Map<String, NodeVersion> versions = new ConcurrentHashMap<>();
     /** Where {@link #changedElsewhere} reads from next ({@link ChangeHorizon}); set by {@link #load}. */
     private volatile long horizon = ChangeHorizon.ALL;
+    /** Where {@link #logged} reads from next; set by {@link #loadLog}. */
+    private volatile long logHorizon = ChangeHorizon.ALL;
 
     DurableUniconfigStore(final Database database) {
         this(database, Duration.ofSeconds(2));
@@ -71,8 +80,14 @@ final class DurableUniconfigStore implements UniconfigStore {
      *     again while the database does not take it
      */
     DurableUniconfigStore(final Database database, final Duration repairRetry) {
+        this(database, repairRetry, "");
+    }
+
+    /** @param instanceId this controller instance's id among those sharing the database */
+    DurableUniconfigStore(final Database database, final Duration repairRetry, final String instanceId) {
         this.database = database;
         this.owed = new OwedWrites(database, repairRetry);
+        this.instanceId = instanceId;
     }
 
     @Override
@@ -152,6 +167,23 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
+    public Optional<LeaseHolder> heldElsewhere(final String nodeId) throws OperationErrorsException {
+        return call("read who holds the lease of node " + nodeId, tx -> leases.holder(tx, DEVICE_TOPOLOGIES, nodeId))
+            .filter(holder -> !holder.instanceId().equals(instanceId));
+    }
+
+    @Override
+    public void deleted(final String nodeId) throws OperationErrorsException {
+        write("delete node " + nodeId, Set.of(nodeKey(nodeId)), tx -> nodes.delete(tx, nodeId), Map.of());
+        versions.remove(nodeId);
+    }
+
+    @Override
+    public void forgotten(final String nodeId) {
+        versions.remove(nodeId);
+    }
+
+    @Override
     public void commitStarted(final String commitId, final String operation, final String user,
             final List<String> nodeIds) throws OperationErrorsException {
         // kept although it failed, the commit would stay pending and its nodes in doubt at the
@@ -177,6 +209,11 @@ final class DurableUniconfigStore implements UniconfigStore {
         final Map<String, NodeVersion> next = new ConcurrentHashMap<>();
         write("keep commit " + commitId, repairs.keySet(), tx -> {
             for (NodeUpdate update : updates) {
+                if (update.changesActual()) {
+                    held(tx, update.node().nodeId());
+                }
+            }
+            for (NodeUpdate update : updates) {
                 record(tx, update, next);
             }
             log.append(tx, logged(record));
@@ -187,6 +224,18 @@ final class DurableUniconfigStore implements UniconfigStore {
             owed.putBack("put back the nodes of commit " + commitId, repairs);
             versions.putAll(before);
         };
+    }
+
+    /**
+     * The fencing check of a commit's keep: this instance holds the lease of the node whose
+     * device the commit changed, share-locked until the keep's transaction ends (no other
+     * instance takes the node meanwhile). A controller alone (no instance id) holds every node.
+     */
+    private void held(final Tx tx, final String nodeId) throws SQLException, PersistenceException {
+        if (!instanceId.isEmpty() && !leases.holds(tx, DEVICE_TOPOLOGIES, nodeId, instanceId)) {
+            throw PersistenceException.conflict("This controller instance no longer holds node " + nodeId
+                + " (its lease lapsed during the commit, or another instance took the node)");
+        }
     }
 
     @Override
@@ -209,23 +258,50 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public List<CommitRecord> loadLog(final int limit) throws OperationErrorsException {
-        final List<LoggedCommit> latest = call("load the transaction log", tx -> log.latest(tx, limit));
+        final long[] before = new long[1];
+        final List<LoggedCommit> latest = call("load the transaction log", tx -> {
+            before[0] = ChangeHorizon.now(tx);
+            return log.latest(tx, limit);
+        });
+        logHorizon = before[0];
         final List<CommitRecord> records = new ArrayList<>();
         for (LoggedCommit commit : latest) {
-            final List<NodeResult> results = new ArrayList<>();
-            for (LoggedNode node : commit.nodes()) {
-                results.add(node.errorTypeOrNull() == null && "complete".equals(node.status()) ? NodeResult.ok(
-                    node.nodeId()) : NodeResult.failed(node.nodeId(), errorKind(node.errorTypeOrNull()),
-                        node.messageOrNull() == null ? "failed" : node.messageOrNull()));
-            }
-            final OperationResult result = "complete".equals(commit.status()) ? OperationResult.of(results)
-                : OperationResult.failed(results.stream().flatMap(r -> r.error().stream()).map(
-                    NodeResult.NodeError::message).findFirst().orElse("failed"), results);
-            records.add(new CommitRecord(commit.commitId(), commit.finished(), commit.user(), commit.operation(),
-                result, Map.of()));
+            records.add(record(commit));
         }
         records.sort(Comparator.comparing(CommitRecord::time));
         return records;
+    }
+
+    @Override
+    public List<CommitRecord> logged() throws OperationErrorsException {
+        final TransactionLogRepository.Logged logged = call("read the commits logged through other instances",
+            tx -> log.loggedSince(tx, logHorizon));
+        logHorizon = logged.horizon();
+        return logged.commits().stream().map(DurableUniconfigStore::record).toList();
+    }
+
+    @Override
+    public void commitRefused(final CommitRecord record) throws OperationErrorsException {
+        run("log refused commit " + record.id(), tx -> {
+            if (!log.contains(tx, record.id())) {
+                log.append(tx, logged(record));
+            }
+        });
+    }
+
+    /** A logged commit as the layer records it, without its diffs. */
+    private static CommitRecord record(final LoggedCommit commit) {
+        final List<NodeResult> results = new ArrayList<>();
+        for (LoggedNode node : commit.nodes()) {
+            results.add(node.errorTypeOrNull() == null && "complete".equals(node.status()) ? NodeResult.ok(
+                node.nodeId()) : NodeResult.failed(node.nodeId(), errorKind(node.errorTypeOrNull()),
+                    node.messageOrNull() == null ? "failed" : node.messageOrNull()));
+        }
+        final OperationResult result = "complete".equals(commit.status()) ? OperationResult.of(results)
+            : OperationResult.failed(results.stream().flatMap(r -> r.error().stream()).map(
+                NodeResult.NodeError::message).findFirst().orElse("failed"), results);
+        return new CommitRecord(commit.commitId(), commit.finished(), commit.user(), commit.operation(), result,
+            Map.of());
     }
 
     private static NodeResult.ErrorKind errorKind(final @Nullable String yangName) {

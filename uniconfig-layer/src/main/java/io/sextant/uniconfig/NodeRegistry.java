@@ -7,6 +7,7 @@ import io.sextant.unified.UnifiedDevices;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,8 @@ final class NodeRegistry {
      * while its recovery goes on, which would leave the kept configuration and the node apart).
      */
     private final Map<String, CompletableFuture<Void>> taking = new HashMap<>();
+    /** Nodes unmounted while {@link #taking} them: not served once taken; guarded by {@link #claims}. */
+    private final Set<String> unmountedWhileTaken = new HashSet<>();
     private final UnifiedDevices devices;
     private final NodeStatusWriter status;
     private final UniconfigStore store;
@@ -136,6 +139,41 @@ final class NodeRegistry {
         return true;
     }
 
+    /**
+     * The node's device was unmounted, through this controller instance or another (the node's
+     * kept rows were deleted with the mount's, in its database transaction): the node is no longer
+     * served, and a change waiting for its lock fails instead of landing on it.
+     */
+    void unmounted(final String nodeId) {
+        final @Nullable UniconfigNode node;
+        synchronized (claims) {
+            kept.remove(nodeId);
+            node = nodes.remove(nodeId);
+            if (taking.containsKey(nodeId)) {
+                unmountedWhileTaken.add(nodeId);
+            }
+        }
+        store.forgotten(nodeId);
+        if (node == null) {
+            return;
+        }
+        status.remove(nodeId);
+        node.lock().acquire().whenComplete((ok, failure) -> {
+            if (failure == null) {
+                node.retireUnmounted();
+                node.lock().release();
+            }
+        });
+        LOG.info("UniConfig node {} is gone with its device's mount", nodeId);
+    }
+
+    /** Whether the node's device was unmounted while a connection of it is taking the node (for tests). */
+    boolean unmountedWhileTaken(final String nodeId) {
+        synchronized (claims) {
+            return unmountedWhileTaken.contains(nodeId);
+        }
+    }
+
     /** Nodes of commits an earlier run left pending, until their devices are back. */
     Set<String> inDoubtNodeIds() {
         return interrupted.inDoubt();
@@ -203,6 +241,7 @@ final class NodeRegistry {
         work.whenComplete((ok, failure) -> {
             synchronized (claims) {
                 taking.remove(nodeId, taken);
+                unmountedWhileTaken.remove(nodeId);
             }
             if (failure != null) {
                 taken.completeExceptionally(failure);
@@ -235,7 +274,11 @@ final class NodeRegistry {
                 store.created(node, config);
                 // published before it is visible: a write to the new node publishes after this
                 publish(node, true);
-                nodes.put(nodeId, node);
+                if (!served(node)) {
+                    // unmounted while read: the rows just created go too
+                    store.deleted(nodeId);
+                    return;
+                }
                 if (replaced != null) {
                     replaced.retire();
                 }
@@ -275,16 +318,33 @@ final class NodeRegistry {
                 store.changed(update);
                 update.apply();
                 status.writeFailure(node.nodeId(), "After an interrupted commit " + recovery.problem());
-                nodes.put(node.nodeId(), node);
+                served(node);
                 return;
             }
             publish(node, true);
-            nodes.put(node.nodeId(), node);
+            served(node);
         } catch (OperationErrorsException e) {
             kept.put(keptNode.nodeId(), keptNode);
             throw new IllegalStateException("The kept configuration of " + keptNode.nodeId()
                 + " does not fit its device's schema: " + CommitCoordinator.describe(e, device.schema()), e);
         }
+    }
+
+    /**
+     * Serve a node taken from its device's connection, unless the device was unmounted meanwhile.
+     *
+     * @return whether it is served
+     */
+    private boolean served(final UniconfigNode node) {
+        synchronized (claims) {
+            if (!unmountedWhileTaken.remove(node.nodeId())) {
+                nodes.put(node.nodeId(), node);
+                return true;
+            }
+        }
+        LOG.info("UniConfig node {} is not served: its device was unmounted while it was taken", node.nodeId());
+        status.remove(node.nodeId());
+        return false;
     }
 
     /** A schema a live node with {@code schemaKey} is in (to read data kept in that schema). */

@@ -6,7 +6,9 @@ import io.sextant.model.ControllerSchema;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -31,6 +33,8 @@ final class OperationalTransactionLog implements TransactionLog {
     private final DataStore operational;
     private final int capacity;
     private final Deque<String> kept = new ArrayDeque<>();
+    /** Whether each commit in {@link #kept} succeeded. */
+    private final Map<String, Boolean> outcomes = new HashMap<>();
 
     OperationalTransactionLog(final DataStore operational, final int capacity) {
         this.operational = operational;
@@ -64,9 +68,13 @@ final class OperationalTransactionLog implements TransactionLog {
 
         final MapEntryNode built = entry.build();
         final List<String> dropped = new ArrayList<>();
-        kept.addLast(commit.id());
+        if (outcomes.put(commit.id(), commit.result().ok()) == null) {
+            kept.addLast(commit.id());
+        }
         while (kept.size() > capacity) {
-            dropped.add(kept.removeFirst());
+            final String oldest = kept.removeFirst();
+            outcomes.remove(oldest);
+            dropped.add(oldest);
         }
         operational.update(tx -> {
             tx.put(path, built);
@@ -75,6 +83,11 @@ final class OperationalTransactionLog implements TransactionLog {
                     .nodeWithKey(TRANSACTION, ID, id).build());
             }
         });
+    }
+
+    /** Whether the log shows commit {@code id} with that outcome. */
+    synchronized boolean shows(final String id, final boolean ok) {
+        return Boolean.valueOf(ok).equals(outcomes.get(id));
     }
 
     private static MapEntryNode nodeEntry(final NodeResult node, final @Nullable EffectiveModelContext schema) {

@@ -46,6 +46,7 @@ final class UniconfigNode {
     private volatile Instant lastSync;
     private volatile NodeStatusWriter.@Nullable Status published;
     private volatile boolean retired;
+    private volatile boolean unmounted;
 
     /** A node just read from its device: intent = actual = {@code configuration}. */
     UniconfigNode(final String nodeId, final EffectiveModelContext schema, final String schemaKey,
@@ -97,12 +98,25 @@ final class UniconfigNode {
         retired = true;
     }
 
+    /**
+     * This node's device was unmounted: whoever takes its lock afterwards must not change it.
+     * Call with the lock held.
+     */
+    void retireUnmounted() {
+        unmounted = true;
+        retired = true;
+    }
+
     boolean retired() {
         return retired;
     }
 
     /** The failure of a change that found this node {@link #retired()} once it held the lock. */
     NodeFailure replaced() {
+        if (unmounted) {
+            return new NodeFailure(ErrorKind.UNKNOWN_NODE, "Node " + nodeId + " was deleted with its device's mount "
+                + "while this waited for it");
+        }
         return new NodeFailure(ErrorKind.CONFLICT, "Node " + nodeId + " was read again from its device, whose "
             + "models changed, while this waited for it; try again");
     }

@@ -3,6 +3,7 @@ package io.sextant.uniconfig;
 import io.sextant.datastore.ControllerStores;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Registration;
+import io.sextant.datastore.UnmountedNodes;
 import io.sextant.spi.ControllerSettings;
 import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.RpcRegistry;
@@ -18,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -28,8 +30,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The UniConfig layer as a component: nodes appear when their devices connect (first sync), or
- * at start when an earlier run kept them; the configuration mount points and snapshots are served
- * under topology=uniconfig and topology=snapshots, and the uniconfig-manager, snapshot-manager and transaction-manager RPCs
+ * at start when an earlier run kept them, and go when their devices are unmounted; the
+ * configuration mount points and snapshots are served under topology=uniconfig and
+ * topology=snapshots, and the uniconfig-manager, snapshot-manager and transaction-manager RPCs
  * are registered. It assembles the layer's services and hands out the narrow ones the console
  * uses.
  */
@@ -60,7 +63,9 @@ public final class UniconfigService implements AutoCloseable {
     private final Registration mountContainer;
     private final Registration snapshotContainer;
     private final Registration deviceListener;
+    private final Registration unmounts;
     private final @Nullable KeptNodesFollower follower;
+    private final @Nullable KeptLogFollower logFollower;
 
     @Activate
     public UniconfigService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcRegistry,
@@ -91,7 +96,7 @@ public final class UniconfigService implements AutoCloseable {
             });
         transactions = new TransactionManager(transactionIdleTimeout, instanceId);
         store = backend.database().<UniconfigStore>map(database -> new DurableUniconfigStore(database,
-                COMMIT_END_RETRY))
+                COMMIT_END_RETRY, instanceId))
             .orElse(UniconfigStore.inMemory());
         final SnapshotStore snapshotStore;
         try {
@@ -116,6 +121,9 @@ public final class UniconfigService implements AutoCloseable {
             store.close();
             throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
         }
+        // and the commits they log are shown in this instance's log
+        logFollower = backend.database().map(database -> new KeptLogFollower(store, log, database.hints()))
+            .orElse(null);
         commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
         // nodes other instances sharing the database keep from now on are taken here too
         follower = backend.database().map(database -> new KeptNodesFollower(registry, locks, database.hints()))
@@ -127,6 +135,14 @@ public final class UniconfigService implements AutoCloseable {
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
         mount = mounts.register(new UniconfigMount(registry, intents, transactions, snapshotStore));
+        // an unmount (made here, or through another instance and applied here) takes the UniConfig node with it
+        unmounts = datastores.config().registerListener(YangInstanceIdentifier.of(TopologyPaths.NETWORK_TOPOLOGY),
+            candidate -> {
+                final Set<String> gone = UnmountedNodes.of(candidate);
+                if (!gone.isEmpty()) {
+                    executor.execute(() -> gone.forEach(registry::unmounted));
+                }
+            });
         deviceListener = devices.addListener(new UnifiedDevices.Listener() {
             @Override
             public void connected(final UnifiedDevice device) {
@@ -211,6 +227,10 @@ public final class UniconfigService implements AutoCloseable {
         if (follower != null) {
             follower.close();
         }
+        if (logFollower != null) {
+            logFollower.close();
+        }
+        unmounts.close();
         deviceListener.close();
         mount.close();
         snapshotContainer.close();

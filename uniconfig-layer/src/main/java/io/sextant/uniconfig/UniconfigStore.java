@@ -1,9 +1,11 @@
 package io.sextant.uniconfig;
 
 import io.sextant.spi.OperationErrorsException;
+import io.sextant.persistence.LeaseHolder;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -64,6 +66,29 @@ interface UniconfigStore extends AutoCloseable {
     }
 
     /**
+     * The other controller instance sharing the store that holds the node's lease now (it connects
+     * the node's device, this one does not); empty when none does, and in memory.
+     */
+    default Optional<LeaseHolder> heldElsewhere(final String nodeId) throws OperationErrorsException {
+        return Optional.empty();
+    }
+
+    /**
+     * Delete a node and what is kept of it (a node created while its device was being unmounted).
+     */
+    default void deleted(final String nodeId) throws OperationErrorsException {
+        // kept nowhere
+    }
+
+    /**
+     * The node was deleted with its device's mount (its rows went in the mount's database
+     * transaction): forget what this store knew of it.
+     */
+    default void forgotten(final String nodeId) {
+        // nothing known
+    }
+
+    /**
      * A commit an earlier run left pending (it stopped between {@link #commitStarted} and
      * {@link #commitFinished}): {@code kept} when {@link #commitApplied} had kept it.
      */
@@ -113,6 +138,24 @@ interface UniconfigStore extends AutoCloseable {
      * diffs (those are kept, but rendering them needs the nodes' schemas).
      */
     List<CommitRecord> loadLog(int limit) throws OperationErrorsException;
+
+    /**
+     * The entries logged since the last call (since {@link #loadLog} the first time), by any
+     * controller instance sharing the store, this one included, oldest first, without their diffs:
+     * read from the store, never from a notification. An entry replaced since (a commit kept, then
+     * failed) is read again. Nothing in memory.
+     */
+    default List<CommitRecord> logged() throws OperationErrorsException {
+        return List.of();
+    }
+
+    /**
+     * A commit refused before any device was touched: its log entry is kept, so that every
+     * instance sharing the store shows it. Nothing in memory.
+     */
+    default void commitRefused(final CommitRecord record) throws OperationErrorsException {
+        // kept nowhere
+    }
 
     /** A snapshot as it was kept. */
     record KeptSnapshot(String name, Instant created, Map<String, SnapshotStore.Captured> nodes) {

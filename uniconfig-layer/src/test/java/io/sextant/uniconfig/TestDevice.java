@@ -37,6 +37,8 @@ final class TestDevice implements UnifiedDevice {
     volatile int reads;
     /** Commit ids {@link #settle} was called with. */
     final List<String> settled = new CopyOnWriteArrayList<>();
+    /** When set, {@link #readConfiguration} answers only once this completes. */
+    volatile CompletableFuture<Void> readable = CompletableFuture.completedFuture(null);
     /** When set, {@link #settle} completes only when this does. */
     volatile CompletableFuture<Void> settling = CompletableFuture.completedFuture(null);
 
@@ -84,7 +86,7 @@ final class TestDevice implements UnifiedDevice {
             return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION,
                 ErrorTag.OPERATION_FAILED, nodeId + " cannot be read"));
         }
-        return CompletableFuture.completedFuture((ContainerNode) config());
+        return readable.thenApply(ignored -> (ContainerNode) config());
     }
 
     @Override
