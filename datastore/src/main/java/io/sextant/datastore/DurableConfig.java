@@ -8,7 +8,6 @@ import io.sextant.persistence.LeaseRepository;
 import io.sextant.persistence.NodeConfigRepository;
 import io.sextant.persistence.OwedWork;
 import io.sextant.persistence.MountedNode;
-import io.sextant.persistence.OwedWork;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.Tx;
 import io.sextant.persistence.codec.ConfigEntry;
