@@ -13,9 +13,11 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.Revision;
 
 /**
@@ -53,8 +55,10 @@ public final class BundledModels {
             .max((a, b) -> Revision.compare(a.revision(), b.revision()));
     }
 
-    public Optional<YangSource> find(final String name, final Optional<Revision> revision) {
-        return sources.stream().filter(s -> s.name().equals(name) && s.revision().equals(revision)).findFirst();
+    /** The source of a module by name and revision ({@code null}: the one that declares none). */
+    public Optional<YangSource> find(final String name, final @Nullable Revision revision) {
+        return sources.stream().filter(s -> s.name().equals(name) && Objects.equals(s.revision(), revision))
+            .findFirst();
     }
 
     /**
@@ -114,8 +118,7 @@ public final class BundledModels {
                 if (url == null) {
                     throw new IllegalStateException("Indexed YANG file " + fields[0] + " is missing");
                 }
-                final Optional<Revision> revision = "-".equals(fields[2]) ? Optional.empty()
-                    : Optional.of(Revision.of(fields[2]));
+                final Revision revision = "-".equals(fields[2]) ? null : Revision.of(fields[2]);
                 list.add(new YangSource(fields[1], revision, url));
             }
         } catch (IOException e) {

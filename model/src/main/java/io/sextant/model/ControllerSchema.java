@@ -1,6 +1,7 @@
 package io.sextant.model;
 
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.common.XMLNamespace;
@@ -31,7 +32,7 @@ public final class ControllerSchema {
     private ControllerSchema() {
     }
 
-    private static volatile EffectiveModelContext context;
+    private static volatile @Nullable EffectiveModelContext context;
 
     /**
      * The shared context; the first call parses with yangtools' default parser, later calls

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.model.api.source.SourceIdentifier;
 import org.opendaylight.yangtools.yang.model.api.source.YangTextSource;
@@ -14,18 +14,18 @@ import org.opendaylight.yangtools.yang.model.spi.source.URLYangTextSource;
  * One YANG module or submodule text, identified by name and newest revision.
  *
  * @param name module or submodule name
- * @param revision newest revision, empty when the module declares none
+ * @param revision newest revision, null when the module declares none
  * @param location where the text is read from
  */
-public record YangSource(String name, Optional<Revision> revision, URL location) {
+public record YangSource(String name, @Nullable Revision revision, URL location) {
 
     /** The name devices and simulators expect, {@code module@revision.yang}. */
     public String fileName() {
-        return revision.map(rev -> name + "@" + rev + ".yang").orElse(name + ".yang");
+        return revision != null ? name + "@" + revision + ".yang" : name + ".yang";
     }
 
     public SourceIdentifier identifier() {
-        return new SourceIdentifier(name, revision.orElse(null));
+        return new SourceIdentifier(name, revision);
     }
 
     public YangTextSource toTextSource() {

@@ -44,7 +44,7 @@ class RestconfYangConstraintsTest {
     static void start() throws Exception {
         controller = new RestconfFixture();
         test = new RestconfFixture(SchemaBuilder.build(List.of(new YangSource("sextant-test-constraints",
-            Optional.of(Revision.of("2026-11-24")),
+            Revision.of("2026-11-24"),
             RestconfYangConstraintsTest.class.getResource("/yang/sextant-test-constraints@2026-11-24.yang")))),
             HttpLimits.DEFAULTS);
     }

@@ -3,7 +3,6 @@ package io.sextant.restconf;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.model.YangSource;
 import java.util.List;
-import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.common.Revision;
@@ -24,7 +23,7 @@ final class TestModule {
     }
 
     static EffectiveModelContext schema() throws Exception {
-        return SchemaBuilder.build(List.of(new YangSource("sextant-test-rfc8040", Optional.of(Revision.of("2026-11-23")),
+        return SchemaBuilder.build(List.of(new YangSource("sextant-test-rfc8040", Revision.of("2026-11-23"),
             TestModule.class.getResource("/yang/sextant-test-rfc8040@2026-11-23.yang"))));
     }
 }

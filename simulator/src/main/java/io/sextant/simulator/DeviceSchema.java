@@ -53,7 +53,7 @@ public final class DeviceSchema {
         final Map<String, String> texts = new LinkedHashMap<>();
         for (YangSource source : yangSources) {
             try (InputStream in = source.open()) {
-                texts.put(key(source.name(), source.revision().map(Revision::toString)),
+                texts.put(key(source.name(), Optional.ofNullable(source.revision()).map(Revision::toString)),
                     new String(in.readAllBytes(), StandardCharsets.UTF_8));
             }
         }

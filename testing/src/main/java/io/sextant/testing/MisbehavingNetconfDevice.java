@@ -371,7 +371,7 @@ public final class MisbehavingNetconfDevice implements AutoCloseable {
             return Optional.empty();
         }
         return Optional.of(namespace.group(1) + "?module=" + source.name()
-            + source.revision().map(revision -> "&amp;revision=" + revision).orElse(""));
+            + (source.revision() != null ? "&amp;revision=" + source.revision() : ""));
     }
 
     /**

@@ -2,7 +2,7 @@ package io.sextant.security.auth;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
@@ -16,12 +16,13 @@ public final class UsersCodec {
     private UsersCodec() {
     }
 
-    public static List<UserRecord> fromNormalizedNode(final Optional<? extends NormalizedNode> users) {
+    /** The users of the {@code users} container; none when it is absent ({@code null}). */
+    public static List<UserRecord> fromNormalizedNode(final @Nullable NormalizedNode users) {
         final List<UserRecord> records = new ArrayList<>();
-        if (users.isEmpty()) {
+        if (users == null) {
             return records;
         }
-        final ContainerNode container = (ContainerNode) users.orElseThrow();
+        final ContainerNode container = (ContainerNode) users;
         final NormalizedNode list = container.childByArg(NodeIdentifier.create(UsersModel.USER));
         if (list instanceof MapNode map) {
             for (MapEntryNode entry : map.body()) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
@@ -33,19 +34,19 @@ public final class NacmCodec {
     }
 
     /**
-     * Reads the configuration from the {@code nacm} container; an absent container means RFC
-     * 8341's defaults.
+     * Reads the configuration from the {@code nacm} container; an absent container ({@code null})
+     * means RFC 8341's defaults.
      *
      * @throws InvalidNacmConfigException naming the rule list and rule that cannot be used
      */
-    public static NacmConfig fromNormalizedNode(final Optional<? extends NormalizedNode> nacm) {
-        if (nacm.isEmpty()) {
+    public static NacmConfig fromNormalizedNode(final @Nullable NormalizedNode nacm) {
+        if (nacm == null) {
             return NacmConfig.RFC_DEFAULTS;
         }
-        if (!(nacm.orElseThrow() instanceof ContainerNode container)
+        if (!(nacm instanceof ContainerNode container)
                 || !container.name().getNodeType().equals(NacmModel.NACM)) {
             throw new InvalidNacmConfigException("Expected the ietf-netconf-acm:nacm container, got "
-                + nacm.orElseThrow().name());
+                + nacm.name());
         }
         final Map<String, Set<String>> groups = new LinkedHashMap<>();
         child(container, NacmModel.GROUPS).ifPresent(node -> {

@@ -2,10 +2,11 @@ package io.sextant.security.secrets;
 
 import static java.util.Objects.requireNonNull;
 
-import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.ReadSnapshot;
 import io.sextant.datastore.WriteFilter;
+import io.sextant.spi.OperationErrorsException;
 import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -35,13 +36,14 @@ public final class SealingFilter implements WriteFilter {
     @Override
     public NormalizedNode filter(final ReadSnapshot current, final YangInstanceIdentifier path,
             final NormalizedNode data) throws OperationErrorsException {
-        return SecretLeaves.rewrite(path, data, (leafPath, value) -> seal(stored(current, leafPath), leafPath, value));
+        return SecretLeaves.rewrite(path, data,
+            (leafPath, value) -> seal(stored(current, leafPath).orElse(null), leafPath, value));
     }
 
-    private String seal(final Optional<String> stored, final YangInstanceIdentifier path, final String value)
+    private String seal(final @Nullable String stored, final YangInstanceIdentifier path, final String value)
             throws OperationErrorsException {
         if (SecretBox.isEnvelope(value)) {
-            if (stored.isPresent() && stored.orElseThrow().equals(value)) {
+            if (value.equals(stored)) {
                 return value;
             }
             try {
@@ -54,10 +56,10 @@ public final class SealingFilter implements WriteFilter {
             }
             return value;
         }
-        if (stored.isPresent() && SecretBox.isEnvelope(stored.orElseThrow())) {
+        if (stored != null && SecretBox.isEnvelope(stored)) {
             try {
-                if (box.decrypt(stored.orElseThrow()).equals(value) && !box.needsReseal(stored.orElseThrow())) {
-                    return stored.orElseThrow();
+                if (box.decrypt(stored).equals(value) && !box.needsReseal(stored)) {
+                    return stored;
                 }
             } catch (SecretException e) {
                 // the stored envelope no longer opens: the new value replaces it

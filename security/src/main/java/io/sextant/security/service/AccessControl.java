@@ -111,7 +111,7 @@ public final class AccessControl implements AutoCloseable {
             final Optional<NormalizedNode> after = Candidates.find(candidate, NacmModel.NACM_PATH)
                 .flatMap(node -> Optional.ofNullable(node.dataAfter()));
             try {
-                NacmCodec.fromNormalizedNode(after);
+                NacmCodec.fromNormalizedNode(after.orElse(null));
             } catch (InvalidNacmConfigException e) {
                 throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
                     "The NACM rules are not valid: " + e.getMessage(), NacmModel.NACM_PATH);
@@ -149,7 +149,8 @@ public final class AccessControl implements AutoCloseable {
     /** Writes the shipped NACM rules when there are none, and the admin when missing (or its password from the environment). */
     private void bootstrap(final ControllerSettings settings, final Consumer<String> announce)
             throws IOException, OperationErrorsException {
-        final Optional<UserRecord> admin = UsersCodec.fromNormalizedNode(config.snapshot().read(UsersModel.USERS_PATH))
+        final Optional<UserRecord> admin = UsersCodec.fromNormalizedNode(
+                config.snapshot().read(UsersModel.USERS_PATH).orElse(null))
             .stream().filter(user -> user.name().equals(BootstrapAdmin.USER)).findFirst();
         final String envPassword = settings.adminPassword();
         final UserRecord newAdmin;
@@ -202,7 +203,7 @@ public final class AccessControl implements AutoCloseable {
         final NormalizedNode now = config.snapshot().read(NacmModel.NACM_PATH).orElse(null);
         Compiled current = compiled;
         if (current == null || current.source() != now) {
-            current = new Compiled(now, NacmPolicy.compile(NacmCodec.fromNormalizedNode(Optional.ofNullable(now))));
+            current = new Compiled(now, NacmPolicy.compile(NacmCodec.fromNormalizedNode(now)));
             compiled = current;
         }
         return current.policy();
@@ -217,7 +218,7 @@ public final class AccessControl implements AutoCloseable {
         Arrays.fill(password, '\0');
         try {
             config.update(tx -> {
-                final boolean enabled = UsersCodec.fromNormalizedNode(tx.read(UsersModel.USERS_PATH)).stream()
+                final boolean enabled = UsersCodec.fromNormalizedNode(tx.read(UsersModel.USERS_PATH).orElse(null)).stream()
                     .filter(user -> user.name().equals(name)).findFirst().map(UserRecord::enabled).orElse(true);
                 tx.merge(UsersModel.USERS_PATH, UsersCodec.toNormalizedNode(List.of(new UserRecord(name, hash,
                     enabled))));
@@ -246,10 +247,10 @@ public final class AccessControl implements AutoCloseable {
                 return;
             }
             final Map<String, UserRecord> before = new HashMap<>();
-            for (UserRecord user : UsersCodec.fromNormalizedNode(Optional.ofNullable(usersSeen))) {
+            for (UserRecord user : UsersCodec.fromNormalizedNode(usersSeen)) {
                 before.put(user.name(), user);
             }
-            final List<UserRecord> after = UsersCodec.fromNormalizedNode(Optional.ofNullable(now));
+            final List<UserRecord> after = UsersCodec.fromNormalizedNode(now);
             directory.replaceAll(after);
             for (UserRecord user : after) {
                 final UserRecord old = before.remove(user.name());

@@ -1,6 +1,5 @@
 package io.sextant.security.nacm;
 
-import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.Uint32;
 import org.opendaylight.yangtools.yang.common.Uint64;
@@ -17,7 +16,7 @@ public final class NacmBenchmarkData {
     private final MapEntryNode first;
 
     public NacmBenchmarkData(final int entries) {
-        policy = NacmPolicy.compile(NacmCodec.fromNormalizedNode(Optional.of(NacmTestSchema.json("""
+        policy = NacmPolicy.compile(NacmCodec.fromNormalizedNode(NacmTestSchema.json("""
             {"ietf-netconf-acm:nacm": {"groups": {"group": [
                 {"name": "admin", "user-name": ["admin"]}, {"name": "ops", "user-name": ["olga"]}]},
               "rule-list": [
@@ -27,7 +26,7 @@ public final class NacmBenchmarkData {
                   {"name": "no-counters", "path": "/acme-itf:interfaces/interface/counters",
                    "access-operations": "*", "action": "deny"},
                   {"name": "edit", "path": "/acme-itf:interfaces", "access-operations": "*", "action": "permit"}]}
-              ]}}"""))));
+              ]}}""")));
         final QName iface = QName.create("http://example.com/ns/itf", "interface");
         final QName name = QName.create(iface, "name");
         final var list = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(iface));

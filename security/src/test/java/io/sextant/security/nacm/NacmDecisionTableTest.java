@@ -2,7 +2,6 @@ package io.sextant.security.nacm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,7 +16,7 @@ import org.opendaylight.yangtools.yang.model.api.Module;
  */
 class NacmDecisionTableTest {
     private static final NacmPolicy POLICY = NacmPolicy.compile(
-        NacmCodec.fromNormalizedNode(Optional.of(NacmTestSchema.json(Rfc8341Examples.NACM))));
+        NacmCodec.fromNormalizedNode(NacmTestSchema.json(Rfc8341Examples.NACM)));
 
     @ParameterizedTest(name = "{0} {1} {2} -> {3} by {4}")
     @CsvSource(delimiter = '|', textBlock = """

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.auth.UsersModel;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -16,8 +15,8 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 /** The shipped rules, against the controller's own schema (which includes sextant-users). */
 class NacmDefaultsTest {
     private static final EffectiveModelContext SCHEMA = ControllerSchema.get();
-    private static final NacmPolicy POLICY = NacmPolicy.compile(NacmCodec.fromNormalizedNode(Optional.of(
-        NacmCodec.toNormalizedNode(NacmDefaults.config("admin")))));
+    private static final NacmPolicy POLICY = NacmPolicy.compile(NacmCodec.fromNormalizedNode(
+        NacmCodec.toNormalizedNode(NacmDefaults.config("admin"))));
 
     private static DataPath users() {
         return DataPath.of(SCHEMA, UsersModel.USERS_PATH);

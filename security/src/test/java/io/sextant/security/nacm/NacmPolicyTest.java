@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -19,8 +18,8 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 /** Groups, rule order, switches and the configuration itself. */
 class NacmPolicyTest {
     private static NacmPolicy policy(final String nacmBody) {
-        return NacmPolicy.compile(NacmCodec.fromNormalizedNode(Optional.of(json(
-            "{\"ietf-netconf-acm:nacm\": {" + nacmBody + "}}"))));
+        return NacmPolicy.compile(NacmCodec.fromNormalizedNode(json(
+            "{\"ietf-netconf-acm:nacm\": {" + nacmBody + "}}")));
     }
 
     private static boolean mayUpdateMtu(final NacmPolicy policy, final String user, final Set<String> external) {
@@ -133,7 +132,7 @@ class NacmPolicyTest {
                 new NacmRule("r4", "*", new NacmRule.RuleType.DataNode(
                     NodeInstancePath.parse("/acme-itf:interfaces/interface[name='x']")),
                     Set.of(NacmOperation.READ, NacmOperation.UPDATE), NacmAction.PERMIT)))));
-        assertEquals(config, NacmCodec.fromNormalizedNode(Optional.of(NacmCodec.toNormalizedNode(config))));
-        assertEquals(NacmConfig.RFC_DEFAULTS, NacmCodec.fromNormalizedNode(Optional.empty()));
+        assertEquals(config, NacmCodec.fromNormalizedNode(NacmCodec.toNormalizedNode(config)));
+        assertEquals(NacmConfig.RFC_DEFAULTS, NacmCodec.fromNormalizedNode(null));
     }
 }

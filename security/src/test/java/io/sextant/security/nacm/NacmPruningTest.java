@@ -28,10 +28,10 @@ class NacmPruningTest {
     }
 
     private static NacmPolicy policy(final String readDefault, final String writeDefault, final String ruleLists) {
-        return NacmPolicy.compile(NacmCodec.fromNormalizedNode(Optional.of(NacmTestSchema.json("""
+        return NacmPolicy.compile(NacmCodec.fromNormalizedNode(NacmTestSchema.json("""
             {"ietf-netconf-acm:nacm": {"read-default": "%s", "write-default": "%s",
               "groups": {"group": [{"name": "ops", "user-name": ["olga"]}]},
-              "rule-list": [%s]}}""".formatted(readDefault, writeDefault, ruleLists)))));
+              "rule-list": [%s]}}""".formatted(readDefault, writeDefault, ruleLists))));
     }
 
     private static Optional<NormalizedNode> read(final NacmPolicy policy, final String user, final String path) {

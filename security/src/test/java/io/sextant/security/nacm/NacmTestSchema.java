@@ -9,7 +9,6 @@ import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
@@ -47,7 +46,7 @@ final class NacmTestSchema {
         final List<YangSource> sources = new ArrayList<>(BundledModels.get().withDependencies(
             List.of("ietf-netconf-acm", "ietf-netconf", "ietf-netconf-monitoring")));
         for (String name : List.of("acme-netconf", "acme-itf", "acme-ext", "acme-system")) {
-            sources.add(new YangSource(name, Optional.empty(),
+            sources.add(new YangSource(name, null,
                 NacmTestSchema.class.getResource("/yang/" + name + ".yang")));
         }
         try {

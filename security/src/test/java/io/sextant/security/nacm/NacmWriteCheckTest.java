@@ -24,7 +24,7 @@ class NacmWriteCheckTest {
     private static final ContainerNode DATA = NacmTestSchema.root(Rfc8341Examples.DATA);
 
     /** Group ops may change interface mtu and description and create interfaces, but delete nothing. */
-    private static final NacmPolicy POLICY = NacmPolicy.compile(NacmCodec.fromNormalizedNode(Optional.of(json("""
+    private static final NacmPolicy POLICY = NacmPolicy.compile(NacmCodec.fromNormalizedNode(json("""
         {"ietf-netconf-acm:nacm": {"groups": {"group": [{"name": "ops", "user-name": ["olga"]}]},
           "rule-list": [{"name": "ops", "group": ["ops"], "rule": [
             {"name": "no-eth0", "path": "/acme-itf:interfaces/interface[name='eth0']", "access-operations": "*",
@@ -33,7 +33,7 @@ class NacmWriteCheckTest {
              "access-operations": "create update delete", "action": "deny"},
             {"name": "edit-interfaces", "path": "/acme-itf:interfaces", "access-operations": "create update",
              "action": "permit"}
-          ]}]}}"""))));
+          ]}]}}""")));
 
     private static final NacmAccess OLGA = POLICY.access("olga", Set.of());
 
@@ -99,9 +99,9 @@ class NacmWriteCheckTest {
             at(DATA, target))));
         assertEquals(NacmOperation.DELETE, denial.orElseThrow().operation());
         assertEquals("write-default", denial.orElseThrow().decision().decidedBy());
-        final NacmAccess admin = NacmPolicy.compile(NacmCodec.fromNormalizedNode(Optional.of(json("""
+        final NacmAccess admin = NacmPolicy.compile(NacmCodec.fromNormalizedNode(json("""
             {"ietf-netconf-acm:nacm": {"rule-list": [{"name": "all", "group": ["*"], "rule": [
-              {"name": "permit-all", "access-operations": "*", "action": "permit"}]}]}}""")))).access("x", Set.of());
+              {"name": "permit-all", "access-operations": "*", "action": "permit"}]}]}}"""))).access("x", Set.of());
         assertEquals(Optional.empty(), admin.checkWrites(List.of(WriteCheck.delete(dataPath(target),
             at(DATA, target)))));
     }

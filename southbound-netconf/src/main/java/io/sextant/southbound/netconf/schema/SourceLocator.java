@@ -58,7 +58,7 @@ final class SourceLocator {
     Optional<Located> locate(final Request request, final SchemaFetcher fetcher) throws ResolutionAbortedException {
         final Revision revision = request.revision();
         final Optional<YangSource> bundledSource = revision != null
-            ? bundled.find(request.name(), Optional.of(revision)) : bundled.find(request.name());
+            ? bundled.find(request.name(), revision) : bundled.find(request.name());
         if (bundledSource.isPresent()) {
             try (InputStream in = bundledSource.get().open()) {
                 return Optional.of(new Located(new String(in.readAllBytes(), StandardCharsets.UTF_8), true));
