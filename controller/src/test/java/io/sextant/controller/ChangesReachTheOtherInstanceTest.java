@@ -4,14 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.persistence.NodeLease;
-import io.sextant.security.service.DeviceSecretsService;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import io.sextant.testing.PostgresServer;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -58,12 +54,7 @@ class ChangesReachTheOtherInstanceTest {
             DEVICES.add(MisbehavingNetconfDevice.builder().ssh(true).credentials("admin", "admin").start());
         }
         a = new InJvmInstance(dirA, DurableController.migratedDatabase(postgres), PASSWORD);
-        // instances sharing a database share the key that seals the device passwords
-        final Path keyOfB = DeviceSecretsService.keyFile(dirB);
-        Files.createDirectories(keyOfB.getParent(), PosixFilePermissions.asFileAttribute(
-            PosixFilePermissions.fromString("rwx------")));
-        Files.copy(DeviceSecretsService.keyFile(dirA), keyOfB, StandardCopyOption.COPY_ATTRIBUTES);
-        b = new InJvmInstance(dirB, DurableController.migratedDatabase(postgres), PASSWORD);
+        b = InJvmInstance.joining(a, dirB, DurableController.migratedDatabase(postgres), PASSWORD);
     }
 
     @AfterAll

@@ -8,16 +8,12 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.sextant.persistence.NodeLease;
-import io.sextant.security.service.DeviceSecretsService;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.Netconfd;
 import io.sextant.testing.PostgresServer;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,12 +64,7 @@ class ConcurrentCommitsThroughTwoInstancesTest {
         postgres = PostgresServer.start();
         netconfd = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
         a = new InJvmInstance(dirA, DurableController.migratedDatabase(postgres), PASSWORD);
-        // instances sharing a database share the key that seals the device passwords
-        final Path keyOfB = DeviceSecretsService.keyFile(dirB);
-        Files.createDirectories(keyOfB.getParent(), PosixFilePermissions.asFileAttribute(
-            PosixFilePermissions.fromString("rwx------")));
-        Files.copy(DeviceSecretsService.keyFile(dirA), keyOfB, StandardCopyOption.COPY_ATTRIBUTES);
-        b = new InJvmInstance(dirB, DurableController.migratedDatabase(postgres), PASSWORD);
+        b = InJvmInstance.joining(a, dirB, DurableController.migratedDatabase(postgres), PASSWORD);
     }
 
     @AfterAll

@@ -10,7 +10,6 @@ import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.InstanceSettings;
 import io.sextant.persistence.StateBackend;
-import io.sextant.security.service.DeviceSecretsService;
 import io.sextant.security.tls.TlsSetup;
 import io.sextant.testing.FaultProxy;
 import io.sextant.testing.Haproxy;
@@ -153,10 +152,7 @@ class HaproxyInFrontOfTwoInstancesTest {
             final HttpResponse<String> monitor = restA.send("POST", "/rests/operations/sextant-users:set-password",
                 "{\"input\":{\"name\":\"monitor\",\"password\":\"" + MONITOR_PASSWORD + "\"}}");
             assertEquals(204, monitor.statusCode(), monitor.body());
-            final Path keyOfB = DeviceSecretsService.keyFile(dirB);
-            Files.createDirectories(keyOfB.getParent(), PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rwx------")));
-            Files.copy(DeviceSecretsService.keyFile(dirA), keyOfB, StandardCopyOption.COPY_ATTRIBUTES);
+            InJvmInstance.shareSecretsKey(dirA, dirB);
             // and here one certificate (two self-signed ones with the same subject would confuse HAProxy's check)
             final Path tlsA = dirA.resolve(TlsSetup.DIRECTORY);
             final Path tlsB = Files.createDirectories(dirB.resolve(TlsSetup.DIRECTORY));

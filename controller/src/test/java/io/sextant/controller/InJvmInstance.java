@@ -5,7 +5,12 @@ import io.sextant.persistence.Database;
 import io.sextant.persistence.LeaseRepository;
 import io.sextant.persistence.NodeLease;
 import io.sextant.persistence.StateBackend;
+import io.sextant.security.service.DeviceSecretsService;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 
 /**
@@ -13,6 +18,7 @@ import java.util.List;
  * database pool of its own, among several sharing one PostgreSQL; closing it closes the pool too.
  */
 final class InJvmInstance implements AutoCloseable {
+    final Path dataDir;
     final Database database;
     final Sextant sextant;
     final RestconfClient rest;
@@ -22,9 +28,33 @@ final class InJvmInstance implements AutoCloseable {
      * @param password the bootstrap admin's password
      */
     InJvmInstance(final Path dataDir, final Database database, final String password) throws Exception {
+        this.dataDir = dataDir;
         this.database = database;
         sextant = Sextant.start(ControllerSettings.forTests(dataDir, password), StateBackend.durable(database));
         rest = new RestconfClient(sextant, password);
+    }
+
+    /**
+     * Another instance on {@code first}'s database: it gets {@code first}'s device-secrets key (as
+     * {@code ./sextant cluster} gives its instances one key), and a pool of its own.
+     *
+     * @param database a migrated pool on the same database as {@code first}'s, closed with the instance
+     */
+    static InJvmInstance joining(final InJvmInstance first, final Path dataDir, final Database database,
+            final String password) throws Exception {
+        shareSecretsKey(first.dataDir, dataDir);
+        return new InJvmInstance(dataDir, database, password);
+    }
+
+    /**
+     * Gives the instance of {@code dataDir} the device-secrets key of the instance of {@code from}:
+     * instances sharing a database must share it to read each other's sealed device passwords.
+     */
+    static void shareSecretsKey(final Path from, final Path dataDir) throws IOException {
+        final Path key = DeviceSecretsService.keyFile(dataDir);
+        Files.createDirectories(key.getParent(), PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------")));
+        Files.copy(DeviceSecretsService.keyFile(from), key, StandardCopyOption.COPY_ATTRIBUTES);
     }
 
     String id() {

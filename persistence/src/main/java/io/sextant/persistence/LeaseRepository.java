@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * Controller instances and node leases (tables {@code controller_instance}, {@code node_lease}).
@@ -292,23 +294,32 @@ public final class LeaseRepository {
     }
 
     /**
-     * Whether {@code instanceId} holds the lease of node {@code nodeId} in one of
-     * {@code topologyIds} now, by the database's clock, in whatever term: as {@link #holds}, the
-     * lease and the owner's registration stay share-locked until {@code tx} ends.
+     * Those of {@code nodeIds} whose lease {@code instanceId} does not hold now in any of
+     * {@code topologyIds}, by the database's clock, in whatever term; in one statement. The leases it
+     * does hold, and the owner's registration, stay share-locked until {@code tx} ends, as with
+     * {@link #holds}.
      */
-    public boolean holds(final Tx tx, final List<String> topologyIds, final String nodeId, final String instanceId)
-            throws SQLException {
+    public SortedSet<String> notHeld(final Tx tx, final List<String> topologyIds, final Collection<String> nodeIds,
+            final String instanceId) throws SQLException {
+        final SortedSet<String> missing = new TreeSet<>(nodeIds);
+        if (missing.isEmpty()) {
+            return missing;
+        }
         try (PreparedStatement select = tx.connection().prepareStatement("""
-                SELECT 1 FROM node_lease l JOIN controller_instance i ON i.instance_id = l.owner_instance
-                WHERE l.topology_id = ANY (?) AND l.node_id = ? AND l.owner_instance = ?
-                AND NOT i.retired AND i.expires_at > clock_timestamp() FOR SHARE OF l, i""")) {
+                SELECT l.node_id FROM node_lease l JOIN controller_instance i ON i.instance_id = l.owner_instance
+                WHERE l.topology_id = ANY (?) AND l.node_id = ANY (?) AND l.owner_instance = ?
+                AND NOT i.retired AND i.expires_at > clock_timestamp()
+                ORDER BY l.topology_id, l.node_id FOR SHARE OF l, i""")) {
             select.setArray(1, tx.connection().createArrayOf("text", topologyIds.toArray()));
-            select.setString(2, nodeId);
+            select.setArray(2, tx.connection().createArrayOf("text", missing.toArray()));
             select.setString(3, instanceId);
-            try (ResultSet row = select.executeQuery()) {
-                return row.next();
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    missing.remove(rows.getString(1));
+                }
             }
         }
+        return missing;
     }
 
     /**

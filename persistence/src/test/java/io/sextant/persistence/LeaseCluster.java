@@ -230,6 +230,13 @@ final class LeaseCluster implements AutoCloseable {
         return postgres.database.call("check the lease", tx -> repository.holds(tx, node, instance, epoch));
     }
 
+    /** Those of the nodes (of any of their topologies) whose lease {@code instance} does not hold now. */
+    Set<String> notHeld(final List<MountedNode> nodes, final String instance) throws PersistenceException {
+        return postgres.database.call("check the leases", tx -> repository.notHeld(tx,
+            nodes.stream().map(MountedNode::topologyId).distinct().toList(),
+            nodes.stream().map(MountedNode::nodeId).toList(), instance));
+    }
+
     Map<MountedNode, Long> epochs(final InstanceLeases... instances) {
         final Map<MountedNode, Long> epochs = new HashMap<>();
         for (InstanceLeases instance : instances) {

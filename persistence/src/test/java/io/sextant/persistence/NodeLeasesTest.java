@@ -194,6 +194,32 @@ class NodeLeasesTest {
     }
 
     @Test
+    void oneQueryTellsWhichOfACommitsNodesTheInstanceNoLongerHolds(final LeaseCluster cluster,
+            final PostgresFixture postgres) throws Exception {
+        final List<MountedNode> nodes = cluster.mount(3);
+        final InstanceLeases a = cluster.instance("instance-a", LONG);
+        a.heartbeat();
+        assertEquals(3, a.claim().won().size());
+        final List<MountedNode> withUnknown = new ArrayList<>(nodes);
+        withUnknown.add(new MountedNode(nodes.get(0).topologyId(), "never-mounted"));
+        assertEquals(Set.of("never-mounted"), cluster.notHeld(withUnknown, "instance-a"));
+        assertEquals(Set.of(nodes.get(0).nodeId(), nodes.get(1).nodeId(), nodes.get(2).nodeId()),
+            cluster.notHeld(nodes, "instance-b"));
+
+        a.release(List.of(nodes.get(1)));
+        assertEquals(Set.of(nodes.get(1).nodeId()), cluster.notHeld(nodes, "instance-a"));
+
+        // a registration that lapsed in the database holds nothing, though the lease rows still name it
+        postgres.database.run("expire", tx -> {
+            try (Statement statement = tx.connection().createStatement()) {
+                statement.execute("UPDATE controller_instance SET expires_at = clock_timestamp() - interval '1 second'");
+            }
+        });
+        assertEquals(Set.of(nodes.get(0).nodeId(), nodes.get(1).nodeId(), nodes.get(2).nodeId()),
+            cluster.notHeld(nodes, "instance-a"));
+    }
+
+    @Test
     void leasesAreValidHereUntilTheLastSuccessfulCallWasSentPlusTheLeaseTimeMinusTheMargin(final LeaseCluster cluster,
             final PostgresFixture postgres) throws Exception {
         final MountedNode node = cluster.mount(1).get(0);

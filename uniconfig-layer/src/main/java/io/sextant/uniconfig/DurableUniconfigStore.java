@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jdt.annotation.Nullable;
@@ -208,11 +209,8 @@ final class DurableUniconfigStore implements UniconfigStore {
         }
         final Map<String, NodeVersion> next = new ConcurrentHashMap<>();
         write("keep commit " + commitId, repairs.keySet(), tx -> {
-            for (NodeUpdate update : updates) {
-                if (update.changesActual()) {
-                    held(tx, update.node().nodeId());
-                }
-            }
+            held(tx, updates.stream().filter(NodeUpdate::changesActual).map(update -> update.node().nodeId())
+                .toList());
             for (NodeUpdate update : updates) {
                 record(tx, update, next);
             }
@@ -227,13 +225,19 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     /**
-     * The fencing check of a commit's keep: this instance holds the lease of the node whose
-     * device the commit changed, share-locked until the keep's transaction ends (no other
-     * instance takes the node meanwhile). A controller alone (no instance id) holds every node.
+     * The fencing check of a commit's keep: this instance holds the leases of the nodes whose
+     * devices the commit changed, share-locked until the keep's transaction ends (no other instance
+     * takes them meanwhile); one query however many nodes. A controller alone (no instance id)
+     * holds every node.
      */
-    private void held(final Tx tx, final String nodeId) throws SQLException, PersistenceException {
-        if (!instanceId.isEmpty() && !leases.holds(tx, DEVICE_TOPOLOGIES, nodeId, instanceId)) {
-            throw PersistenceException.conflict("This controller instance no longer holds node " + nodeId
+    private void held(final Tx tx, final List<String> nodeIds) throws SQLException, PersistenceException {
+        if (instanceId.isEmpty() || nodeIds.isEmpty()) {
+            return;
+        }
+        final SortedSet<String> lost = leases.notHeld(tx, DEVICE_TOPOLOGIES, nodeIds, instanceId);
+        if (!lost.isEmpty()) {
+            throw PersistenceException.conflict("This controller instance no longer holds "
+                + (lost.size() == 1 ? "node " : "nodes ") + String.join(", ", lost)
                 + " (its lease lapsed during the commit, or another instance took the node)");
         }
     }
