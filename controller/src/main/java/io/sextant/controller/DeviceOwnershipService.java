@@ -49,7 +49,8 @@ public final class DeviceOwnershipService implements DeviceOwnership, AutoClosea
             scheduler = null;
             ownership = DeviceOwnership.SOLE;
         } else {
-            final InstanceSettings instance = InstanceSettings.from(properties, settings.dataDir(), settings.port());
+            final InstanceSettings instance = InstanceSettings.from(properties, settings.dataDir(), settings.bindHost(),
+                settings.port());
             scheduler = LeaseScheduler.start(new InstanceLeases(database, instance.instanceId(), instance.address(),
                 instance.timings()));
             ownership = scheduler;

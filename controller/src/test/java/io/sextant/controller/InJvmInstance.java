@@ -6,11 +6,14 @@ import io.sextant.persistence.LeaseRepository;
 import io.sextant.persistence.NodeLease;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.service.DeviceSecretsService;
+import io.sextant.security.tls.TlsSetup;
+import io.sextant.testing.FreePorts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -30,19 +33,27 @@ final class InJvmInstance implements AutoCloseable {
     InJvmInstance(final Path dataDir, final Database database, final String password) throws Exception {
         this.dataDir = dataDir;
         this.database = database;
-        sextant = Sextant.start(ControllerSettings.forTests(dataDir, password), StateBackend.durable(database));
+        // a port of its own, known before it starts: the address other instances send requests to
+        sextant = Sextant.start(new ControllerSettings("127.0.0.1", FreePorts.one(), dataDir, password,
+            Duration.ofMinutes(5)), StateBackend.durable(database));
         rest = new RestconfClient(sextant, password);
     }
 
     /**
-     * Another instance on {@code first}'s database: it gets {@code first}'s device-secrets key (as
-     * {@code ./sextant cluster} gives its instances one key), and a pool of its own.
+     * Another instance on {@code first}'s database: it gets {@code first}'s device-secrets key and
+     * RESTCONF certificate (as {@code ./sextant cluster} gives its instances one of each), and a
+     * pool of its own.
      *
      * @param database a migrated pool on the same database as {@code first}'s, closed with the instance
      */
     static InJvmInstance joining(final InJvmInstance first, final Path dataDir, final Database database,
             final String password) throws Exception {
         shareSecretsKey(first.dataDir, dataDir);
+        final Path tls = Files.createDirectories(dataDir.resolve(TlsSetup.DIRECTORY));
+        for (String file : List.of(TlsSetup.CERT_FILE, TlsSetup.KEY_FILE)) {
+            Files.copy(first.dataDir.resolve(TlsSetup.DIRECTORY).resolve(file), tls.resolve(file),
+                StandardCopyOption.COPY_ATTRIBUTES);
+        }
         return new InJvmInstance(dataDir, database, password);
     }
 

@@ -18,8 +18,9 @@ import java.util.Properties;
  * <p>The instance id comes from the system property {@value #ID_PROPERTY}; without it, from the
  * file {@value #ID_FILE} in the data directory, written on the first start as the host name and
  * eight random hex digits: stable across restarts of one installation, different for two
- * installations on one host. The address (shown in status, for operators and, later, forwarding)
- * comes from {@value #ADDRESS_PROPERTY}, by default the host name and the RESTCONF port.
+ * installations on one host. The address (shown in status, for operators, and where other
+ * instances send requests for nodes this one holds) comes from {@value #ADDRESS_PROPERTY}, by
+ * default the RESTCONF listen address (the host name when it listens on every address) and port.
  *
  * @param address where other instances and operators reach this one (host:port)
  */
@@ -39,15 +40,21 @@ public record InstanceSettings(String instanceId, String address, LeaseTimings t
 
     /**
      * From {@code properties} ({@value #ID_PROPERTY}, {@value #ADDRESS_PROPERTY}), the id file in
-     * {@code dataDir} (created when missing) and the RESTCONF {@code port}; default lease timings.
+     * {@code dataDir} (created when missing) and where RESTCONF listens; default lease timings. The
+     * default address is the listen address and port, or the host name and port when RESTCONF
+     * listens on every address.
      *
+     * @param port the port RESTCONF listens on (bound already: not 0)
      * @throws UncheckedIOException when the id file cannot be read or written
      */
-    public static InstanceSettings from(final Properties properties, final Path dataDir, final int port) {
+    public static InstanceSettings from(final Properties properties, final Path dataDir, final String bindHost,
+            final int port) {
         final String host = hostName();
         final String id = properties.getProperty(ID_PROPERTY, "").strip();
+        final String reachable = bindHost.isBlank() || bindHost.equals("0.0.0.0") || bindHost.equals("::")
+            ? host : bindHost.contains(":") ? "[" + bindHost + "]" : bindHost;
         return new InstanceSettings(id.isEmpty() ? storedId(dataDir, host) : id,
-            properties.getProperty(ADDRESS_PROPERTY, host + ":" + port).strip(), LeaseTimings.DEFAULT);
+            properties.getProperty(ADDRESS_PROPERTY, reachable + ":" + port).strip(), LeaseTimings.DEFAULT);
     }
 
     private static String storedId(final Path dataDir, final String host) {

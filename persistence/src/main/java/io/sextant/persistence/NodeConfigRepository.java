@@ -419,6 +419,27 @@ public final class NodeConfigRepository {
         return new Changed(horizon, versions);
     }
 
+    /** The kept versions of those of {@code nodeIds} that are stored, in one statement. */
+    public Map<String, NodeVersion> versions(final Tx tx, final Collection<String> nodeIds) throws SQLException {
+        final Map<String, NodeVersion> versions = new HashMap<>();
+        if (nodeIds.isEmpty()) {
+            return versions;
+        }
+        try (PreparedStatement select = tx.connection().prepareStatement(
+                "SELECT node_id, kind, last_seq FROM node_config WHERE node_id = ANY (?)")) {
+            select.setArray(1, tx.connection().createArrayOf("text", nodeIds.toArray()));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    final ConfigKind kind = ConfigKind.INTENDED.column().equals(rows.getString(2)) ? ConfigKind.INTENDED
+                        : ConfigKind.ACTUAL;
+                    versions.merge(rows.getString(1), NodeVersion.CREATED.with(kind, rows.getLong(3)),
+                        (one, other) -> one.with(kind, other.of(kind)));
+                }
+            }
+        }
+        return versions;
+    }
+
     /** Every stored node id, sorted. */
     public List<String> nodeIds(final Tx tx) throws SQLException {
         final List<String> ids = new ArrayList<>();

@@ -9,6 +9,7 @@ import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.restconf.http.EventStreamEndpoint;
 import io.sextant.restconf.http.MetricsEndpoint;
+import io.sextant.restconf.http.PeerForwarding;
 import io.sextant.restconf.http.RestconfHttpServer;
 import io.sextant.restconf.nacm.NacmGuard;
 import io.sextant.restconf.nacm.NotificationReceiveAccess;
@@ -19,8 +20,10 @@ import io.sextant.security.service.SecuritySettings;
 import io.sextant.security.tls.ServerTls;
 import io.sextant.security.tls.TlsMaterial;
 import io.sextant.security.tls.TlsMaterialException;
+import io.sextant.security.tls.PinnedTrust;
 import io.sextant.security.tls.TlsSetup;
 import java.security.cert.X509Certificate;
+import java.util.List;
 import java.util.Optional;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -72,11 +75,14 @@ public final class RestconfService implements AutoCloseable {
             TlsSetup.checkPlainHttp(settings.bindHost());
             LOG.warn("RESTCONF serves plain HTTP on {} (--insecure-http)", settings.bindHost());
             certificate = null;
+            http = http.withPeers(PeerForwarding.plain());
         } else {
             final TlsMaterial material = TlsSetup.resolve(settings.dataDir(), security.tlsCert(), security.tlsKey(),
                 settings.bindHost(), RestconfService::announce);
             LOG.info("RESTCONF TLS certificate {}", material);
-            http = http.withTls(ServerTls.sslContext(material));
+            // the instances of a cluster share one certificate: requests are sent on to exactly it
+            http = http.withTls(ServerTls.sslContext(material))
+                .withPeers(PeerForwarding.overTls(PinnedTrust.clientContext(List.of(material.certificate()))));
             certificate = material.certificate();
         }
         this.http = new RestconfHttpServer(new DefaultRestconfServer(schema, datastores.data(), rpcs, mounts,

@@ -1,5 +1,7 @@
 package io.sextant.uniconfig;
 
+import io.sextant.persistence.LeaseHolder;
+import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import io.sextant.spi.RequestContext;
@@ -90,6 +92,14 @@ public final class CommitService {
             if (!unknown.isEmpty()) {
                 return done(OperationResult.failed("Unknown node(s): nothing was committed", unknown));
             }
+            if (tx == null && !requested.isEmpty()) {
+                final LeaseHolder holder = holderOfAll(ids);
+                if (holder != null) {
+                    // the holder commits them: a transport that reaches it sends the request on
+                    return CompletableFuture.failedFuture(HeldElsewhere.of(ids, holder.instanceId(),
+                        holder.address()));
+                }
+            }
             final long locking = System.nanoTime();
             return locks.acquire(nodes).handle((held, failure) -> {
                 metrics.commitPhase(CommitPhase.LOCK, System.nanoTime() - locking);
@@ -113,6 +123,10 @@ public final class CommitService {
     private CompletionStage<OperationResult> commitLocked(final List<UniconfigNode> locked,
             final @Nullable IntentTransaction tx, final boolean checked, final RequestContext context) {
         final long preparing = System.nanoTime();
+        if (tx == null) {
+            // a change just kept through another instance is committed, not refused at the keep
+            registry.takeKeptNewer(locked);
+        }
         final List<Target> targets = new ArrayList<>();
         final List<NodeResult> conflicts = new ArrayList<>();
         for (UniconfigNode node : locked) {
@@ -287,6 +301,31 @@ public final class CommitService {
             tx.forget(committed);
         }
         return OperationResult.of(results);
+    }
+
+    /**
+     * The one other controller instance that connects the devices of all of {@code nodeIds}, when
+     * this one connects none of them; null otherwise (this instance commits, or answers per node
+     * why it cannot: nodes split between instances are committed through each holder separately).
+     */
+    private @Nullable LeaseHolder holderOfAll(final List<String> nodeIds) {
+        LeaseHolder holder = null;
+        for (String nodeId : nodeIds) {
+            if (registry.device(nodeId).isPresent()) {
+                return null;
+            }
+            final LeaseHolder of;
+            try {
+                of = registry.store().heldElsewhere(nodeId).orElse(null);
+            } catch (OperationErrorsException e) {
+                return null;
+            }
+            if (of == null || holder != null && !holder.equals(of)) {
+                return null;
+            }
+            holder = of;
+        }
+        return holder;
     }
 
     /**

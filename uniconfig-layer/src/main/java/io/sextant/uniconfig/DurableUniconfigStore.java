@@ -26,6 +26,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -165,6 +166,20 @@ final class DurableUniconfigStore implements UniconfigStore {
             }
         });
         return elsewhere;
+    }
+
+    @Override
+    public Set<String> keptNewer(final Collection<String> nodeIds) throws OperationErrorsException {
+        final Map<String, NodeVersion> kept = call("read the versions of nodes " + nodeIds,
+            tx -> nodes.versions(tx, nodeIds));
+        final Set<String> newer = new TreeSet<>();
+        kept.forEach((nodeId, version) -> {
+            // a node whose repair is owed holds what the layer holds once the repair is written
+            if (!version.equals(versions.get(nodeId)) && !owed.owes(nodeKey(nodeId))) {
+                newer.add(nodeId);
+            }
+        });
+        return newer;
     }
 
     @Override

@@ -381,6 +381,28 @@ final class NodeRegistry {
     }
 
     /**
+     * Those of {@code locked} that another controller instance kept in a newer version take it
+     * (found in one read), so that a commit diffs what was kept last wherever it was kept. When the
+     * read fails, nothing is taken: the version check of the commit's keep stays the safety net.
+     * Call with the nodes' locks held.
+     */
+    void takeKeptNewer(final List<UniconfigNode> locked) {
+        if (locked.isEmpty()) {
+            return;
+        }
+        final Set<String> newer;
+        try {
+            newer = store.keptNewer(locked.stream().map(UniconfigNode::nodeId).toList());
+        } catch (OperationErrorsException e) {
+            LOG.debug("The kept versions of {} cannot be read now", locked, e);
+            return;
+        }
+        if (!newer.isEmpty()) {
+            takeNewer(locked.stream().filter(node -> newer.contains(node.nodeId())).toList());
+        }
+    }
+
+    /**
      * Each node takes the version kept in the database when it is newer than the node's (changed
      * through another controller instance). Call with the nodes' locks held.
      */

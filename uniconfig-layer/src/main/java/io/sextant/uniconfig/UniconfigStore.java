@@ -3,6 +3,7 @@ package io.sextant.uniconfig;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.persistence.LeaseHolder;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,6 +63,16 @@ interface UniconfigStore extends AutoCloseable {
      * read from the store, never from a notification. Nothing in memory.
      */
     default Set<String> changedElsewhere() throws OperationErrorsException {
+        return Set.of();
+    }
+
+    /**
+     * Those of {@code nodeIds} that another controller instance sharing the store kept in a version
+     * other than the one this store last kept or loaded, in one read: a commit takes their kept
+     * versions ({@link #takeNewer}) before it diffs, so that a change kept through another
+     * instance just before is committed, not refused. Empty in memory.
+     */
+    default Set<String> keptNewer(final Collection<String> nodeIds) throws OperationErrorsException {
         return Set.of();
     }
 

@@ -36,7 +36,9 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * the copy it loaded. A change through the one whose copy another instance's change made stale is
  * refused (in-use, nothing kept), and that layer takes the version the other kept: the same
  * request made again lands on it. The other one, stale in its turn, does the same. The layers do
- * not follow what the other keeps ({@code KeptNodesFollower}), so this is the safety net alone.
+ * not follow what the other keeps ({@code KeptNodesFollower}), so this is the safety net alone;
+ * except that a commit first takes what was kept newer elsewhere, so it commits that rather than
+ * being refused.
  */
 class StaleNodeTakesTheKeptVersionTest {
 
@@ -84,6 +86,33 @@ class StaleNodeTakesTheKeptVersionTest {
         assertEquals(ErrorTag.IN_USE, cause.errors().get(0).tag());
         assertEquals(true, cause.getMessage().contains("changed through another controller instance"),
             cause.getMessage());
+    }
+
+    @Test
+    void aCommitCommitsWhatAnotherInstanceKeptJustBeforeInsteadOfBeingRefused() throws Exception {
+        final EffectiveModelContext schema = SchemaBuilder.build(BundledModels.get().withDependencies(List.of(
+            "openconfig-interfaces", "iana-if-type")));
+        final TestDevice device = new TestDevice("d1", schema);
+        device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
+        try (PostgresServer postgres = PostgresServer.start();
+             Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
+                 postgres.password()))) {
+            database.migrate(Duration.ofSeconds(60));
+            try (Layer one = new Layer(database, device);
+                 Layer other = new Layer(database, device)) {
+                // written through one, committed through the other, whose copy has not followed
+                one.describe("eth1", "written through one");
+                assertEquals(Optional.empty(), other.intended("eth1"), "the other's copy is stale");
+
+                final OperationResult committed = other.service.commits().commit(List.of("d1"), ADMIN)
+                    .toCompletableFuture().get();
+                assertEquals(true, committed.ok(), committed.toString());
+                assertEquals(Optional.of(iface("eth1", 1500, "written through one")), interfaceIn(device.config(),
+                    "eth1"), "the device got what was kept through the other instance");
+                assertEquals(Optional.of(iface("eth1", 1500, "written through one")), interfaceIn(
+                    other.service.registry().node("d1").orElseThrow().actualRoot(), "eth1"));
+            }
+        }
     }
 
     @Test

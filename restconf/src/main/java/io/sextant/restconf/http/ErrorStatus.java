@@ -1,5 +1,6 @@
 package io.sextant.restconf.http;
 
+import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.OperationError;
 import io.sextant.datastore.StateUnavailable;
 import io.sextant.restconf.api.ServerErrors;
@@ -55,7 +56,8 @@ final class ErrorStatus {
 
     /**
      * The status of an error: by its tag, except that a change the controller could not keep
-     * because its database is unavailable is a 503 (try again later), whatever the tag, and that
+     * because its database is unavailable, and a request sent on to the controller instance holding
+     * its nodes that could not reach it, are a 503 (try again later), whatever the tag, and that
      * data refused by a YANG constraint is a 409.
      *
      * <p>RFC 7950 section 15 makes such refusals {@code operation-failed} with an error-app-tag
@@ -69,7 +71,7 @@ final class ErrorStatus {
      * the same 409 here.
      */
     static int of(final OperationError error) {
-        if (StateUnavailable.is(error)) {
+        if (StateUnavailable.is(error) || HeldElsewhere.UNREACHABLE_APP_TAG.equals(error.appTag())) {
             return 503;
         }
         if (error.tag().equals(ErrorTag.OPERATION_FAILED) && error.appTag() != null && CONSTRAINT_TAGS.contains(error.appTag())) {

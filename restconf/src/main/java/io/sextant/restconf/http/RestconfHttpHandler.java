@@ -56,12 +56,13 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     private final EventStreamEndpoint streams;
 
     RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator, final RequestAudit audit) {
-        this(server, authenticator, audit, MetricsEndpoint.NONE, Readiness.ALWAYS, EventStreamEndpoint.NONE);
+        this(new RestconfRouter(server, PeerForwarding.NONE), authenticator, audit, MetricsEndpoint.NONE,
+            Readiness.ALWAYS, EventStreamEndpoint.NONE);
     }
 
-    RestconfHttpHandler(final RestconfServer server, final Authenticator authenticator, final RequestAudit audit,
+    RestconfHttpHandler(final RestconfRouter router, final Authenticator authenticator, final RequestAudit audit,
             final MetricsEndpoint metrics, final Readiness readiness, final EventStreamEndpoint streams) {
-        this.router = new RestconfRouter(server);
+        this.router = router;
         this.authenticator = authenticator;
         this.audit = audit;
         this.metrics = metrics;

@@ -43,8 +43,10 @@ public final class RestconfHttpServer implements AutoCloseable {
      * @param workerThreads threads that process requests
      * @param limits timeouts, sizes and the connection limit
      * @param tls the TLS context connections start with; null for plain HTTP
+     * @param peers how requests for nodes another controller instance holds are sent on to it
      */
-    public record Settings(InetSocketAddress bind, int workerThreads, HttpLimits limits, @Nullable SslContext tls) {
+    public record Settings(InetSocketAddress bind, int workerThreads, HttpLimits limits, @Nullable SslContext tls,
+            PeerForwarding peers) {
         /** Plain HTTP (tests of the HTTP layer itself). */
         public static Settings of(final String host, final int port) {
             return of(host, port, HttpLimits.DEFAULTS);
@@ -53,12 +55,17 @@ public final class RestconfHttpServer implements AutoCloseable {
         /** Plain HTTP (tests of the HTTP layer itself). */
         public static Settings of(final String host, final int port, final HttpLimits limits) {
             return new Settings(new InetSocketAddress(host, port),
-                Math.max(16, 4 * Runtime.getRuntime().availableProcessors()), limits, null);
+                Math.max(16, 4 * Runtime.getRuntime().availableProcessors()), limits, null, PeerForwarding.NONE);
         }
 
         /** The same settings over TLS. */
         public Settings withTls(final SslContext context) {
-            return new Settings(bind, workerThreads, limits, context);
+            return new Settings(bind, workerThreads, limits, context, peers);
+        }
+
+        /** The same settings, sending requests for nodes held elsewhere on through {@code forwarding}. */
+        public Settings withPeers(final PeerForwarding forwarding) {
+            return new Settings(bind, workerThreads, limits, tls, forwarding);
         }
     }
 
@@ -132,8 +139,8 @@ public final class RestconfHttpServer implements AutoCloseable {
                         .addLast(new HttpServerExpectContinueHandler())
                         .addLast(new BoundedAggregator(limits.maxBodyBytes()))
                         .addLast(clock.exchange())
-                        .addLast(workers, new RestconfHttpHandler(server, authenticator, requests, metrics,
-                            readiness, streams));
+                        .addLast(workers, new RestconfHttpHandler(new RestconfRouter(server, settings.peers()),
+                            authenticator, requests, metrics, readiness, streams));
                 }
             });
         try {

@@ -11,6 +11,7 @@ import io.sextant.restconf.api.RestconfServer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 
 /**
@@ -29,21 +30,31 @@ final class RestconfRouter {
         "PUT");
 
     private final RestconfServer server;
+    private final PeerForwarding peers;
     private final Answers answers = new Answers(DATA);
 
-    RestconfRouter(final RestconfServer server) {
+    RestconfRouter(final RestconfServer server, final PeerForwarding peers) {
         this.server = server;
+        this.peers = peers;
     }
 
     /**
      * Call the server for the request. The stage completes with the answer, that of the errors
-     * too when the server failed the request; it fails only with a failure the server did not
-     * describe.
+     * too when the server failed the request, or that of the controller instance the request was
+     * sent on to when the server said another instance holds its nodes; it fails only with a
+     * failure the server did not describe.
      */
     CompletionStage<Answer> route(final FullHttpRequest request, final HttpMethod method,
             final QueryParameters params, final Conditions conditions, final String path,
             final RequestContext context) throws RequestRefused {
-        return call(request, method, params, conditions, path, context).exceptionally(answers::failure);
+        return call(request, method, params, conditions, path, context).handle((answer, failure) -> {
+            if (failure == null) {
+                return CompletableFuture.completedFuture(answer);
+            }
+            // nodes another instance holds: that instance answers
+            final CompletionStage<Answer> forwarded = peers.forward(request, failure);
+            return forwarded != null ? forwarded : CompletableFuture.completedFuture(answers.failure(failure));
+        }).thenCompose(Function.identity());
     }
 
     private CompletionStage<Answer> call(final FullHttpRequest request, final HttpMethod method,

@@ -34,11 +34,11 @@ class RequestBuffersAreReleasedTest {
     private static final String NODE =
         "/rests/data/network-topology:network-topology/topology=topology-netconf/node=r1";
 
-    private final RestconfHttpHandler handler = new RestconfHttpHandler(new DefaultRestconfServer(
+    private final RestconfHttpHandler handler = new RestconfHttpHandler(new RestconfRouter(new DefaultRestconfServer(
         ControllerSchema.get(), new StoreDataService(
             new InMemoryDataStore(StoreType.CONFIGURATION, ControllerSchema.get(), Runnable::run),
             new InMemoryDataStore(StoreType.OPERATIONAL, ControllerSchema.get(), Runnable::run)),
-        new RpcRegistry(), new MountPointRegistry()), OneUser.authenticator("admin", PASSWORD),
+        new RpcRegistry(), new MountPointRegistry()), PeerForwarding.NONE), OneUser.authenticator("admin", PASSWORD),
         new RequestAudit(AuditLog.NONE), MetricsEndpoint.NONE, Readiness.ALWAYS, EventStreamEndpoint.NONE);
 
     private void assertReleasedAfterAnswer(final String method, final String uri, final String body,

@@ -1,0 +1,155 @@
+package io.sextant.controller;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.sextant.persistence.NodeLease;
+import io.sextant.testing.ModelSets;
+import io.sextant.testing.NetconfVerifier;
+import io.sextant.testing.Netconfd;
+import io.sextant.testing.PostgresServer;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two controller instances on one PostgreSQL and one netconfd device: a commit sent to the
+ * instance that does not connect the device is sent on to the one that does (its lease holder)
+ * and lands, each time right after the change was written through the first instance; the device,
+ * read through a session of the test's own, holds every committed value in turn, and the holder's
+ * transaction log lists the commits. A request that was sent on once is never sent on again.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class CommitsThroughAnyInstanceTest {
+    private static final String PASSWORD = "commits-through-any-instance-test";
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final String NODE = "anywhere";
+    private static final String IFACE = "eth-forwarded";
+    private static final String COMMIT = "/rests/operations/uniconfig-manager:commit";
+    private static final String TARGET = "{\"input\":{\"target-nodes\":{\"node\":[\"" + NODE + "\"]}}}";
+
+    @TempDir
+    static Path dirA;
+    @TempDir
+    static Path dirB;
+    private static PostgresServer postgres;
+    private static Netconfd netconfd;
+    private static InJvmInstance a;
+    private static InJvmInstance b;
+
+    @BeforeAll
+    static void start() throws Exception {
+        postgres = PostgresServer.start();
+        netconfd = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
+        a = new InJvmInstance(dirA, DurableController.migratedDatabase(postgres), PASSWORD);
+        b = InJvmInstance.joining(a, dirB, DurableController.migratedDatabase(postgres), PASSWORD);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        for (AutoCloseable closeable : new AutoCloseable[] {b, a, netconfd, postgres}) {
+            if (closeable != null) {
+                closeable.close();
+            }
+        }
+    }
+
+    @Test
+    void aCommitThroughTheInstanceWithoutTheDeviceLandsThroughTheHolder() throws Exception {
+        final HttpResponse<String> mounted = a.rest.send("PUT", RestconfClient.NETCONF_NODE + NODE,
+            RestconfClient.netconfMount(NODE, netconfd.host(), netconfd.port(), netconfd.username(),
+                netconfd.password()));
+        assertEquals(201, mounted.statusCode(), mounted.body());
+        final String node = RestconfClient.UNICONFIG_NODE + NODE + RestconfClient.CONFIGURATION + "?content=config";
+        a.rest.await(node, r -> r.statusCode() == 200, WAIT);
+        b.rest.await(node, r -> r.statusCode() == 200, WAIT);
+        final InJvmInstance holder = holder().equals(a.id()) ? a : b;
+        final InJvmInstance other = holder == a ? b : a;
+        assertTrue(holder.hasSession(NODE) && !other.hasSession(NODE), "one session, from the holder");
+
+        final List<String> committed = new ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            final String value = "committed through " + other.id() + " #" + i;
+            final HttpResponse<String> put = other.rest.send("PUT", intentPath(), iface(value));
+            assertTrue(put.statusCode() == 201 || put.statusCode() == 204, put.statusCode() + " " + put.body());
+            // at once: the holder commits what was just kept through the other instance
+            final HttpResponse<String> commit = other.rest.send("POST", COMMIT, TARGET);
+            assertEquals(200, commit.statusCode(), commit.body());
+            assertEquals("complete", output(commit).get("overall-status").getAsString(), commit.body());
+            assertEquals(value, descriptionOnDevice(), "commit " + i + " is on the device");
+            committed.add(value);
+        }
+        assertEquals(5, committed.size());
+        assertTrue(completeCommits(holder) >= 5, "the holder's log lists the commits it made");
+
+        // sent on already (as the holder would get it): never sent on again, the error names the holder
+        final HttpResponse<String> again = other.rest.send("POST", COMMIT, TARGET, "Sextant-Forwarded", "true");
+        assertEquals(409, again.statusCode(), again.body());
+        final JsonObject error = JsonParser.parseString(again.body()).getAsJsonObject()
+            .getAsJsonObject("ietf-restconf:errors").getAsJsonArray("error").get(0).getAsJsonObject();
+        assertEquals("held-elsewhere", error.get("error-app-tag").getAsString(), again.body());
+        assertTrue(error.get("error-message").getAsString().contains("controller instance " + holder.id()),
+            again.body());
+        assertNotEquals(-1, again.body().indexOf(holder.sextant.restconfPort() + ""), "the error tells the holder's "
+            + "address: " + again.body());
+    }
+
+    /** The instance holding the node's lease now. */
+    private static String holder() throws Exception {
+        return a.leases().stream().filter(lease -> lease.node().nodeId().equals(NODE) && lease.held())
+            .map(NodeLease::owner).findFirst().orElseThrow();
+    }
+
+    private static JsonObject output(final HttpResponse<String> answer) {
+        final JsonObject body = JsonParser.parseString(answer.body()).getAsJsonObject();
+        return body.entrySet().iterator().next().getValue().getAsJsonObject();
+    }
+
+    private static long completeCommits(final InJvmInstance instance) throws Exception {
+        final HttpResponse<String> read = instance.rest.send("GET",
+            "/rests/data/uniconfig-manager:transaction-log?content=nonconfig");
+        assertEquals(200, read.statusCode(), read.body());
+        long complete = 0;
+        for (JsonElement entry : JsonParser.parseString(read.body()).getAsJsonObject()
+                .getAsJsonObject("uniconfig-manager:transaction-log").getAsJsonArray("transaction")) {
+            if ("complete".equals(entry.getAsJsonObject().get("status").getAsString())) {
+                complete++;
+            }
+        }
+        return complete;
+    }
+
+    /** The interface's description in the device's running datastore, read through a session of the test's own. */
+    private static String descriptionOnDevice() throws Exception {
+        try (NetconfVerifier session = NetconfVerifier.connect(netconfd)) {
+            final String running = session.getConfig("running", "<interfaces xmlns=\"http://openconfig.net/yang/"
+                + "interfaces\"><interface><name>" + IFACE + "</name></interface></interfaces>");
+            final List<String> descriptions = NetconfVerifier.values(running, "data", "interfaces", "interface",
+                "config", "description");
+            assertEquals(1, descriptions.size(), "one description of " + IFACE + " on the device: " + running);
+            return descriptions.get(0);
+        }
+    }
+
+    private static String intentPath() {
+        return RestconfClient.UNICONFIG_NODE + NODE + RestconfClient.CONFIGURATION
+            + "/openconfig-interfaces:interfaces/interface=" + IFACE;
+    }
+
+    private static String iface(final String description) {
+        return "{\"openconfig-interfaces:interface\":[{\"name\":\"" + IFACE + "\",\"config\":{\"name\":\"" + IFACE
+            + "\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":\"" + description + "\"}}]}";
+    }
+}
