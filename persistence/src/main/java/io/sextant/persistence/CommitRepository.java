@@ -28,14 +28,23 @@ public final class CommitRepository {
         }
     }
 
+    /**
+     * Record a commit as pending before any device is touched.
+     *
+     * @param instanceId the controller instance running it (its registration's start is recorded
+     *     with it); null for a controller without one
+     */
     public void begin(final Tx tx, final String commitId, final String operation, final String user,
-            final List<String> nodeIds) throws SQLException {
+            final List<String> nodeIds, final @Nullable String instanceId) throws SQLException {
         try (PreparedStatement insert = tx.connection().prepareStatement("""
-                INSERT INTO commit_record (commit_id, operation, user_name, node_ids, state) VALUES (?, ?, ?, ?, 'pending')""")) {
+                INSERT INTO commit_record (commit_id, operation, user_name, node_ids, state, instance_id, instance_started)
+                VALUES (?, ?, ?, ?, 'pending', ?, (SELECT started_at FROM controller_instance WHERE instance_id = ?))""")) {
             insert.setString(1, commitId);
             insert.setString(2, operation);
             insert.setString(3, user);
             insert.setArray(4, tx.connection().createArrayOf("text", nodeIds.toArray()));
+            insert.setString(5, instanceId);
+            insert.setString(6, instanceId);
             insert.executeUpdate();
         }
     }
@@ -85,13 +94,49 @@ public final class CommitRepository {
         }
     }
 
-    /** Commits left pending, oldest first. */
-    public List<PendingCommit> pending(final Tx tx) throws SQLException {
-        final List<PendingCommit> pending = new ArrayList<>();
+    /**
+     * A pending commit is orphaned when the instance that runs it is not live any more in the start
+     * that recorded it (expired, retired, gone, or started again since).
+     */
+    private static final String ORPHANED = """
+        NOT EXISTS (SELECT 1 FROM controller_instance i WHERE i.instance_id = c.instance_id
+            AND i.started_at = c.instance_started AND NOT i.retired AND i.expires_at > clock_timestamp())""";
+
+    /**
+     * Commits left pending by an earlier run, oldest first, as a controller starting with
+     * {@code instanceId} (null: none) finds them: those of this instance id (an earlier start of
+     * it), those recorded without an instance, and those of instances no longer live in the start
+     * that recorded them. The pending commits of live instances are running, not interrupted.
+     */
+    public List<PendingCommit> pending(final Tx tx, final @Nullable String instanceId) throws SQLException {
         try (PreparedStatement select = tx.connection().prepareStatement("""
-                SELECT commit_id, operation, user_name, node_ids, started_at FROM commit_record
-                WHERE state = 'pending' ORDER BY started_at, commit_id""");
-             ResultSet rows = select.executeQuery()) {
+                SELECT commit_id, operation, user_name, node_ids, started_at FROM commit_record c
+                WHERE state = 'pending' AND (instance_id IS NULL OR instance_id = ? OR %s)
+                ORDER BY started_at, commit_id""".formatted(ORPHANED))) {
+            select.setString(1, instanceId);
+            return read(select);
+        }
+    }
+
+    /**
+     * The pending commits of {@code nodeId} left by another instance that is no longer live in the
+     * start that recorded them, oldest first: the instance taking the node settles them.
+     */
+    public List<PendingCommit> orphaned(final Tx tx, final String nodeId, final String instanceId)
+            throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT commit_id, operation, user_name, node_ids, started_at FROM commit_record c
+                WHERE state = 'pending' AND node_ids @> ARRAY[?]::text[] AND instance_id IS NOT NULL
+                AND instance_id <> ? AND %s ORDER BY started_at, commit_id""".formatted(ORPHANED))) {
+            select.setString(1, nodeId);
+            select.setString(2, instanceId);
+            return read(select);
+        }
+    }
+
+    private static List<PendingCommit> read(final PreparedStatement select) throws SQLException {
+        final List<PendingCommit> pending = new ArrayList<>();
+        try (ResultSet rows = select.executeQuery()) {
             while (rows.next()) {
                 final Array nodes = rows.getArray(4);
                 pending.add(new PendingCommit(rows.getString(1), rows.getString(2), rows.getString(3),

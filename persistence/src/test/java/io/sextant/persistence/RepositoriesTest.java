@@ -9,6 +9,7 @@ import io.sextant.persistence.codec.ConfigEntry;
 import io.sextant.persistence.codec.DiffEntry;
 import io.sextant.persistence.codec.EntryLayout;
 import io.sextant.persistence.internal.Migrations;
+import java.sql.Statement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -158,17 +159,17 @@ class RepositoriesTest {
     @Test
     void pendingCommitsAreListedUntilTheyFinish() throws PersistenceException {
         db.run("begin", tx -> {
-            commits.begin(tx, "c1", "commit", "admin", List.of("R1", "R2"));
-            commits.begin(tx, "c2", "checked-commit", "admin", List.of("R3"));
+            commits.begin(tx, "c1", "commit", "admin", List.of("R1", "R2"), null);
+            commits.begin(tx, "c2", "checked-commit", "admin", List.of("R3"), null);
         });
-        final List<PendingCommit> pending = db.call("pending", commits::pending);
+        final List<PendingCommit> pending = db.call("pending", tx -> commits.pending(tx, null));
         assertEquals(List.of("c1", "c2"), pending.stream().map(PendingCommit::commitId).toList());
         assertEquals(List.of("R1", "R2"), pending.get(0).nodeIds());
         assertEquals("admin", pending.get(0).user());
 
         db.run("finish", tx -> commits.finish(tx, "c1", CommitRepository.State.DONE, null));
         db.run("finish", tx -> commits.finish(tx, "c2", CommitRepository.State.FAILED, "device refused"));
-        assertEquals(List.of(), db.call("pending", commits::pending));
+        assertEquals(List.of(), db.call("pending", tx -> commits.pending(tx, null)));
         assertEquals(Optional.of(CommitRepository.State.FAILED), db.call("state", tx -> commits.state(tx, "c2")));
 
         final PersistenceException twice = assertThrows(PersistenceException.class,
@@ -273,18 +274,60 @@ class RepositoriesTest {
     }
 
     @Test
+    void pendingCommitsOfLiveInstancesAreRunningAndThoseOfInstancesGoneOrStartedAgainAreOrphaned()
+            throws PersistenceException {
+        db.run("instances", tx -> {
+            try (Statement statement = tx.connection().createStatement()) {
+                statement.execute("""
+                    INSERT INTO controller_instance (instance_id, incarnation, address, started_at, heartbeat_at,
+                        expires_at)
+                    VALUES ('live', 'i1', 'a:1', now(), now(), now() + interval '1 hour'),
+                           ('dead', 'i2', 'b:1', now(), now(), now() + interval '1 hour'),
+                           ('again', 'i3', 'c:1', now(), now(), now() + interval '1 hour'),
+                           ('me', 'i4', 'd:1', now(), now(), now() + interval '1 hour')""");
+            }
+        });
+        db.run("begin", tx -> {
+            commits.begin(tx, "of-live", "commit", "admin", List.of("R1"), "live");
+            commits.begin(tx, "of-dead", "commit", "admin", List.of("R1", "R2"), "dead");
+            commits.begin(tx, "of-again", "commit", "admin", List.of("R2"), "again");
+            commits.begin(tx, "of-mine", "commit", "admin", List.of("R1"), "me");
+            commits.begin(tx, "of-none", "commit", "admin", List.of("R3"), null);
+        });
+        db.run("dead expires, again starts again", tx -> {
+            try (Statement statement = tx.connection().createStatement()) {
+                statement.execute("UPDATE controller_instance SET expires_at = clock_timestamp() - interval '1 second'"
+                    + " WHERE instance_id = 'dead'");
+                statement.execute("UPDATE controller_instance SET started_at = clock_timestamp()"
+                    + " WHERE instance_id = 'again'");
+            }
+        });
+        // begun in one transaction: the same start time, in commit id order
+        assertEquals(List.of("of-again", "of-dead", "of-mine", "of-none"), db.call("pending", tx -> commits.pending(tx,
+            "me")).stream().map(PendingCommit::commitId).toList(), "a start of 'me' finds all but the live one's");
+        assertEquals(List.of("of-dead"), db.call("orphaned", tx -> commits.orphaned(tx, "R1", "me")).stream()
+            .map(PendingCommit::commitId).toList(), "R1's orphaned commits for another instance taking it");
+        assertEquals(List.of("of-again", "of-dead"), db.call("orphaned", tx -> commits.orphaned(tx, "R2", "me"))
+            .stream().map(PendingCommit::commitId).toList());
+        assertEquals(List.of(), db.call("orphaned", tx -> commits.orphaned(tx, "R1", "dead")).stream()
+            .filter(c -> c.commitId().equals("of-dead")).toList(), "an instance's own commits are not orphans to it");
+        db.run("finish", tx -> commits.finish(tx, "of-dead", CommitRepository.State.FAILED, "settled"));
+        assertEquals(List.of(), db.call("orphaned", tx -> commits.orphaned(tx, "R1", "me")));
+    }
+
+    @Test
     void workThatFailsHalfwayLeavesNothingBehind() throws PersistenceException {
         final ContainerNode config = OpenConfigFixtures.config(2, "x");
         final PersistenceException failure = assertThrows(PersistenceException.class, () -> db.run("two writes",
             tx -> {
                 snapshots.create(tx, "half", Instant.now(), List.of(new SnapshotNode("R1", "s", config)));
-                commits.begin(tx, "c1", "commit", "admin", List.of("R1"));
-                commits.begin(tx, "c1", "commit", "admin", List.of("R1"));
+                commits.begin(tx, "c1", "commit", "admin", List.of("R1"), null);
+                commits.begin(tx, "c1", "commit", "admin", List.of("R1"), null);
             }));
         assertEquals(PersistenceException.Reason.BAD_DATA, failure.reason());
         assertTrue(failure.getMessage().startsWith("Database refused to two writes"), failure.getMessage());
         assertEquals(List.of(), db.call("names", snapshots::names));
-        assertEquals(List.of(), db.call("pending", commits::pending));
+        assertEquals(List.of(), db.call("pending", tx -> commits.pending(tx, null)));
     }
 
     @Test

@@ -115,11 +115,26 @@ final class DurableUniconfigStore implements UniconfigStore {
     public List<Interrupted> interrupted() throws OperationErrorsException {
         return call("load the commits left pending", tx -> {
             final List<Interrupted> interrupted = new ArrayList<>();
-            for (PendingCommit pending : commits.pending(tx)) {
+            for (PendingCommit pending : commits.pending(tx, instanceId.isEmpty() ? null : instanceId)) {
                 interrupted.add(new Interrupted(pending.commitId(), pending.operation(), pending.user(),
                     log.contains(tx, pending.commitId()), pending.nodeIds()));
             }
             return interrupted;
+        });
+    }
+
+    @Override
+    public List<Interrupted> orphanedCommitsOf(final String nodeId) throws OperationErrorsException {
+        if (instanceId.isEmpty()) {
+            return List.of();
+        }
+        return call("read the commits left pending for node " + nodeId, tx -> {
+            final List<Interrupted> orphaned = new ArrayList<>();
+            for (PendingCommit pending : commits.orphaned(tx, nodeId, instanceId)) {
+                orphaned.add(new Interrupted(pending.commitId(), pending.operation(), pending.user(),
+                    log.contains(tx, pending.commitId()), pending.nodeIds()));
+            }
+            return orphaned;
         });
     }
 
@@ -205,8 +220,9 @@ final class DurableUniconfigStore implements UniconfigStore {
         // kept although it failed, the commit would stay pending and its nodes in doubt at the
         // next start: it touched no device, so it ends failed
         final String key = "commit " + commitId;
+        final @Nullable String runner = instanceId.isEmpty() ? null : instanceId;
         write("record commit " + commitId, Set.of(key), tx -> commits.begin(tx, commitId, operation, user,
-            nodeIds), Map.of(key, new OwedWrites.Repair("end commit " + commitId + " that never started",
+            nodeIds, runner), Map.of(key, new OwedWrites.Repair("end commit " + commitId + " that never started",
                 tx -> commits.abandon(tx, commitId, operation, user, nodeIds, "Not started: the database "
                     + "failed while the commit was recorded; no device was touched"))));
     }

@@ -50,9 +50,9 @@ final class InterruptedCommits {
         final Set<String> waiting;
         final List<NodeResult> results = new ArrayList<>();
 
-        Commit(final UniconfigStore.Interrupted commit) {
+        Commit(final UniconfigStore.Interrupted commit, final Collection<String> waiting) {
             this.commit = commit;
-            this.waiting = new LinkedHashSet<>(commit.nodeIds());
+            this.waiting = new LinkedHashSet<>(waiting);
         }
     }
 
@@ -66,7 +66,7 @@ final class InterruptedCommits {
             throws OperationErrorsException {
         this.store = store;
         for (UniconfigStore.Interrupted interrupted : store.interrupted()) {
-            final Commit commit = new Commit(interrupted);
+            final Commit commit = new Commit(interrupted, interrupted.nodeIds());
             LOG.warn("Commit {} ({} by {}) was interrupted by a stop of the controller{}; nodes {} are in doubt and "
                 + "are read back when their devices connect", interrupted.commitId(), interrupted.operation(),
                 interrupted.user(), interrupted.kept() ? " after it was kept" : "", interrupted.nodeIds());
@@ -81,6 +81,25 @@ final class InterruptedCommits {
                 }
             }
         }
+    }
+
+    /**
+     * A commit another controller instance left pending and can no longer finish (it died), for
+     * {@code nodeId}, which this instance takes over and serves already: the node is in doubt until
+     * {@link #recover}. Only this node of the commit waits here: the instances taking its other nodes
+     * settle theirs, each device is brought to the node's kept configuration, and the first part
+     * settled records the commit's end (a part settled later that fails shows in its node's status).
+     *
+     * @return false when the node is in doubt already
+     */
+    boolean adopt(final UniconfigStore.Interrupted orphaned, final String nodeId) {
+        final boolean adopted = byNode.putIfAbsent(nodeId, new Commit(orphaned, List.of(nodeId))) == null;
+        if (adopted) {
+            LOG.warn("Commit {} ({} by {}) was left pending by a controller instance that stopped{}; node {} is in "
+                + "doubt and is read back now that this instance connects its device", orphaned.commitId(),
+                orphaned.operation(), orphaned.user(), orphaned.kept() ? " after it was kept" : "", nodeId);
+        }
+        return adopted;
     }
 
     /** Whether {@code nodeId} belongs to a commit left pending. */

@@ -215,18 +215,22 @@ final class NodeRegistry {
         final UniconfigStore.@Nullable KeptNode keptNode;
         final CompletableFuture<Void> taken = new CompletableFuture<>();
         final @Nullable CompletableFuture<Void> earlier;
+        final @Nullable UniconfigNode served;
         synchronized (claims) {
             earlier = taking.get(nodeId);
-            if (earlier == null) {
-                final UniconfigNode existing = nodes.get(nodeId);
-                if (existing != null && existing.schemaKey().equals(device.schemaKey())) {
-                    return CompletableFuture.completedFuture(null);
-                }
+            final UniconfigNode existing = nodes.get(nodeId);
+            served = earlier == null && existing != null && existing.schemaKey().equals(device.schemaKey())
+                ? existing : null;
+            if (earlier == null && served == null) {
                 keptNode = kept.remove(nodeId);
                 taking.put(nodeId, taken);
             } else {
                 keptNode = null;
             }
+        }
+        if (served != null) {
+            // served already (followed from what another instance kept, or connected before)
+            return settleOrphans(served, device);
         }
         if (earlier != null) {
             // an earlier connection is taking the node: decide once it is done
@@ -250,6 +254,70 @@ final class NodeRegistry {
             }
         });
         return taken;
+    }
+
+    /**
+     * A served node whose device this instance connects now: commits of it that another instance
+     * left pending when it died are settled under the node's lock, as an interrupted commit is at a
+     * start ({@link InterruptedCommits#recover}): the device is brought to the node's kept
+     * configuration, taken fresh from the database first. Nothing is read from a device without
+     * such a commit. Never fails: a commit that cannot be settled now stays pending and is tried
+     * again when the device connects again.
+     */
+    private CompletionStage<Void> settleOrphans(final UniconfigNode node, final UnifiedDevice device) {
+        final List<UniconfigStore.Interrupted> orphaned;
+        try {
+            orphaned = store.orphanedCommitsOf(node.nodeId());
+        } catch (OperationErrorsException e) {
+            LOG.warn("The commits other controller instances left pending for node {} cannot be read now; they are "
+                + "read again when its device connects again: {}", node.nodeId(), e.getMessage());
+            return CompletableFuture.completedFuture(null);
+        }
+        if (orphaned.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return node.lock().acquire().thenCompose(locked -> {
+            takeKeptNewer(List.of(node));
+            CompletionStage<Void> settled = CompletableFuture.completedFuture(null);
+            for (UniconfigStore.Interrupted commit : orphaned) {
+                if (interrupted.adopt(commit, node.nodeId())) {
+                    settled = settled.thenCompose(ignored -> interrupted.recover(node.nodeId(), node.actualRoot(),
+                        device, executor)).thenAccept(outcome -> recovered(node, outcome));
+                }
+            }
+            return settled;
+        }).handle((ok, failure) -> {
+            node.lock().release();
+            if (failure != null) {
+                LOG.warn("Node {}: a commit another controller instance left pending could not be settled", node.nodeId(),
+                    failure);
+            }
+            return null;
+        });
+    }
+
+    /** A served node after {@link InterruptedCommits#recover}: it says what its device holds when that is not what it kept. */
+    private void recovered(final UniconfigNode node, final InterruptedCommits.Outcome outcome) {
+        final NormalizedNode held = outcome.held();
+        if (held == null) {
+            status.writeFailure(node.nodeId(), "In doubt after a commit another controller instance left pending, "
+                + outcome.problem() + "; tried again when the device reconnects");
+            return;
+        }
+        if (outcome.problem() == null) {
+            return;
+        }
+        try {
+            final NodeUpdate update = node.synced(held);
+            store.changed(update);
+            update.apply();
+            publish(node);
+        } catch (OperationErrorsException e) {
+            LOG.warn("Node {}: what its device holds after a commit another instance left pending cannot be kept: {}",
+                node.nodeId(), e.getMessage());
+        }
+        status.writeFailure(node.nodeId(), "After a commit another controller instance left pending "
+            + outcome.problem());
     }
 
     /** {@link #deviceConnected}, the node claimed: restore or recover {@code keptNode}, or read the device. */

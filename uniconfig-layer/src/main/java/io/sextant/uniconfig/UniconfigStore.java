@@ -106,8 +106,21 @@ interface UniconfigStore extends AutoCloseable {
     record Interrupted(String commitId, String operation, String user, boolean kept, List<String> nodeIds) {
     }
 
-    /** The commits left pending by an earlier run, oldest first: their nodes are in doubt. */
+    /**
+     * The commits left pending by an earlier run, oldest first: their nodes are in doubt. With
+     * several controller instances, those of this instance's earlier starts and of instances no
+     * longer live, not those other live instances are running.
+     */
     List<Interrupted> interrupted() throws OperationErrorsException;
+
+    /**
+     * The commits of {@code nodeId} that another controller instance left pending and can no
+     * longer finish (it died, or started again since), oldest first: the instance taking the node
+     * settles them. None in memory.
+     */
+    default List<Interrupted> orphanedCommitsOf(final String nodeId) throws OperationErrorsException {
+        return List.of();
+    }
 
     /** A commit is about to touch devices: it is pending until finished. */
     void commitStarted(String commitId, String operation, String user, List<String> nodeIds)
