@@ -328,7 +328,12 @@ final class NodeRegistry {
                 return interrupted.recover(nodeId, keptNode.actual(), device, executor)
                     .thenAcceptAsync(outcome -> restore(keptNode, device, outcome), executor);
             }
-            return CompletableFuture.runAsync(() -> restore(keptNode, device, null), executor);
+            // a commit of it an instance left pending when it died (after this one started) is settled now
+            return CompletableFuture.runAsync(() -> restore(keptNode, device, null), executor)
+                .thenCompose(restored -> {
+                    final UniconfigNode node = nodes.get(nodeId);
+                    return node == null ? CompletableFuture.completedFuture(null) : settleOrphans(node, device);
+                });
         }
         interrupted.readAgain(nodeId);
         final @Nullable UniconfigNode replaced = nodes.get(nodeId);
