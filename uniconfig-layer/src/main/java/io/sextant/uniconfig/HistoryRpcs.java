@@ -75,7 +75,7 @@ final class HistoryRpcs implements AutoCloseable {
 
     private static ContainerNode list(final String nodeId, final List<HistoryMark> marks) {
         final QName point = QName.create(MODULE, "point");
-        final var list = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(point));
+        final var list = ImmutableNodes.newUserMapBuilder().withNodeIdentifier(NodeIdentifier.create(point));
         for (HistoryMark mark : marks) {
             list.withChild(ImmutableNodes.newMapEntryBuilder()
                 .withNodeIdentifier(NodeIdentifierWithPredicates.of(point, TRANSACTION_ID, mark.commitId()))
