@@ -112,6 +112,7 @@ public final class ScenarioMain {
             case "fuzz" -> new FuzzScenario();
             case "soak" -> new SoakScenario();
             case "restart" -> new RestartScenario();
+            case "history" -> new HistoryScenario();
             case "faults" -> new FaultsScenario();
             case "churn" -> new ChurnScenario();
             case "fuzz-openapi" -> new OpenApiFuzzScenario();
