@@ -17,11 +17,13 @@ import java.util.List;
  * {@code history}: issue 17's revert and history figures. {@code --devices} (100) devices mounted;
  * {@code --commits} (1,000) commits to the first node, each changing one interface description;
  * then {@code --runs} (20) reads of that node's configuration as the first of those commits left
- * it (1,000 commits back), and as many of the newest point; then one commit of a new interface on
- * every node, and {@code --runs} reverts of it (each followed by an untimed
- * replace-config-with-operational that drops the reverted intent again), and one revert with its
- * commit. Per {@code --state} backend (in memory by default, postgres, or both), plain-Java
- * controller unless {@code --controller karaf}. Any answer other than complete counts as an error.
+ * it (1,000 commits back, a point that keeps a full copy), as the 100th left it (99 diffs replayed
+ * onto the full copy before it: the bound with the default {@code sextant.history.full-copy-every}
+ * of 100) and of the newest; then one commit of a new interface on every node, and {@code --runs}
+ * reverts of it (each followed by an untimed replace-config-with-operational that drops the
+ * reverted intent again), and one revert with its commit. Per {@code --state} backend (in memory
+ * by default, postgres, or both), plain-Java controller unless {@code --controller karaf}. Any
+ * answer other than complete counts as an error.
  */
 final class HistoryScenario implements Scenario {
     private static final String INTENT = "/rests/data/network-topology:network-topology/topology=uniconfig/node=%s"
@@ -69,6 +71,9 @@ final class HistoryScenario implements Scenario {
         run.log("history: %,d commits to %s", commits, node);
         final long[] commitNanos = new long[commits];
         String first = null;
+        // with the default full copy every 100 points, the point of the 100th commit replays 99 diffs: the bound
+        final int boundIndex = Math.min(99, commits - 1);
+        String bound = null;
         for (int i = 0; i < commits; i++) {
             put(rest, node, "hist-0", "history " + i);
             final long started = System.nanoTime();
@@ -77,19 +82,29 @@ final class HistoryScenario implements Scenario {
             if (i == 0) {
                 first = lastPoint(rest, node);
             }
+            if (i == boundIndex) {
+                bound = lastPoint(rest, node);
+            }
         }
         final String newest = lastPoint(rest, node);
         final long[] back = new long[runs];
+        final long[] far = new long[runs];
         final long[] latest = new long[runs];
         for (int r = 0; r < runs; r++) {
+            far[r] = timed(rest, "sextant-history:read-history", "{\"input\":{\"node-id\":\"" + node
+                + "\",\"transaction-id\":\"" + bound + "\"}}", false);
             back[r] = timed(rest, "sextant-history:read-history", "{\"input\":{\"node-id\":\"" + node
                 + "\",\"transaction-id\":\"" + first + "\"}}", false);
             latest[r] = timed(rest, "sextant-history:read-history", "{\"input\":{\"node-id\":\"" + node
                 + "\",\"transaction-id\":\"" + newest + "\"}}", false);
         }
         summary.fact(tag + "Commit of one leaf to one node, over the " + commits + " commits [ms]", stats(commitNanos));
-        summary.fact(tag + "read-history " + (commits - 1) + " commits back [ms]", stats(back));
-        summary.fact(tag + "read-history of the newest point [ms]", stats(latest));
+        summary.fact(tag + "read-history " + (commits - 1) + " commits back (a point with a full copy) [ms]",
+            stats(back));
+        summary.fact(tag + "read-history " + (commits - 1 - boundIndex) + " commits back (" + boundIndex
+            + " diffs replayed onto the full copy before it) [ms]", stats(far));
+        summary.fact(tag + "read-history of the newest point (" + ((commits - 1) % 100) + " diffs replayed) [ms]",
+            stats(latest));
 
         run.log("history: one commit to all %d nodes, then reverts of it", nodes.size());
         for (String each : nodes) {

@@ -133,7 +133,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --commits N         faults: commits, each with one fault (default 1000); history: commits to one node
                               before its history is read (default 1000)
           --flap-interval S   churn: seconds between flaps, and half a phase (default 30)
-          --state S           A*/B*/C*: in-memory (default), postgres (a private PostgreSQL the harness starts)
+          --state S           A*/B*/C*, history: in-memory (default), postgres (a private PostgreSQL the harness starts)
                               or both (in-memory, then postgres, on the same devices, side by side in the report)
           --compare-security  put-get: plain HTTP with NACM off against HTTPS, HTTPS with NACM as admin and as a
                               user whose rules are evaluated, interleaved in one run; the ratios and whether NACM
