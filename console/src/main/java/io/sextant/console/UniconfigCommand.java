@@ -1,92 +1,28 @@
 package io.sextant.console;
 
 import io.sextant.spi.RequestContext;
-import io.sextant.model.ControllerSchema;
-import io.sextant.security.audit.AuditEvent;
-import io.sextant.security.audit.AuditEvent.Outcome;
-import io.sextant.security.audit.AuditLog;
-import io.sextant.security.service.AccessControl;
+import io.sextant.uniconfig.NodeResult;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
-import java.io.PrintStream;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.apache.karaf.shell.api.action.Action;
-import org.apache.karaf.shell.api.action.lifecycle.Reference;
-import org.apache.karaf.shell.api.console.Session;
-import org.apache.karaf.shell.support.CommandException;
 import org.eclipse.jdt.annotation.Nullable;
-import org.opendaylight.yangtools.yang.common.QName;
 
-/**
- * Base of the UniConfig commands: check that NACM lets the console's user invoke the RPC the
- * command stands for, run the operation as that user, wait for it, print its report. Each run
- * and each refusal is audited.
- */
-abstract class UniconfigCommand implements Action {
-    /** How long a command waits for devices before giving up on the answer (the operation goes on). */
-    private static final long TIMEOUT_MINUTES = 10;
-    /** The source of console commands in the audit log. */
-    private static final String SOURCE = "console";
-
-    @Reference
-    ConsoleServices services;
-
-    @Reference
-    Session session;
+/** Base of the UniConfig commands: an operation over nodes, printed per node with {@link UniconfigReport}. */
+abstract class UniconfigCommand extends RpcCommand {
 
     abstract CompletionStage<OperationResult> run(UniconfigService service, RequestContext context);
 
-    /** The RPC this command stands for: NACM's exec rules for it decide who may run the command. */
-    abstract QName rpc();
-
-    static QName uniconfigManager(final String rpc) {
-        return QName.create(ControllerSchema.UNICONFIG_MANAGER, rpc);
-    }
-
-    static QName snapshotManager(final String rpc) {
-        return QName.create(ControllerSchema.SNAPSHOT_MANAGER, rpc);
+    /** What the command prints after the operation's report (nothing by default). */
+    String afterReport() {
+        return "";
     }
 
     @Override
-    public final @Nullable Object execute() throws InterruptedException, CommandException {
-        final PrintStream out = session.getConsole();
-        final UniconfigService uniconfig = services.uniconfig();
-        final AccessControl control = services.control();
-        if (uniconfig == null || control == null) {
-            return Starting.report(out, services);
-        }
-        final ConsoleUser user = ConsoleUser.current(control);
-        final String rpcName = ConsoleUser.moduleName(rpc()) + ":" + rpc().getLocalName();
-        final AuditLog auditLog = services.audit();
-        final Optional<ConsoleUser.Denial> denied = user.deniedRpc(rpc());
-        if (denied.isPresent()) {
-            auditLog.record(AuditEvent.denied(user.name(), SOURCE, null, "exec", rpcName,
-                denied.orElseThrow().decidedBy()));
-            throw new CommandException(denied.orElseThrow().message());
-        }
-        try {
-            final OperationResult result = run(uniconfig, user.context())
-                .toCompletableFuture().get(TIMEOUT_MINUTES, TimeUnit.MINUTES);
-            auditLog.record(AuditEvent.rpc(user.name(), SOURCE, null, rpcName, result.ok() ? Outcome.SUCCESS
-                : Outcome.FAILURE, "Console command").with("nodes", result.nodes().stream()
-                    .map(n -> n.nodeId()).toList()));
-            out.print(UniconfigReport.render(result, id -> uniconfig.schemaOf(id).orElse(null)));
-        } catch (ExecutionException e) {
-            final String message = e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
-            auditLog.record(AuditEvent.rpc(user.name(), SOURCE, null, rpcName, Outcome.FAILURE, message));
-            out.println("Failed: " + message);
-        } catch (TimeoutException e) {
-            auditLog.record(AuditEvent.rpc(user.name(), SOURCE, null, rpcName, Outcome.FAILURE,
-                "No answer within " + TIMEOUT_MINUTES + " minutes"));
-            out.println("No answer within " + TIMEOUT_MINUTES + " minutes; the operation continues in the background");
-        }
-        out.flush();
-        return null;
+    final CompletionStage<Report> perform(final UniconfigService uniconfig, final RequestContext context) {
+        return run(uniconfig, context).thenApply(result -> new Report(result.ok(), result.nodes().stream()
+            .map(NodeResult::nodeId).toList(), UniconfigReport.render(result, id -> uniconfig.schemaOf(id)
+                .orElse(null)) + afterReport()));
     }
 
     static List<String> orEmpty(final @Nullable List<String> nodes) {

@@ -191,6 +191,11 @@ class KarafDistributionIT {
         assertTrue(unknown.output().contains("nobody: FAILED (unknown-node)"), unknown.output());
         final var snapshot = karaf.console("sextant:snapshot-delete never-taken");
         assertTrue(snapshot.output().contains("Snapshot never-taken does not exist"), snapshot.output());
+        final var history = karaf.console("sextant:history nobody");
+        assertTrue(history.output().contains("No kept history of nobody"), history.output());
+        final var revert = karaf.console("sextant:revert never-committed");
+        assertTrue(revert.output().contains("Transaction never-committed is not in uniconfig-manager:transaction-log"),
+            revert.output());
     }
 
     @Test

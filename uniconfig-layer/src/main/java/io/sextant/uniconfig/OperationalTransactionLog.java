@@ -90,6 +90,11 @@ final class OperationalTransactionLog implements TransactionLog {
         return Boolean.valueOf(ok).equals(outcomes.get(id));
     }
 
+    /** The outcome the log shows for commit {@code id} (true: complete), or null when it does not show it. */
+    synchronized @Nullable Boolean outcome(final String id) {
+        return outcomes.get(id);
+    }
+
     private static MapEntryNode nodeEntry(final NodeResult node, final @Nullable EffectiveModelContext schema) {
         final DataContainerNodeBuilder<NodeIdentifierWithPredicates, MapEntryNode> entry =
             ImmutableNodes.newMapEntryBuilder()

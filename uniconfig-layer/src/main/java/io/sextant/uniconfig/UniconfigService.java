@@ -12,6 +12,7 @@ import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.StateBackend;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
@@ -59,6 +60,9 @@ public final class UniconfigService implements AutoCloseable {
     private final SyncService syncs;
     private final SnapshotService snapshots;
     private final UniconfigRpcs rpcs;
+    private final RevertService reverts;
+    private final HistoryService history;
+    private final HistoryRpcs historyRpcs;
     private final Registration mount;
     private final Registration mountContainer;
     private final Registration snapshotContainer;
@@ -128,8 +132,16 @@ public final class UniconfigService implements AutoCloseable {
         // nodes other instances sharing the database keep from now on are taken here too
         follower = backend.database().map(database -> new KeptNodesFollower(registry, locks, database.hints()))
             .orElse(null);
+        final HistorySettings historySettings = HistorySettings.from(System.getProperties());
+        final NodeHistory nodeHistory = backend.database().<NodeHistory>map(database -> new DurableNodeHistory(
+            database, historySettings, Clock.systemUTC())).orElseGet(() -> new InMemoryNodeHistory(historySettings,
+                Clock.systemUTC()));
         commits = new CommitService(registry, locks, intents, transactions, syncs,
-            new CommitEvents(log, datastores.events(), datastores.schema()), executor, commitEnds, metrics);
+            new CommitEvents(new HistoryLog(log, nodeHistory, registry), datastores.events(), datastores.schema()),
+            executor, commitEnds, metrics);
+        reverts = new RevertService(registry, locks, transactions, nodeHistory, log::outcome);
+        history = new HistoryService(registry, nodeHistory);
+        historyRpcs = new HistoryRpcs(reverts, history, rpcRegistry);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
@@ -196,6 +208,16 @@ public final class UniconfigService implements AutoCloseable {
         return snapshots;
     }
 
+    /** revert-changes. */
+    public RevertService reverts() {
+        return reverts;
+    }
+
+    /** The nodes' history: points, comparisons. */
+    public HistoryService history() {
+        return history;
+    }
+
     /** Open a transaction for {@code user} with the default idle timeout; its id. */
     public String createTransaction(final String user) {
         return transactions.create(user, null);
@@ -236,6 +258,7 @@ public final class UniconfigService implements AutoCloseable {
         snapshotContainer.close();
         mountContainer.close();
         rpcs.close();
+        historyRpcs.close();
         transactions.close();
         executor.shutdown();
         try {

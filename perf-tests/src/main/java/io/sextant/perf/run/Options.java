@@ -104,7 +104,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
     public static final String USAGE = """
         usage: ./sextant perf SCENARIO [options]
           scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz fuzz-openapi soak faults churn
-                      restart
+                      restart history
           --devices N         devices mounted (simulated NETCONF devices started)
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
@@ -130,9 +130,10 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --operations REGEX  fuzz-openapi: the OpenAPI paths to test (default: all but those that mount devices)
           --minutes N         soak: how long the steady mix runs (default 60)
           --rate R            soak: requests per second of the steady mix (default 40)
-          --commits N         faults: commits, each with one fault (default 1000)
+          --commits N         faults: commits, each with one fault (default 1000); history: commits to one node
+                              before its history is read (default 1000)
           --flap-interval S   churn: seconds between flaps, and half a phase (default 30)
-          --state S           A*/B*/C*: in-memory (default), postgres (a private PostgreSQL the harness starts)
+          --state S           A*/B*/C*, history: in-memory (default), postgres (a private PostgreSQL the harness starts)
                               or both (in-memory, then postgres, on the same devices, side by side in the report)
           --compare-security  put-get: plain HTTP with NACM off against HTTPS, HTTPS with NACM as admin and as a
                               user whose rules are evaluated, interleaved in one run; the ratios and whether NACM

@@ -35,8 +35,10 @@ public final class ScenarioMain {
                 throw new IllegalArgumentException("unknown scenario " + options.scenario());
             }
             if (options.state() != Options.StateChoice.IN_MEMORY
-                    && Reference.of(options.scenario().toUpperCase(Locale.ROOT)).isEmpty()) {
-                throw new IllegalArgumentException("--state postgres and both are supported by A1 A2 B1 B2 C1 C2 only");
+                    && Reference.of(options.scenario().toUpperCase(Locale.ROOT)).isEmpty()
+                    && !"history".equals(options.scenario())) {
+                throw new IllegalArgumentException("--state postgres and both are supported by A1 A2 B1 B2 C1 C2 and "
+                    + "history only");
             }
         } catch (IllegalArgumentException e) {
             System.err.println("perf: " + e.getMessage());
@@ -112,6 +114,7 @@ public final class ScenarioMain {
             case "fuzz" -> new FuzzScenario();
             case "soak" -> new SoakScenario();
             case "restart" -> new RestartScenario();
+            case "history" -> new HistoryScenario();
             case "faults" -> new FaultsScenario();
             case "churn" -> new ChurnScenario();
             case "fuzz-openapi" -> new OpenApiFuzzScenario();

@@ -1,0 +1,28 @@
+package io.sextant.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.model.ControllerSchema;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+
+/** Each command that stands for an RPC names one the controller's schema has: NACM checks that RPC. */
+class CommandRpcsTest {
+
+    @Test
+    void theHistoryCommandsStandForTheirSextantHistoryRpcs() {
+        final EffectiveModelContext schema = ControllerSchema.get();
+        final List<RpcCommand> commands = List.of(new RevertCommand(), new HistoryCommand(), new HistoryReadCommand(),
+            new HistoryDiffCommand());
+        assertEquals(List.of("revert-changes", "list-history", "read-history", "compare-history"), commands.stream()
+            .map(c -> c.rpc().getLocalName()).toList());
+        for (RpcCommand command : commands) {
+            final QName rpc = command.rpc();
+            assertTrue(schema.findModule(rpc.getModule()).orElseThrow().getRpcs().stream()
+                .anyMatch(definition -> definition.getQName().equals(rpc)), rpc + " is an RPC of the schema");
+        }
+    }
+}

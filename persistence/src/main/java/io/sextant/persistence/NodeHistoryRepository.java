@@ -1,0 +1,179 @@
+package io.sextant.persistence;
+
+import io.sextant.persistence.codec.BinaryCodec;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The history of UniConfig nodes' committed configuration ({@code node_history}): per node, one
+ * row per successful commit that changed it, some with a full copy of the configuration. A point
+ * is read as the newest full copy at or before it plus the diffs after that copy, in order.
+ */
+public final class NodeHistoryRepository {
+
+    /** Where each of {@code nodeIds}'s history ends; nodes without history are left out. */
+    public Map<String, HistoryTail> tails(final Tx tx, final Collection<String> nodeIds) throws SQLException {
+        final Connection connection = tx.connection();
+        final Map<String, HistoryTail> tails = new HashMap<>();
+        try (PreparedStatement select = connection.prepareStatement("""
+                SELECT node_id, max(seq), coalesce(max(seq) FILTER (WHERE full_copy IS NOT NULL), 0)
+                FROM node_history WHERE node_id = ANY (?) GROUP BY node_id""")) {
+            select.setArray(1, connection.createArrayOf("text", nodeIds.toArray()));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    tails.put(rows.getString(1), new HistoryTail(rows.getLong(2), rows.getLong(3)));
+                }
+            }
+        }
+        return tails;
+    }
+
+    /** Add points (each node's next seq, as {@link #tails} found it plus one). */
+    public void append(final Tx tx, final Collection<HistoryRow> rows) throws SQLException {
+        try (PreparedStatement insert = tx.connection().prepareStatement("""
+                INSERT INTO node_history (node_id, seq, commit_id, committed_at, schema_key, diff, full_copy)
+                VALUES (?, ?, ?, ?, ?, ?, ?)""")) {
+            for (HistoryRow row : rows) {
+                insert.setString(1, row.nodeId());
+                insert.setLong(2, row.seq());
+                insert.setString(3, row.commitId());
+                insert.setTimestamp(4, Rows.timestamp(row.committedAt()));
+                insert.setString(5, row.schemaKey());
+                insert.setBytes(6, BinaryCodec.encode(row.diff()));
+                if (row.fullCopyOrNull() == null) {
+                    insert.setNull(7, Types.BINARY);
+                } else {
+                    insert.setBytes(7, BinaryCodec.encode(row.fullCopyOrNull()));
+                }
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    /** What commit {@code commitId} changed, per node (without full copies); empty when history has none of it. */
+    public List<HistoryRow> ofCommit(final Tx tx, final String commitId) throws SQLException, PersistenceException {
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT node_id, seq, commit_id, committed_at, schema_key, diff, NULL FROM node_history
+                WHERE commit_id = ? ORDER BY node_id""")) {
+            select.setString(1, commitId);
+            return rows(select);
+        }
+    }
+
+    /** The node's point of commit {@code commitId}. */
+    public OptionalLong seqOf(final Tx tx, final String nodeId, final String commitId) throws SQLException {
+        return seq(tx, "SELECT seq FROM node_history WHERE node_id = ? AND commit_id = ?", nodeId, commitId);
+    }
+
+    /** The node's newest point committed at or before {@code time}. */
+    public OptionalLong seqAt(final Tx tx, final String nodeId, final Instant time) throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement(
+                "SELECT max(seq) FROM node_history WHERE node_id = ? AND committed_at <= ?")) {
+            select.setString(1, nodeId);
+            select.setTimestamp(2, Rows.timestamp(time));
+            return single(select);
+        }
+    }
+
+    /**
+     * The rows that rebuild the node's point {@code seq}: the newest full copy at or before it
+     * (the first row, with its copy) and every point after it up to {@code seq}, in order. Empty
+     * when no full copy is kept before that point (trimmed).
+     */
+    public List<HistoryRow> replay(final Tx tx, final String nodeId, final long seq)
+            throws SQLException, PersistenceException {
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                WITH base AS (SELECT max(seq) AS seq FROM node_history
+                              WHERE node_id = ? AND seq <= ? AND full_copy IS NOT NULL)
+                SELECT h.node_id, h.seq, h.commit_id, h.committed_at, h.schema_key, h.diff,
+                       CASE WHEN h.seq = base.seq THEN h.full_copy END
+                FROM node_history h, base
+                WHERE h.node_id = ? AND h.seq BETWEEN base.seq AND ? ORDER BY h.seq""")) {
+            select.setString(1, nodeId);
+            select.setLong(2, seq);
+            select.setString(3, nodeId);
+            select.setLong(4, seq);
+            return rows(select);
+        }
+    }
+
+    /** The node's points, oldest first. */
+    public List<HistoryMark> marks(final Tx tx, final String nodeId) throws SQLException {
+        final List<HistoryMark> marks = new ArrayList<>();
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT seq, commit_id, committed_at, full_copy IS NOT NULL FROM node_history
+                WHERE node_id = ? ORDER BY seq""")) {
+            select.setString(1, nodeId);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    marks.add(new HistoryMark(rows.getLong(1), rows.getString(2), Rows.instant(rows.getTimestamp(3)),
+                        rows.getBoolean(4)));
+                }
+            }
+        }
+        return marks;
+    }
+
+    /**
+     * Forget what was committed before {@code cutoff}: per node, every point older than the
+     * newest full copy committed before it (that copy stays, so the points after it can be read).
+     *
+     * @return how many points were removed
+     */
+    public int trim(final Tx tx, final Instant cutoff) throws SQLException {
+        try (PreparedStatement delete = tx.connection().prepareStatement("""
+                DELETE FROM node_history h USING (
+                    SELECT node_id, max(seq) AS keep_from FROM node_history
+                    WHERE full_copy IS NOT NULL AND committed_at < ? GROUP BY node_id) c
+                WHERE h.node_id = c.node_id AND h.seq < c.keep_from""")) {
+            delete.setTimestamp(1, Rows.timestamp(cutoff));
+            return delete.executeUpdate();
+        }
+    }
+
+    private static OptionalLong seq(final Tx tx, final String sql, final String nodeId, final String commitId)
+            throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement(sql)) {
+            select.setString(1, nodeId);
+            select.setString(2, commitId);
+            return single(select);
+        }
+    }
+
+    private static OptionalLong single(final PreparedStatement select) throws SQLException {
+        try (ResultSet rows = select.executeQuery()) {
+            if (!rows.next()) {
+                return OptionalLong.empty();
+            }
+            final long value = rows.getLong(1);
+            return rows.wasNull() ? OptionalLong.empty() : OptionalLong.of(value);
+        }
+    }
+
+    private static List<HistoryRow> rows(final PreparedStatement select) throws SQLException, PersistenceException {
+        final List<HistoryRow> rows = new ArrayList<>();
+        try (ResultSet result = select.executeQuery()) {
+            while (result.next()) {
+                final String nodeId = result.getString(1);
+                final String commitId = result.getString(3);
+                final String what = "commit " + commitId + " in the history of node " + nodeId;
+                final byte[] copy = result.getBytes(7);
+                rows.add(new HistoryRow(nodeId, result.getLong(2), commitId, Rows.instant(result.getTimestamp(4)),
+                    result.getString(5), Rows.diff(result.getBytes(6), what),
+                    copy == null ? null : Rows.node(copy, what)));
+            }
+        }
+        return rows;
+    }
+}

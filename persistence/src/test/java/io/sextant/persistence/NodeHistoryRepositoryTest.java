@@ -1,0 +1,89 @@
+package io.sextant.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.persistence.codec.DiffEntry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+
+/** node_history against a real PostgreSQL: tails, the rows of a replay, a commit's rows, trimming by age. */
+class NodeHistoryRepositoryTest {
+    private static final QName ROOT = QName.create("urn:test", "data");
+    private static final QName VALUE = QName.create(ROOT, "value");
+    private static final Instant T0 = Instant.parse("2026-11-25T00:00:00Z");
+    private static PostgresFixture postgres;
+
+    private final NodeHistoryRepository history = new NodeHistoryRepository();
+
+    @BeforeAll
+    static void start() throws PersistenceException {
+        postgres = PostgresFixture.start().migrated();
+    }
+
+    @AfterAll
+    static void stop() {
+        postgres.close();
+    }
+
+    @BeforeEach
+    void clear() throws PersistenceException {
+        postgres.clear();
+    }
+
+    private static ContainerNode config(final int value) {
+        return ImmutableNodes.newContainerBuilder().withNodeIdentifier(NodeIdentifier.create(ROOT))
+            .withChild(ImmutableNodes.leafNode(VALUE, value)).build();
+    }
+
+    /** Ten points of node n, one a minute from T0, a full copy on points 1, 4, 7, 10. */
+    private void tenPoints() throws PersistenceException {
+        final List<HistoryRow> rows = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            rows.add(new HistoryRow("n", i, "c" + i, T0.plus(Duration.ofMinutes(i)), "key", List.of(new DiffEntry(
+                YangInstanceIdentifier.of(VALUE), ImmutableNodes.leafNode(VALUE, i - 1),
+                ImmutableNodes.leafNode(VALUE, i))), i % 3 == 1 ? config(i) : null));
+        }
+        postgres.database.run("append", tx -> history.append(tx, rows));
+    }
+
+    @Test
+    void aReplayStartsAtTheNewestFullCopyBeforeThePointAndEndsAtIt() throws PersistenceException {
+        tenPoints();
+        assertEquals(new HistoryTail(10, 10), postgres.database.call("tails", tx -> history.tails(tx,
+            List.of("n", "other"))).get("n"));
+        final List<HistoryRow> replay = postgres.database.call("replay", tx -> history.replay(tx, "n", 6));
+        assertEquals(List.of(4L, 5L, 6L), replay.stream().map(HistoryRow::seq).toList());
+        assertEquals(config(4), replay.get(0).fullCopyOrNull());
+        assertNull(replay.get(1).fullCopyOrNull());
+        assertEquals(ImmutableNodes.leafNode(VALUE, 6), replay.get(2).diff().get(0).afterOrNull());
+        assertEquals(6L, postgres.database.call("at", tx -> history.seqAt(tx, "n",
+            T0.plus(Duration.ofMinutes(6)).plusSeconds(59))).getAsLong());
+        assertTrue(postgres.database.call("at", tx -> history.seqAt(tx, "n", T0)).isEmpty());
+        assertEquals(3L, postgres.database.call("of", tx -> history.seqOf(tx, "n", "c3")).getAsLong());
+        assertEquals(List.of("n"), postgres.database.call("commit", tx -> history.ofCommit(tx, "c3")).stream()
+            .map(HistoryRow::nodeId).toList());
+    }
+
+    @Test
+    void trimmingKeepsTheNewestFullCopyOlderThanTheCutAndEverythingAfter() throws PersistenceException {
+        tenPoints();
+        final int removed = postgres.database.call("trim", tx -> history.trim(tx, T0.plus(Duration.ofMinutes(6))));
+        assertEquals(3, removed);
+        assertEquals(List.of(4L, 5L, 6L, 7L, 8L, 9L, 10L), postgres.database.call("marks", tx -> history.marks(tx,
+            "n")).stream().map(HistoryMark::seq).toList());
+        assertTrue(postgres.database.call("replay", tx -> history.replay(tx, "n", 3)).isEmpty());
+    }
+}
