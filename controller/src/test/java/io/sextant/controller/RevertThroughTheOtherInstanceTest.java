@@ -5,14 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import io.sextant.security.service.DeviceSecretsService;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import io.sextant.testing.PostgresServer;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -47,11 +43,7 @@ class RevertThroughTheOtherInstanceTest {
         postgres = PostgresServer.start();
         device = MisbehavingNetconfDevice.builder().ssh(true).credentials("admin", "admin").start();
         a = new InJvmInstance(dirA, DurableController.migratedDatabase(postgres), PASSWORD);
-        final Path keyOfB = DeviceSecretsService.keyFile(dirB);
-        Files.createDirectories(keyOfB.getParent(), PosixFilePermissions.asFileAttribute(
-            PosixFilePermissions.fromString("rwx------")));
-        Files.copy(DeviceSecretsService.keyFile(dirA), keyOfB, StandardCopyOption.COPY_ATTRIBUTES);
-        b = new InJvmInstance(dirB, DurableController.migratedDatabase(postgres), PASSWORD);
+        b = InJvmInstance.joining(a, dirB, DurableController.migratedDatabase(postgres), PASSWORD);
     }
 
     @AfterAll
