@@ -48,13 +48,21 @@ final class InJvmInstance implements AutoCloseable {
      */
     static InJvmInstance joining(final InJvmInstance first, final Path dataDir, final Database database,
             final String password) throws Exception {
-        shareSecretsKey(first.dataDir, dataDir);
+        shareClusterFiles(first.dataDir, dataDir);
+        return new InJvmInstance(dataDir, database, password);
+    }
+
+    /**
+     * Gives the instance of {@code dataDir} the device-secrets key and the RESTCONF certificate of
+     * the instance of {@code from}, as {@code ./sextant cluster} gives its instances one of each.
+     */
+    static void shareClusterFiles(final Path from, final Path dataDir) throws IOException {
+        shareSecretsKey(from, dataDir);
         final Path tls = Files.createDirectories(dataDir.resolve(TlsSetup.DIRECTORY));
         for (String file : List.of(TlsSetup.CERT_FILE, TlsSetup.KEY_FILE)) {
-            Files.copy(first.dataDir.resolve(TlsSetup.DIRECTORY).resolve(file), tls.resolve(file),
+            Files.copy(from.resolve(TlsSetup.DIRECTORY).resolve(file), tls.resolve(file),
                 StandardCopyOption.COPY_ATTRIBUTES);
         }
-        return new InJvmInstance(dataDir, database, password);
     }
 
     /**
