@@ -33,8 +33,8 @@ import org.slf4j.LoggerFactory;
  * at start when an earlier run kept them, and go when their devices are unmounted; the
  * configuration mount points and snapshots are served under topology=uniconfig and
  * topology=snapshots, and the uniconfig-manager, snapshot-manager and transaction-manager RPCs
- * are registered. It assembles the layer's services and hands out the narrow ones the console
- * uses.
+ * and sextant-templates' apply-template are registered. It assembles the layer's services and
+ * hands out the narrow ones the console uses.
  */
 @Component(service = UniconfigService.class, immediate = true)
 public final class UniconfigService implements AutoCloseable {
@@ -59,6 +59,8 @@ public final class UniconfigService implements AutoCloseable {
     private final SyncService syncs;
     private final SnapshotService snapshots;
     private final UniconfigRpcs rpcs;
+    private final TemplateService templates;
+    private final TemplateRpcs templateRpcs;
     private final Registration mount;
     private final Registration mountContainer;
     private final Registration snapshotContainer;
@@ -132,6 +134,8 @@ public final class UniconfigService implements AutoCloseable {
             new CommitEvents(log, datastores.events(), datastores.schema()), executor, commitEnds, metrics);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
+        templates = new TemplateService(registry, locks, transactions, new TemplateStore(datastores.config()));
+        templateRpcs = new TemplateRpcs(templates, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
         mount = mounts.register(new UniconfigMount(registry, intents, transactions, snapshotStore));
@@ -196,6 +200,11 @@ public final class UniconfigService implements AutoCloseable {
         return snapshots;
     }
 
+    /** apply-template, and the stored templates. */
+    public TemplateService templates() {
+        return templates;
+    }
+
     /** Open a transaction for {@code user} with the default idle timeout; its id. */
     public String createTransaction(final String user) {
         return transactions.create(user, null);
@@ -235,6 +244,7 @@ public final class UniconfigService implements AutoCloseable {
         mount.close();
         snapshotContainer.close();
         mountContainer.close();
+        templateRpcs.close();
         rpcs.close();
         transactions.close();
         executor.shutdown();
