@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.datastore.Failures;
 import io.sextant.spi.Edit;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -77,11 +79,24 @@ public final class TemplateService {
             return done(notApplied(targets, unknown));
         }
         return transactions.run(context, tx -> tx != null ? done(inTransaction(template.orElseThrow(), nodes, tx,
-            targets)) : locks.acquire(nodes.keySet()).thenApply(held -> {
+            targets)) : locks.acquire(nodes.keySet()).handle((held, failure) -> {
+                if (failure != null) {
+                    return busy(targets, Failures.unwrap(failure));
+                }
                 try (held) {
                     return immediately(template.orElseThrow(), nodes, targets);
                 }
             }));
+    }
+
+    /** The nodes could not be locked (one stayed busy, or was replaced): nothing applied. */
+    private static OperationResult busy(final List<Target> targets, final Throwable failure) {
+        if (!(failure instanceof NodeFailure node)) {
+            throw new CompletionException(failure);
+        }
+        final String message = String.valueOf(node.getMessage());
+        return OperationResult.failed("Nothing applied: " + message, targets.stream().map(t -> NodeResult.failed(
+            t.nodeId(), node.kind(), message)).toList());
     }
 
     private OperationResult inTransaction(final Template template, final Map<UniconfigNode, Target> nodes,

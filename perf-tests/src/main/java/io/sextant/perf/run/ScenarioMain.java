@@ -114,6 +114,7 @@ public final class ScenarioMain {
             case "restart" -> new RestartScenario();
             case "faults" -> new FaultsScenario();
             case "churn" -> new ChurnScenario();
+            case "templates" -> new TemplatesScenario();
             case "fuzz-openapi" -> new OpenApiFuzzScenario();
             default -> null;
         });
