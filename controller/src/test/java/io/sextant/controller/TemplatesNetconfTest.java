@@ -177,5 +177,10 @@ class TemplatesNetconfTest {
         assertEquals(404, rest.send("GET", TEMPLATE + "scratch").statusCode());
         final JsonObject gone = apply("scratch", node("ncd", Map.of("ifname", "x", "mtu", "1", "description", "y")));
         assertEquals("Template scratch does not exist", gone.get("error-message").getAsString());
+
+        final HttpResponse<String> broken = rest.send("PUT", TEMPLATE + "broken", "{\"sextant-templates:template\":[{"
+            + "\"name\":\"broken\",\"configuration\":\"{\\\"openconfig-interfaces:interfaces\\\":\"}]}");
+        assertEquals(400, broken.statusCode(), broken.body());
+        assertTrue(broken.body().contains("Template broken: its configuration is not valid JSON"), broken.body());
     }
 }

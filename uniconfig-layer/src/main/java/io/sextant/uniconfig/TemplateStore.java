@@ -1,6 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.datastore.DataStore;
+import io.sextant.spi.Registration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +24,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * {@code sextant-templates:templates}: kept like the rest of that datastore (in PostgreSQL, or in
  * memory with {@code --in-memory}), written over RESTCONF and guarded by NACM there.
  */
-final class TemplateStore {
+final class TemplateStore implements AutoCloseable {
     static final QNameModule MODULE = QNameModule.of(XMLNamespace.of("urn:sextant:templates"),
         Revision.of("2026-11-25"));
     static final String MODULE_NAME = "sextant-templates";
@@ -36,9 +37,12 @@ final class TemplateStore {
     static final YangInstanceIdentifier ALL = YangInstanceIdentifier.of(TEMPLATES, TEMPLATE);
 
     private final DataStore config;
+    private final Registration validator;
 
+    /** The templates in {@code config}, which from now on refuses a template that is not JSON. */
     TemplateStore(final DataStore config) {
         this.config = config;
+        this.validator = config.registerValidator(YangInstanceIdentifier.of(TEMPLATES), new TemplateValidator());
     }
 
     Optional<Template> find(final String name) {
@@ -56,7 +60,7 @@ final class TemplateStore {
         return map.body().stream().map(entry -> String.valueOf(entry.name().getValue(NAME))).sorted().toList();
     }
 
-    private static Template template(final String name, final MapEntryNode entry) {
+    static Template template(final String name, final MapEntryNode entry) {
         final List<Template.Operation> operations = new ArrayList<>();
         if (entry.childByArg(NodeIdentifier.create(OPERATION)) instanceof MapNode ops) {
             for (MapEntryNode op : ops.body()) {
@@ -70,5 +74,10 @@ final class TemplateStore {
     private static String leaf(final DataContainerNode node, final QName name) {
         final DataContainerChild child = node.childByArg(NodeIdentifier.create(name));
         return child instanceof LeafNode<?> leaf ? String.valueOf(leaf.body()) : "";
+    }
+
+    @Override
+    public void close() {
+        validator.close();
     }
 }

@@ -59,6 +59,7 @@ public final class UniconfigService implements AutoCloseable {
     private final SyncService syncs;
     private final SnapshotService snapshots;
     private final UniconfigRpcs rpcs;
+    private final TemplateStore templateStore;
     private final TemplateService templates;
     private final TemplateRpcs templateRpcs;
     private final Registration mount;
@@ -134,7 +135,8 @@ public final class UniconfigService implements AutoCloseable {
             new CommitEvents(log, datastores.events(), datastores.schema()), executor, commitEnds, metrics);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
-        templates = new TemplateService(registry, locks, transactions, new TemplateStore(datastores.config()));
+        templateStore = new TemplateStore(datastores.config());
+        templates = new TemplateService(registry, locks, transactions, templateStore);
         templateRpcs = new TemplateRpcs(templates, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
@@ -245,6 +247,7 @@ public final class UniconfigService implements AutoCloseable {
         snapshotContainer.close();
         mountContainer.close();
         templateRpcs.close();
+        templateStore.close();
         rpcs.close();
         transactions.close();
         executor.shutdown();

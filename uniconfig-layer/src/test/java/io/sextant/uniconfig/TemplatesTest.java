@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.ControllerStores;
@@ -17,6 +18,7 @@ import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.persistence.StateBackend;
 import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.unified.UnifiedDeviceRegistry;
@@ -210,6 +212,18 @@ class TemplatesTest {
             target("r1", "eth1", "1500", "b"), target("r9", "eth1", "1500", "b")), ADMIN));
         assertFalse(unknown.ok());
         assertTrue(get(service.diffs().calculateDiff(List.of(), ADMIN)).nodes().isEmpty());
+    }
+
+    @Test
+    void aTemplateThatIsNotJsonIsNotStored() {
+        final OperationErrorsException refused = assertThrows(OperationErrorsException.class, () -> store("broken",
+            "{\"openconfig-interfaces:interfaces\":", Map.of()));
+        assertTrue(refused.getMessage().contains("Template broken: its configuration is not valid JSON"),
+            refused.getMessage());
+        final OperationErrorsException path = assertThrows(OperationErrorsException.class, () -> store("path",
+            INTERFACE, Map.of("interfaces/interface=eth0", "delete")));
+        assertTrue(path.getMessage().contains("must begin with module:name"), path.getMessage());
+        assertEquals(List.of("interface"), service.templates().templateNames());
     }
 
     @Test
