@@ -191,6 +191,10 @@ class KarafDistributionIT {
         assertTrue(unknown.output().contains("nobody: FAILED (unknown-node)"), unknown.output());
         final var snapshot = karaf.console("sextant:snapshot-delete never-taken");
         assertTrue(snapshot.output().contains("Snapshot never-taken does not exist"), snapshot.output());
+        final var templates = karaf.console("sextant:template-list");
+        assertTrue(templates.succeeded() && templates.output().contains("No templates"), templates.output());
+        final var apply = karaf.console("sextant:template-apply no-such-template nobody -s vlan=10");
+        assertTrue(apply.output().contains("Template no-such-template does not exist"), apply.output());
     }
 
     @Test
@@ -210,7 +214,8 @@ class KarafDistributionIT {
         final var list = karaf.console("olivia", operatorPassword, "sextant:node-list");
         assertTrue(list.succeeded(), list.output());
         // ... but not commit, sync or restore: NACM's exec default is deny, as over RESTCONF
-        for (String command : List.of("sextant:commit", "sextant:sync", "sextant:snapshot-delete s1")) {
+        for (String command : List.of("sextant:commit", "sextant:sync", "sextant:snapshot-delete s1",
+                "sextant:template-apply t1 n1")) {
             final var denied = karaf.console("olivia", operatorPassword, command);
             assertFalse(denied.succeeded(), command + ": " + denied.output());
             assertTrue(denied.output().contains("Access denied: user 'olivia' may not invoke "), denied.output());
