@@ -34,7 +34,7 @@ final class TemplatesScenario implements Scenario {
         final int threads = options.threads().orElse(5);
         summary.withoutTable();
         final DeviceFleet fleet = DeviceFleet.start(run, 1, count, options.transport(), 2_500,
-            DeviceFleet.heapPerDeviceMib(100));
+            DeviceFleet.heapPerDeviceMib(options.lines().orElse(1_000)));
         final Phases.Monitored c = Phases.controller(run, ControllerKind.JAVA, "2g");
         summary.controller(c.controller()).transport(options.transport()).scale(count, count, 0, 1);
         final Phases.MountOutcome mount = Phases.mount(run, c.controller(), fleet, fleet.devices(),
