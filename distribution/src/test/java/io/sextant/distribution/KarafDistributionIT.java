@@ -196,6 +196,10 @@ class KarafDistributionIT {
         final var revert = karaf.console("sextant:revert never-committed");
         assertTrue(revert.output().contains("Transaction never-committed is not in uniconfig-manager:transaction-log"),
             revert.output());
+        final var templates = karaf.console("sextant:template-list");
+        assertTrue(templates.succeeded() && templates.output().contains("No templates"), templates.output());
+        final var apply = karaf.console("sextant:template-apply no-such-template nobody -s vlan=10");
+        assertTrue(apply.output().contains("Template no-such-template does not exist"), apply.output());
     }
 
     @Test
@@ -215,7 +219,8 @@ class KarafDistributionIT {
         final var list = karaf.console("olivia", operatorPassword, "sextant:node-list");
         assertTrue(list.succeeded(), list.output());
         // ... but not commit, sync or restore: NACM's exec default is deny, as over RESTCONF
-        for (String command : List.of("sextant:commit", "sextant:sync", "sextant:snapshot-delete s1")) {
+        for (String command : List.of("sextant:commit", "sextant:sync", "sextant:snapshot-delete s1",
+                "sextant:template-apply t1 n1")) {
             final var denied = karaf.console("olivia", operatorPassword, command);
             assertFalse(denied.succeeded(), command + ": " + denied.output());
             assertTrue(denied.output().contains("Access denied: user 'olivia' may not invoke "), denied.output());

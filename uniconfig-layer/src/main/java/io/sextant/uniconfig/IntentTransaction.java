@@ -61,6 +61,17 @@ final class IntentTransaction {
             applied.addAll(edits);
         }
 
+        /** Take back the last {@code count} edits. */
+        void undo(final int count) {
+            applied.subList(applied.size() - count, applied.size()).clear();
+            try {
+                rebuild();
+            } catch (OperationErrorsException e) {
+                // the edits before applied once on the same base: cannot fail but by a bug
+                LOG.error("The view of {} could not be rebuilt", node.nodeId(), e);
+            }
+        }
+
         /** Start over from the node's intent, with the edits that succeeded so far. */
         void rebuild() throws OperationErrorsException {
             changes.cancel();
@@ -107,6 +118,53 @@ final class IntentTransaction {
         }
         changes.apply(edits);
         return created;
+    }
+
+    /** Several nodes' edits were refused: the node whose were, and why. */
+    static final class EditsRefused extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        private final String nodeId;
+        private final transient OperationErrorsException errors;
+
+        EditsRefused(final String nodeId, final OperationErrorsException errors) {
+            super(errors.getMessage(), errors, false, false);
+            this.nodeId = nodeId;
+            this.errors = errors;
+        }
+
+        String nodeId() {
+            return nodeId;
+        }
+
+        OperationErrorsException errors() {
+            return errors;
+        }
+    }
+
+    /**
+     * Apply each node's edits, all nodes or none; each node's configuration after them is
+     * validated as a whole (as a commit would), so a refusal comes now rather than at the commit.
+     *
+     * @throws EditsRefused naming the first node whose edits were refused; no node was changed
+     */
+    synchronized void editAll(final Map<UniconfigNode, List<Edit>> edits) throws EditsRefused {
+        final List<Map.Entry<NodeChanges, Integer>> done = new ArrayList<>();
+        for (Map.Entry<UniconfigNode, List<Edit>> entry : edits.entrySet()) {
+            final NodeChanges changes = touch(entry.getKey());
+            try {
+                changes.apply(entry.getValue());
+                done.add(Map.entry(changes, entry.getValue().size()));
+                final WriteTransaction whole = changes.node.intended().newTransaction();
+                whole.put(UniconfigNode.ROOT, changes.root());
+                whole.prepare();
+            } catch (OperationErrorsException e) {
+                for (Map.Entry<NodeChanges, Integer> applied : done) {
+                    applied.getKey().undo(applied.getValue());
+                }
+                throw new EditsRefused(entry.getKey().nodeId(), e);
+            }
+        }
     }
 
     /** The node's intended configuration as this transaction sees it. */

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -137,7 +138,17 @@ final class UniconfigRpcs implements AutoCloseable {
         return result.thenApply(r -> Optional.of(toOutput(module, shape, r)));
     }
 
+    /** The output of an RPC that uses uniconfig-manager's node-results in {@code module}: status and errors only. */
+    static ContainerNode plainOutput(final QNameModule module, final OperationResult result) {
+        return toOutput(null, module, Shape.PLAIN, result);
+    }
+
     private ContainerNode toOutput(final QNameModule module, final Shape shape, final OperationResult result) {
+        return toOutput(registry, module, shape, result);
+    }
+
+    private static ContainerNode toOutput(final @Nullable NodeRegistry registry, final QNameModule module,
+            final Shape shape, final OperationResult result) {
         final var output = ImmutableNodes.newContainerBuilder()
             .withNodeIdentifier(NodeIdentifier.create(QName.create(module, "output")))
             .withChild(ImmutableNodes.leafNode(QName.create(module, "overall-status"), result.ok() ? "complete" : "fail"));
@@ -156,8 +167,12 @@ final class UniconfigRpcs implements AutoCloseable {
                 entry.withChild(ImmutableNodes.leafNode(QName.create(module, "error-type"), error.kind().yangName()));
             });
             switch (shape) {
-                case DIFF -> registry.node(node.nodeId()).ifPresent(n ->
-                    DiffNodes.addDiff(entry, module, node.diff(), n.schema()));
+                case DIFF -> {
+                    if (registry != null) {
+                        registry.node(node.nodeId()).ifPresent(n -> DiffNodes.addDiff(entry, module, node.diff(),
+                            n.schema()));
+                    }
+                }
                 case DRY_RUN -> {
                     node.protocol().ifPresent(p -> entry.withChild(ImmutableNodes.leafNode(QName.create(module,
                         "protocol"), p.name().toLowerCase(Locale.ROOT))));

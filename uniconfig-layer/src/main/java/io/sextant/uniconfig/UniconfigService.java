@@ -33,9 +33,9 @@ import org.slf4j.LoggerFactory;
  * The UniConfig layer as a component: nodes appear when their devices connect (first sync), or
  * at start when an earlier run kept them, and go when their devices are unmounted; the
  * configuration mount points and snapshots are served under topology=uniconfig and
- * topology=snapshots, and the uniconfig-manager, snapshot-manager and transaction-manager RPCs
- * are registered. It assembles the layer's services and hands out the narrow ones the console
- * uses.
+ * topology=snapshots, and the uniconfig-manager, snapshot-manager, transaction-manager,
+ * sextant-history and sextant-templates RPCs are registered. It assembles the layer's services and
+ * hands out the narrow ones the console uses.
  */
 @Component(service = UniconfigService.class, immediate = true)
 public final class UniconfigService implements AutoCloseable {
@@ -63,6 +63,9 @@ public final class UniconfigService implements AutoCloseable {
     private final RevertService reverts;
     private final HistoryService history;
     private final HistoryRpcs historyRpcs;
+    private final TemplateStore templateStore;
+    private final TemplateService templates;
+    private final TemplateRpcs templateRpcs;
     private final Registration mount;
     private final Registration mountContainer;
     private final Registration snapshotContainer;
@@ -144,6 +147,9 @@ public final class UniconfigService implements AutoCloseable {
         historyRpcs = new HistoryRpcs(reverts, history, rpcRegistry);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
+        templateStore = new TemplateStore(datastores.config());
+        templates = new TemplateService(registry, locks, transactions, templateStore);
+        templateRpcs = new TemplateRpcs(templates, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
         mount = mounts.register(new UniconfigMount(registry, intents, transactions, snapshotStore));
@@ -218,6 +224,11 @@ public final class UniconfigService implements AutoCloseable {
         return history;
     }
 
+    /** apply-template, and the stored templates. */
+    public TemplateService templates() {
+        return templates;
+    }
+
     /** Open a transaction for {@code user} with the default idle timeout; its id. */
     public String createTransaction(final String user) {
         return transactions.create(user, null);
@@ -257,6 +268,8 @@ public final class UniconfigService implements AutoCloseable {
         mount.close();
         snapshotContainer.close();
         mountContainer.close();
+        templateRpcs.close();
+        templateStore.close();
         rpcs.close();
         historyRpcs.close();
         transactions.close();

@@ -94,6 +94,13 @@ public final class RestconfClient {
         return send(request(path).header("Content-Type", JSON).POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** A POST in the UniConfig transaction {@code transactionId} (the {@code Sextant-Transaction} header). */
+    public Response post(final String path, final String body, final String transactionId)
+            throws IOException, InterruptedException {
+        return send(request(path).header("Content-Type", JSON).header("Sextant-Transaction", transactionId)
+            .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     public Response delete(final String path) throws IOException, InterruptedException {
         return send(request(path).DELETE());
     }

@@ -117,6 +117,7 @@ public final class ScenarioMain {
             case "history" -> new HistoryScenario();
             case "faults" -> new FaultsScenario();
             case "churn" -> new ChurnScenario();
+            case "templates" -> new TemplatesScenario();
             case "fuzz-openapi" -> new OpenApiFuzzScenario();
             default -> null;
         });
