@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -103,7 +104,9 @@ public final class PeerForwarding {
                         .orElse("application/octet-stream")), null, null, List.of());
             }
             final Throwable cause = Failures.unwrap(lost);
-            final boolean notSent = cause instanceof ConnectException || cause instanceof HttpConnectTimeoutException;
+            // not connected, or the handshake refused its certificate: the request never left
+            final boolean notSent = cause instanceof ConnectException || cause instanceof HttpConnectTimeoutException
+                || cause instanceof SSLHandshakeException;
             return unreachable(errors, address, notSent ? "it cannot be reached (" + cause.getMessage() + ")"
                 : "the connection to it was lost during the request (" + cause.getMessage() + ")", !notSent);
         });

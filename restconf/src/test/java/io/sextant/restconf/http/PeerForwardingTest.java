@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -16,17 +18,25 @@ import io.sextant.restconf.api.Format;
 import io.sextant.restconf.api.FormattableBody;
 import io.sextant.restconf.api.ServerErrors;
 import io.sextant.restconf.api.ServerException;
+import io.sextant.security.tls.PinnedTrust;
+import io.sextant.security.tls.SelfSignedCertificate;
+import io.sextant.security.tls.TlsMaterial;
 import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.OperationError;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -101,6 +111,40 @@ class PeerForwardingTest {
             new ServerErrors(List.of(OperationError.of(ErrorType.APPLICATION, ErrorTag.IN_USE, "busy")),
                 ControllerSchema.get())))));
         assertNull(PeerForwarding.NONE.forward(request(), heldBy("127.0.0.1:1")));
+    }
+
+    @Test
+    void aHolderPresentingAnotherCertificateIsNotSentTheCredentialsAndNothingIsDone() throws Exception {
+        final Instant now = Instant.now();
+        final TlsMaterial theirs = SelfSignedCertificate.generate("127.0.0.1", List.of("127.0.0.1"), now);
+        final TlsMaterial ours = SelfSignedCertificate.generate("127.0.0.1", List.of("127.0.0.1"), now);
+        final KeyStore keys = KeyStore.getInstance("PKCS12");
+        keys.load(null, null);
+        keys.setKeyEntry("server", theirs.key(), new char[0], theirs.chain().toArray(new Certificate[0]));
+        final KeyManagerFactory managers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        managers.init(keys, new char[0]);
+        final SSLContext serverTls = SSLContext.getInstance("TLS");
+        serverTls.init(managers.getKeyManagers(), null, null);
+        final Map<String, String> received = new ConcurrentHashMap<>();
+        final HttpsServer holder = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        holder.setHttpsConfigurator(new HttpsConfigurator(serverTls));
+        holder.createContext("/", exchange -> {
+            received.put("authorization", String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        holder.start();
+        try {
+            final Answer answer = PeerForwarding.overTls(PinnedTrust.clientContext(List.of(ours.certificate())))
+                .forward(request(), heldBy("127.0.0.1:" + holder.getAddress().getPort()))
+                .toCompletableFuture().get(30, TimeUnit.SECONDS);
+            assertEquals(503, answer.status());
+            final String body = text(answer.body());
+            assertTrue(body.contains("nothing was done"), body);
+            assertEquals(Map.of(), received, "the holder got nothing");
+        } finally {
+            holder.stop(0);
+        }
     }
 
     @Test
