@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * instance that does not connect the device is sent on to the one that does (its lease holder)
  * and lands, each time right after the change was written through the first instance; the device,
  * read through a session of the test's own, holds every committed value in turn, and the holder's
- * transaction log lists the commits. A request that was sent on once is never sent on again.
+ * transaction log lists the commits; is-in-sync, compare-config and sync-from-network through it are
+ * answered by the holder too. A request that was sent on once is never sent on again.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CommitsThroughAnyInstanceTest {
@@ -93,6 +94,17 @@ class CommitsThroughAnyInstanceTest {
         }
         assertEquals(5, committed.size());
         assertTrue(completeCommits(holder) >= 5, "the holder's log lists the commits it made");
+
+        // the device reads are sent on too
+        for (String rpc : List.of("is-in-sync", "compare-config", "sync-from-network")) {
+            final HttpResponse<String> read = other.rest.send("POST", "/rests/operations/uniconfig-manager:" + rpc,
+                TARGET);
+            assertEquals(200, read.statusCode(), rpc + ": " + read.body());
+            assertEquals("complete", output(read).get("overall-status").getAsString(), rpc + ": " + read.body());
+            if (rpc.equals("is-in-sync")) {
+                assertTrue(read.body().contains("\"is-in-sync\":true"), read.body());
+            }
+        }
 
         // sent on already (as the holder would get it): never sent on again, the error names the holder
         final HttpResponse<String> again = other.rest.send("POST", COMMIT, TARGET, "Sextant-Forwarded", "true");

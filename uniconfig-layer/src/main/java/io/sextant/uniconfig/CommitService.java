@@ -93,7 +93,7 @@ public final class CommitService {
                 return done(OperationResult.failed("Unknown node(s): nothing was committed", unknown));
             }
             if (tx == null && !requested.isEmpty()) {
-                final LeaseHolder holder = holderOfAll(ids);
+                final LeaseHolder holder = registry.holderOfAll(ids);
                 if (holder != null) {
                     // the holder commits them: a transport that reaches it sends the request on
                     return CompletableFuture.failedFuture(HeldElsewhere.of(ids, holder.instanceId(),
@@ -301,31 +301,6 @@ public final class CommitService {
             tx.forget(committed);
         }
         return OperationResult.of(results);
-    }
-
-    /**
-     * The one other controller instance that connects the devices of all of {@code nodeIds}, when
-     * this one connects none of them; null otherwise (this instance commits, or answers per node
-     * why it cannot: nodes split between instances are committed through each holder separately).
-     */
-    private @Nullable LeaseHolder holderOfAll(final List<String> nodeIds) {
-        LeaseHolder holder = null;
-        for (String nodeId : nodeIds) {
-            if (registry.device(nodeId).isPresent()) {
-                return null;
-            }
-            final LeaseHolder of;
-            try {
-                of = registry.store().heldElsewhere(nodeId).orElse(null);
-            } catch (OperationErrorsException e) {
-                return null;
-            }
-            if (of == null || holder != null && !holder.equals(of)) {
-                return null;
-            }
-            holder = of;
-        }
-        return holder;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.persistence.LeaseHolder;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.unified.UnifiedDevice;
@@ -199,6 +200,32 @@ final class NodeRegistry {
     /** The connected device of a node. */
     Optional<UnifiedDevice> device(final String nodeId) {
         return devices.device(nodeId);
+    }
+
+    /**
+     * The one other controller instance that connects the devices of all of {@code nodeIds}, when
+     * this one connects none of them; null otherwise (this instance does the work, or answers per
+     * node why it cannot: nodes split between instances go through each holder separately). An
+     * operation on devices fails with {@link io.sextant.spi.HeldElsewhere}'s error naming it.
+     */
+    @Nullable LeaseHolder holderOfAll(final List<String> nodeIds) {
+        LeaseHolder holder = null;
+        for (String nodeId : nodeIds) {
+            if (device(nodeId).isPresent()) {
+                return null;
+            }
+            final LeaseHolder of;
+            try {
+                of = store.heldElsewhere(nodeId).orElse(null);
+            } catch (OperationErrorsException e) {
+                return null;
+            }
+            if (of == null || holder != null && !holder.equals(of)) {
+                return null;
+            }
+            holder = of;
+        }
+        return holder;
     }
 
     /** Ids of every connected device. */

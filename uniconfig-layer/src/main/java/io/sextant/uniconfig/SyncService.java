@@ -1,17 +1,21 @@
 package io.sextant.uniconfig;
 
+import io.sextant.persistence.LeaseHolder;
+import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.unified.UnifiedDevice;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
@@ -35,6 +39,10 @@ public final class SyncService {
 
     public CompletionStage<OperationResult> syncFromNetwork(final List<String> requested,
             final RequestContext context) {
+        final CompletionStage<OperationResult> elsewhere = elsewhere(requested);
+        if (elsewhere != null) {
+            return elsewhere;
+        }
         // a connected device whose first sync has not happened (or failed) gets its node now
         final List<CompletableFuture<Void>> firstSyncs = new ArrayList<>();
         final Collection<String> wanted = requested.isEmpty() ? registry.connectedDevices() : requested;
@@ -73,13 +81,30 @@ public final class SyncService {
     }
 
     public CompletionStage<OperationResult> isInSync(final List<String> requested, final RequestContext context) {
-        return registry.forEachNode(requested, node -> compare(node).thenApply(r -> r.ok()
+        final CompletionStage<OperationResult> elsewhere = elsewhere(requested);
+        return elsewhere != null ? elsewhere : registry.forEachNode(requested, node -> compare(node).thenApply(r -> r.ok()
             ? NodeResult.ok(node.nodeId()).withInSync(r.diff().isEmpty()) : r));
     }
 
     public CompletionStage<OperationResult> compareConfig(final List<String> requested,
             final RequestContext context) {
-        return registry.forEachNode(requested, this::compare);
+        final CompletionStage<OperationResult> elsewhere = elsewhere(requested);
+        return elsewhere != null ? elsewhere : registry.forEachNode(requested, this::compare);
+    }
+
+    /**
+     * The failure naming the other controller instance that connects all of the requested nodes'
+     * devices when this one connects none (a transport sends the request on to it); null when this
+     * instance reads the devices (or answers per node why it cannot).
+     */
+    private @Nullable CompletionStage<OperationResult> elsewhere(final List<String> requested) {
+        if (requested.isEmpty()) {
+            return null;
+        }
+        final List<String> ids = List.copyOf(new LinkedHashSet<>(requested));
+        final LeaseHolder holder = registry.holderOfAll(ids);
+        return holder == null ? null : CompletableFuture.failedFuture(HeldElsewhere.of(ids, holder.instanceId(),
+            holder.address()));
     }
 
     /** The device's configuration now versus the one last synced: the changes made behind our back. */
