@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
@@ -42,7 +42,7 @@ final class TemplateEdits {
         for (Template.Operation operation : template.operations()) {
             final String text = Variables.substitute(operation.path(), values, "operation path " + operation.path());
             final YangInstanceIdentifier path = TemplatePath.parse(text, schema);
-            final Optional<NormalizedNode> subtree = NormalizedNodes.findNode(data, path);
+            final @Nullable NormalizedNode subtree = NormalizedNodes.findNode(data, path).orElse(null);
             final boolean exists = NormalizedNodes.findNode(intent, path).isPresent();
             switch (operation.kind()) {
                 case MERGE -> edits.add(Edit.merge(path, required(subtree, operation, text)));
@@ -83,12 +83,12 @@ final class TemplateEdits {
         return object;
     }
 
-    private static NormalizedNode required(final Optional<NormalizedNode> subtree, final Template.Operation operation,
-            final String path) throws TemplateFailure {
-        if (subtree.isEmpty()) {
+    private static NormalizedNode required(final @Nullable NormalizedNode subtree,
+            final Template.Operation operation, final String path) throws TemplateFailure {
+        if (subtree == null) {
             throw new TemplateFailure("Operation " + operation.kind().name().toLowerCase(Locale.ROOT)
                 + ": the template's configuration has no data at " + path);
         }
-        return subtree.orElseThrow();
+        return subtree;
     }
 }
