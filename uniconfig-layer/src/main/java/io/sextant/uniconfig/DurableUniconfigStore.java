@@ -169,6 +169,17 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
+    public boolean takeKept(final String nodeId, final NewerVersion taker) throws OperationErrorsException {
+        final StoredNode stored = call("load node " + nodeId, tx -> nodes.load(tx, nodeId)).orElse(null);
+        if (stored == null || !taker.take(new KeptNode(nodeId, stored.schemaKey(), stored.intended(),
+                stored.actual()))) {
+            return false;
+        }
+        versions.put(nodeId, stored.version());
+        return true;
+    }
+
+    @Override
     public Set<String> changedElsewhere() throws OperationErrorsException {
         final NodeConfigRepository.Changed changed = call("read the UniConfig nodes changed through other "
             + "instances", tx -> nodes.changedSince(tx, horizon));

@@ -287,7 +287,7 @@ final class NodeRegistry {
      * A served node whose device this instance connects now: commits of it that another instance
      * left pending when it died are settled under the node's lock, as an interrupted commit is at a
      * start ({@link InterruptedCommits#recover}): the device is brought to the node's kept
-     * configuration, taken fresh from the database first. Nothing is read from a device without
+     * configuration, read afresh from the database first. Nothing is read from a device without
      * such a commit. Never fails: a commit that cannot be settled now stays pending and is tried
      * again when the device connects again.
      */
@@ -304,7 +304,16 @@ final class NodeRegistry {
             return CompletableFuture.completedFuture(null);
         }
         return node.lock().acquire().thenCompose(locked -> {
-            takeKeptNewer(List.of(node));
+            try {
+                // settled against what is kept now, read afresh (not only when a newer version is known)
+                if (store.takeKept(node.nodeId(), kept -> take(node, kept))) {
+                    publish(node);
+                }
+            } catch (OperationErrorsException e) {
+                LOG.warn("Node {}: its kept configuration cannot be read now; the commits another controller instance "
+                    + "left pending are settled when its device connects again: {}", node.nodeId(), e.getMessage());
+                return CompletableFuture.<Void>completedFuture(null);
+            }
             CompletionStage<Void> settled = CompletableFuture.completedFuture(null);
             for (UniconfigStore.Interrupted commit : orphaned) {
                 if (interrupted.adopt(commit, node.nodeId())) {

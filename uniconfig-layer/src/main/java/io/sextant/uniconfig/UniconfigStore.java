@@ -58,6 +58,15 @@ interface UniconfigStore extends AutoCloseable {
     }
 
     /**
+     * The node as kept now, whatever version this store last kept or loaded (a commit another
+     * instance left pending is settled against it): given to {@code taker}; false when the node is
+     * not kept or the taker refused it. In memory the layer holds what is kept: false.
+     */
+    default boolean takeKept(final String nodeId, final NewerVersion taker) throws OperationErrorsException {
+        return false;
+    }
+
+    /**
      * The nodes another controller instance sharing the store kept since the last call (since
      * {@link #load} the first time) in a version other than the one this store last kept or loaded:
      * read from the store, never from a notification. Nothing in memory.
