@@ -503,7 +503,9 @@ final class NodeRegistry {
         try {
             newer = store.keptNewer(locked.stream().map(UniconfigNode::nodeId).toList());
         } catch (OperationErrorsException e) {
-            LOG.debug("The kept versions of {} cannot be read now", locked, e);
+            // the keep's version check refuses what a stale copy would keep
+            LOG.warn("The kept versions of {} cannot be read now: {}", locked.stream().map(UniconfigNode::nodeId)
+                .toList(), e.getMessage());
             return;
         }
         if (!newer.isEmpty()) {
