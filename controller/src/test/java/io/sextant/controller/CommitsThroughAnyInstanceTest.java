@@ -83,12 +83,13 @@ class CommitsThroughAnyInstanceTest {
         final List<String> committed = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {
             final String value = "committed through " + other.id() + " #" + i;
-            final HttpResponse<String> put = other.rest.send("PUT", intentPath(), iface(value));
+            final HttpResponse<String> put = other.rest.send("PUT", RestconfClient.intentInterface(NODE, IFACE),
+                RestconfClient.ethernetInterface(IFACE, value));
             assertTrue(put.statusCode() == 201 || put.statusCode() == 204, put.statusCode() + " " + put.body());
             // at once: the holder commits what was just kept through the other instance
             final HttpResponse<String> commit = other.rest.send("POST", COMMIT, TARGET);
             assertEquals(200, commit.statusCode(), commit.body());
-            assertEquals("complete", output(commit).get("overall-status").getAsString(), commit.body());
+            assertEquals("complete", RestconfClient.output(commit).get("overall-status").getAsString(), commit.body());
             assertEquals(value, descriptionOnDevice(), "commit " + i + " is on the device");
             committed.add(value);
         }
@@ -100,7 +101,8 @@ class CommitsThroughAnyInstanceTest {
             final HttpResponse<String> read = other.rest.send("POST", "/rests/operations/uniconfig-manager:" + rpc,
                 TARGET);
             assertEquals(200, read.statusCode(), rpc + ": " + read.body());
-            assertEquals("complete", output(read).get("overall-status").getAsString(), rpc + ": " + read.body());
+            assertEquals("complete", RestconfClient.output(read).get("overall-status").getAsString(),
+                rpc + ": " + read.body());
             if (rpc.equals("is-in-sync")) {
                 assertTrue(read.body().contains("\"is-in-sync\":true"), read.body());
             }
@@ -124,10 +126,6 @@ class CommitsThroughAnyInstanceTest {
             .map(NodeLease::owner).findFirst().orElseThrow();
     }
 
-    private static JsonObject output(final HttpResponse<String> answer) {
-        final JsonObject body = JsonParser.parseString(answer.body()).getAsJsonObject();
-        return body.entrySet().iterator().next().getValue().getAsJsonObject();
-    }
 
     private static long completeCommits(final InJvmInstance instance) throws Exception {
         final HttpResponse<String> read = instance.rest.send("GET",
@@ -155,13 +153,5 @@ class CommitsThroughAnyInstanceTest {
         }
     }
 
-    private static String intentPath() {
-        return RestconfClient.UNICONFIG_NODE + NODE + RestconfClient.CONFIGURATION
-            + "/openconfig-interfaces:interfaces/interface=" + IFACE;
-    }
 
-    private static String iface(final String description) {
-        return "{\"openconfig-interfaces:interface\":[{\"name\":\"" + IFACE + "\",\"config\":{\"name\":\"" + IFACE
-            + "\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":\"" + description + "\"}}]}";
-    }
 }

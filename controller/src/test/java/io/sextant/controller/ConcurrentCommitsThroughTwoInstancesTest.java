@@ -94,7 +94,8 @@ class ConcurrentCommitsThroughTwoInstancesTest {
                 final String transaction = instance.rest.rpcWithInput("transaction-manager:create-transaction",
                     "{\"input\":{}}").get("transaction-id").getAsString();
                 final String value = "round " + round + " through " + instance.id();
-                final HttpResponse<String> put = instance.rest.send("PUT", intentPath(), iface(value),
+                final HttpResponse<String> put = instance.rest.send("PUT", RestconfClient.intentInterface(NODE, IFACE),
+                    RestconfClient.ethernetInterface(IFACE, value),
                     "Sextant-Transaction", transaction);
                 assertTrue(put.statusCode() == 201 || put.statusCode() == 204, put.statusCode() + " " + put.body());
                 transactions.add(transaction);
@@ -109,7 +110,7 @@ class ConcurrentCommitsThroughTwoInstancesTest {
                 assertTrue(answer.statusCode() < 500 || answer.statusCode() == 503, who + answer.statusCode() + " "
                     + answer.body());
                 assertFalse(JAVA_NAME.matcher(answer.body()).find(), who + "a Java name in " + answer.body());
-                if (answer.statusCode() == 200 && "complete".equals(output(answer).get("overall-status")
+                if (answer.statusCode() == 200 && "complete".equals(RestconfClient.output(answer).get("overall-status")
                         .getAsString())) {
                     assertEquals(-1, landed, "round " + round + ": both commits landed: " + answers.get(0).body()
                         + " / " + answers.get(1).body());
@@ -135,7 +136,8 @@ class ConcurrentCommitsThroughTwoInstancesTest {
             final String onDevice = descriptionOnDevice();
             assertEquals(winner, onDevice, "round " + round + ": the device holds another value than the landed one");
             for (InJvmInstance instance : instances) {
-                instance.rest.await(intentPath() + "?content=config", r -> r.statusCode() == 200
+                instance.rest.await(RestconfClient.intentInterface(NODE, IFACE) + "?content=config",
+                    r -> r.statusCode() == 200
                     && r.body().contains("\"" + winner + "\"") && !r.body().contains("\"" + loser + "\""), WAIT);
             }
             for (int i = 0; i < 2; i++) {
@@ -186,7 +188,7 @@ class ConcurrentCommitsThroughTwoInstancesTest {
     /** A refused commit: an RPC output that failed with a message per node, or an RFC 8040 errors body. */
     private static void assertRefusedClearly(final String who, final HttpResponse<String> answer) {
         if (answer.statusCode() == 200) {
-            final JsonObject output = output(answer);
+            final JsonObject output = RestconfClient.output(answer);
             assertEquals("fail", output.get("overall-status").getAsString(), who + answer.body());
             final JsonObject result = RestconfClient.nodeResult(output, NODE);
             assertEquals("fail", result.get("status").getAsString(), who + answer.body());
@@ -200,10 +202,6 @@ class ConcurrentCommitsThroughTwoInstancesTest {
         }
     }
 
-    private static JsonObject output(final HttpResponse<String> answer) {
-        final JsonObject body = JsonParser.parseString(answer.body()).getAsJsonObject();
-        return body.entrySet().iterator().next().getValue().getAsJsonObject();
-    }
 
     /** The interface's description in the device's running datastore, read through a session of the test's own. */
     private static String descriptionOnDevice() throws Exception {
@@ -238,13 +236,5 @@ class ConcurrentCommitsThroughTwoInstancesTest {
         }
     }
 
-    private static String intentPath() {
-        return RestconfClient.UNICONFIG_NODE + NODE + RestconfClient.CONFIGURATION
-            + "/openconfig-interfaces:interfaces/interface=" + IFACE;
-    }
 
-    private static String iface(final String description) {
-        return "{\"openconfig-interfaces:interface\":[{\"name\":\"" + IFACE + "\",\"config\":{\"name\":\"" + IFACE
-            + "\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":\"" + description + "\"}}]}";
-    }
 }

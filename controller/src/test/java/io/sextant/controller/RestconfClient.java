@@ -132,8 +132,19 @@ final class RestconfClient {
 
     /** An Ethernet OpenConfig interface whose description is its name, as a PUT body of {@link #intentInterface}. */
     static String ethernetInterface(final String name) {
+        return ethernetInterface(name, name);
+    }
+
+    /** An Ethernet OpenConfig interface with {@code description}, as a PUT body of {@link #intentInterface}. */
+    static String ethernetInterface(final String name, final String description) {
         return "{\"openconfig-interfaces:interface\":[{\"name\":\"" + name + "\",\"config\":{\"name\":\"" + name
-            + "\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":\"" + name + "\"}}]}";
+            + "\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":\"" + description + "\"}}]}";
+    }
+
+    /** The output of an RPC answer (the body's one member). */
+    static JsonObject output(final HttpResponse<String> answer) {
+        final JsonObject body = JsonParser.parseString(answer.body()).getAsJsonObject();
+        return body.entrySet().iterator().next().getValue().getAsJsonObject();
     }
 
     static String netconfMount(final String nodeId, final String host, final int port, final String user,
