@@ -53,7 +53,7 @@ abstract class RpcCommand implements Action {
     }
 
     static QName history(final String rpc) {
-        return QName.create("urn:sextant:history", "2026-11-25", rpc);
+        return QName.create(ControllerSchema.HISTORY, rpc);
     }
 
     static QName snapshotManager(final String rpc) {

@@ -1,5 +1,6 @@
 package io.sextant.console;
 
+import io.sextant.model.ControllerSchema;
 import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.TemplateService;
@@ -41,7 +42,7 @@ public final class TemplateApplyCommand extends UniconfigCommand {
 
     @Override
     QName rpc() {
-        return QName.create(TemplateListCommand.TEMPLATES, "apply-template");
+        return QName.create(ControllerSchema.TEMPLATES, "apply-template");
     }
 
     @Override

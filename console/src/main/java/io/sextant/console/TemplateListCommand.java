@@ -1,5 +1,6 @@
 package io.sextant.console;
 
+import io.sextant.model.ControllerSchema;
 import io.sextant.security.service.AccessControl;
 import io.sextant.uniconfig.TemplateService;
 import io.sextant.uniconfig.UniconfigService;
@@ -13,19 +14,14 @@ import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
-import org.opendaylight.yangtools.yang.common.QNameModule;
-import org.opendaylight.yangtools.yang.common.Revision;
-import org.opendaylight.yangtools.yang.common.XMLNamespace;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 
 /** {@code sextant:template-list}: the stored templates and the variables each uses. */
 @Service
 @Command(scope = "sextant", name = "template-list", description = "Lists the stored templates with their variables")
 public final class TemplateListCommand implements Action {
-    static final QNameModule TEMPLATES = QNameModule.of(XMLNamespace.of("urn:sextant:templates"),
-        Revision.of("2026-11-25"));
-    private static final YangInstanceIdentifier PATH = YangInstanceIdentifier.of(QName.create(TEMPLATES,
-        "templates"));
+    private static final YangInstanceIdentifier PATH = YangInstanceIdentifier.of(
+        QName.create(ControllerSchema.TEMPLATES, "templates"));
 
     @Reference
     ConsoleServices services;

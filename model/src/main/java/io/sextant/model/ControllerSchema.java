@@ -28,6 +28,8 @@ public final class ControllerSchema {
     public static final QNameModule CONNECTION_MANAGER = module("urn:sextant:connection-manager", "2024-11-01");
     public static final QNameModule SEXTANT = module("urn:sextant:controller", "2024-11-01");
     public static final QNameModule HOST_KEYS = module("urn:sextant:host-keys", "2026-11-24");
+    public static final QNameModule HISTORY = module("urn:sextant:history", "2026-11-25");
+    public static final QNameModule TEMPLATES = module("urn:sextant:templates", "2026-11-25");
 
     private ControllerSchema() {
     }

@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.model.ControllerSchema;
 import io.sextant.datastore.codec.JsonRenderer;
 import io.sextant.persistence.HistoryMark;
 import io.sextant.spi.OperationErrorsException;
@@ -17,8 +18,6 @@ import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
-import org.opendaylight.yangtools.yang.common.Revision;
-import org.opendaylight.yangtools.yang.common.XMLNamespace;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
@@ -31,8 +30,7 @@ import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
 /** The RPCs of module sextant-history: revert-changes, list-history, read-history, compare-history. */
 final class HistoryRpcs implements AutoCloseable {
-    static final QNameModule MODULE = QNameModule.of(XMLNamespace.of("urn:sextant:history"),
-        Revision.of("2026-11-25"));
+    static final QNameModule MODULE = ControllerSchema.HISTORY;
     private static final QName OUTPUT = QName.create(MODULE, "output");
     private static final QName NODE_ID = QName.create(MODULE, "node-id");
     private static final QName TRANSACTION_ID = QName.create(MODULE, "transaction-id");

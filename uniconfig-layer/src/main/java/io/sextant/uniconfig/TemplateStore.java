@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.model.ControllerSchema;
 import io.sextant.datastore.DataStore;
 import io.sextant.spi.Registration;
 import java.util.ArrayList;
@@ -8,8 +9,6 @@ import java.util.Locale;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
-import org.opendaylight.yangtools.yang.common.Revision;
-import org.opendaylight.yangtools.yang.common.XMLNamespace;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
@@ -25,8 +24,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * memory with {@code --in-memory}), written over RESTCONF and guarded by NACM there.
  */
 final class TemplateStore implements AutoCloseable {
-    static final QNameModule MODULE = QNameModule.of(XMLNamespace.of("urn:sextant:templates"),
-        Revision.of("2026-11-25"));
+    static final QNameModule MODULE = ControllerSchema.TEMPLATES;
     static final String MODULE_NAME = "sextant-templates";
     static final QName TEMPLATES = QName.create(MODULE, "templates");
     static final QName TEMPLATE = QName.create(MODULE, "template");
