@@ -1,6 +1,5 @@
 package io.sextant.console;
 
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
 import java.util.List;
@@ -31,8 +30,8 @@ public final class CommitCommand extends UniconfigCommand {
     }
 
     @Override
-    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
-        return checked ? uniconfig.commits().checkedCommit(orEmpty(nodes), context)
-            : uniconfig.commits().commit(orEmpty(nodes), context);
+    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final ConsoleUser user) {
+        return checked ? uniconfig.commits().checkedCommit(orEmpty(nodes), user.context())
+            : uniconfig.commits().commit(orEmpty(nodes), user.context());
     }
 }

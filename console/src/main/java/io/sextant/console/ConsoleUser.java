@@ -1,10 +1,13 @@
 package io.sextant.console;
 
+import io.sextant.spi.IntentAccess;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.nacm.DataPath;
 import io.sextant.security.nacm.Decision;
 import io.sextant.security.nacm.NacmAccess;
+import io.sextant.security.nacm.NacmIntentAccess;
 import io.sextant.security.nacm.NacmOperation;
 import io.sextant.security.service.AccessControl;
 import java.security.AccessController;
@@ -15,6 +18,8 @@ import org.apache.karaf.jaas.boot.principal.ClientPrincipal;
 import org.apache.karaf.jaas.boot.principal.UserPrincipal;
 import org.apache.karaf.shell.support.CommandException;
 import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 
@@ -69,6 +74,17 @@ final class ConsoleUser {
     /** The request context the controller's services see (the user's name, for logs and NACM). */
     RequestContext context() {
         return RequestContext.of(name());
+    }
+
+    /**
+     * What the user may change in UniConfig nodes' intents, for the commands that compute new
+     * intents (template-apply, revert, snapshot-restore): the local console any; a session without
+     * a known user nothing (its commands are refused before they run).
+     */
+    IntentAccess intentAccess() {
+        return access == null ? change -> {
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.ACCESS_DENIED, unknown());
+        } : NacmIntentAccess.of(access);
     }
 
     /** Why the user may not invoke this RPC, or empty when NACM permits it. */

@@ -1,6 +1,5 @@
 package io.sextant.console;
 
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
 import java.util.List;
@@ -27,7 +26,7 @@ public final class DryRunCommand extends UniconfigCommand {
     }
 
     @Override
-    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
-        return uniconfig.diffs().dryRun(orEmpty(nodes), context);
+    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final ConsoleUser user) {
+        return uniconfig.diffs().dryRun(orEmpty(nodes), user.context());
     }
 }

@@ -2,7 +2,6 @@ package io.sextant.console;
 
 import io.sextant.persistence.HistoryMark;
 import io.sextant.spi.OperationErrorsException;
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.UniconfigService;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -29,7 +28,7 @@ public final class HistoryCommand extends RpcCommand {
     }
 
     @Override
-    CompletionStage<Report> perform(final UniconfigService uniconfig, final RequestContext context) {
+    CompletionStage<Report> perform(final UniconfigService uniconfig, final ConsoleUser user) {
         try {
             return CompletableFuture.completedFuture(new Report(true, List.of(node), render(node,
                 uniconfig.history().marks(node))));

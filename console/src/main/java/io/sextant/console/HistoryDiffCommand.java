@@ -1,7 +1,6 @@
 package io.sextant.console;
 
 import io.sextant.spi.OperationErrorsException;
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.HistoryService;
 import io.sextant.uniconfig.NodeResult;
 import io.sextant.uniconfig.OperationResult;
@@ -40,7 +39,7 @@ public final class HistoryDiffCommand extends RpcCommand {
     }
 
     @Override
-    CompletionStage<Report> perform(final UniconfigService uniconfig, final RequestContext context) {
+    CompletionStage<Report> perform(final UniconfigService uniconfig, final ConsoleUser user) {
         try {
             final HistoryService history = uniconfig.history();
             final HistoryService.Comparison comparison = history.compare(node, HistoryService.parse(from),

@@ -2,7 +2,6 @@ package io.sextant.console;
 
 import io.sextant.datastore.codec.JsonRenderer;
 import io.sextant.spi.OperationErrorsException;
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.HistoryService;
 import io.sextant.uniconfig.NodeHistory;
 import io.sextant.uniconfig.UniconfigService;
@@ -37,7 +36,7 @@ public final class HistoryReadCommand extends RpcCommand {
     }
 
     @Override
-    CompletionStage<Report> perform(final UniconfigService uniconfig, final RequestContext context) {
+    CompletionStage<Report> perform(final UniconfigService uniconfig, final ConsoleUser user) {
         try {
             final HistoryService history = uniconfig.history();
             final NodeHistory.Point found = history.point(node, HistoryService.parse(point));

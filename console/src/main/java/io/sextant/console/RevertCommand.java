@@ -1,6 +1,5 @@
 package io.sextant.console;
 
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
 import java.util.List;
@@ -34,11 +33,12 @@ public final class RevertCommand extends UniconfigCommand {
     }
 
     @Override
-    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
-        return uniconfig.reverts().revert(transactions, ignoreNonMatching, List.of(), context).thenApply(reverted -> {
-            skipped = reverted.skipped();
-            return reverted.result();
-        });
+    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final ConsoleUser user) {
+        return uniconfig.reverts().revert(transactions, ignoreNonMatching, List.of(), user.context(),
+            user.intentAccess()).thenApply(reverted -> {
+                skipped = reverted.skipped();
+                return reverted.result();
+            });
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.sextant.console;
 
-import io.sextant.spi.RequestContext;
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.audit.AuditEvent.Outcome;
@@ -42,8 +41,8 @@ abstract class RpcCommand implements Action {
     record Report(boolean ok, List<String> nodes, String text) {
     }
 
-    /** Run the operation as {@code context}'s user; what to print of it. */
-    abstract CompletionStage<Report> perform(UniconfigService service, RequestContext context);
+    /** Run the operation as {@code user}; what to print of it. */
+    abstract CompletionStage<Report> perform(UniconfigService service, ConsoleUser user);
 
     /** The RPC this command stands for: NACM's exec rules for it decide who may run the command. */
     abstract QName rpc();
@@ -78,7 +77,7 @@ abstract class RpcCommand implements Action {
             throw new CommandException(denied.orElseThrow().message());
         }
         try {
-            final Report report = perform(uniconfig, user.context())
+            final Report report = perform(uniconfig, user)
                 .toCompletableFuture().get(TIMEOUT_MINUTES, TimeUnit.MINUTES);
             auditLog.record(AuditEvent.rpc(user.name(), SOURCE, null, rpcName, report.ok() ? Outcome.SUCCESS
                 : Outcome.FAILURE, "Console command").with("nodes", report.nodes()));

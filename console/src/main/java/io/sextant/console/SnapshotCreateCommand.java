@@ -1,6 +1,5 @@
 package io.sextant.console;
 
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
 import java.util.List;
@@ -30,7 +29,7 @@ public final class SnapshotCreateCommand extends UniconfigCommand {
     }
 
     @Override
-    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
+    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final ConsoleUser user) {
         return uniconfig.snapshots().createSnapshot(name, orEmpty(nodes));
     }
 }

@@ -1,6 +1,5 @@
 package io.sextant.console;
 
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
 import java.util.concurrent.CompletionStage;
@@ -23,7 +22,7 @@ public final class SnapshotDeleteCommand extends UniconfigCommand {
     }
 
     @Override
-    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
+    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final ConsoleUser user) {
         return uniconfig.snapshots().deleteSnapshot(name);
     }
 }

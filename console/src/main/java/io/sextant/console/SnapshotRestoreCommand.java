@@ -1,6 +1,5 @@
 package io.sextant.console;
 
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
 import java.util.List;
@@ -31,7 +30,7 @@ public final class SnapshotRestoreCommand extends UniconfigCommand {
     }
 
     @Override
-    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
-        return uniconfig.snapshots().replaceConfigWithSnapshot(name, orEmpty(nodes), context);
+    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final ConsoleUser user) {
+        return uniconfig.snapshots().replaceConfigWithSnapshot(name, orEmpty(nodes), user.context(), user.intentAccess());
     }
 }

@@ -1,7 +1,6 @@
 package io.sextant.console;
 
 import io.sextant.model.ControllerSchema;
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.TemplateService;
 import io.sextant.uniconfig.UniconfigService;
@@ -46,14 +45,14 @@ public final class TemplateApplyCommand extends UniconfigCommand {
     }
 
     @Override
-    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final RequestContext context) {
+    CompletionStage<OperationResult> run(final UniconfigService uniconfig, final ConsoleUser user) {
         final List<TemplateService.Target> targets;
         try {
             targets = targets(nodes, orEmpty(values));
         } catch (IllegalArgumentException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return uniconfig.templates().applyTemplate(template, targets, context);
+        return uniconfig.templates().applyTemplate(template, targets, user.context(), user.intentAccess());
     }
 
     /** Each node with the values for every node, then its own. */

@@ -1,6 +1,5 @@
 package io.sextant.console;
 
-import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.NodeResult;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
@@ -11,7 +10,7 @@ import org.eclipse.jdt.annotation.Nullable;
 /** Base of the UniConfig commands: an operation over nodes, printed per node with {@link UniconfigReport}. */
 abstract class UniconfigCommand extends RpcCommand {
 
-    abstract CompletionStage<OperationResult> run(UniconfigService service, RequestContext context);
+    abstract CompletionStage<OperationResult> run(UniconfigService service, ConsoleUser user);
 
     /** What the command prints after the operation's report (nothing by default). */
     String afterReport() {
@@ -19,8 +18,8 @@ abstract class UniconfigCommand extends RpcCommand {
     }
 
     @Override
-    final CompletionStage<Report> perform(final UniconfigService uniconfig, final RequestContext context) {
-        return run(uniconfig, context).thenApply(result -> new Report(result.ok(), result.nodes().stream()
+    final CompletionStage<Report> perform(final UniconfigService uniconfig, final ConsoleUser user) {
+        return run(uniconfig, user).thenApply(result -> new Report(result.ok(), result.nodes().stream()
             .map(NodeResult::nodeId).toList(), UniconfigReport.render(result, id -> uniconfig.schemaOf(id)
                 .orElse(null)) + afterReport()));
     }

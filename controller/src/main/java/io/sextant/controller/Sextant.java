@@ -96,7 +96,7 @@ public final class Sextant implements AutoCloseable {
             started(new ConfigCoverageRpc(rpcs, cliDevices));
             // after both adapters: kept nodes in their schemas are served from the start
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
-                settings.transactionIdleTimeout(), backend, metrics, ownership.instanceId()));
+                settings.transactionIdleTimeout(), backend, metrics, ownership.instanceId(), access));
             status = started(new StatusService(datastores, List.of(netconf, cli), backend, metrics, ownership));
             restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings, security, metrics,
                 new ReadinessService(backend, ownership)));

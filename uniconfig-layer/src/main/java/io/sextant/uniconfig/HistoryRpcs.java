@@ -4,6 +4,7 @@ import io.sextant.model.ControllerSchema;
 import io.sextant.datastore.codec.JsonRenderer;
 import io.sextant.persistence.HistoryMark;
 import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.Registration;
 import io.sextant.spi.RpcRegistry;
 import java.time.OffsetDateTime;
@@ -38,11 +39,13 @@ final class HistoryRpcs implements AutoCloseable {
 
     private final List<Registration> registrations = new ArrayList<>();
 
-    HistoryRpcs(final RevertService reverts, final HistoryService history, final RpcRegistry registry) {
+    HistoryRpcs(final RevertService reverts, final HistoryService history, final IntentAccess.Policy access,
+            final RpcRegistry registry) {
         registrations.add(registry.register(QName.create(MODULE, "revert-changes"), (input, context) -> {
             try {
                 return reverts.revert(strings(input, TRANSACTION_ID), Boolean.TRUE.equals(leaf(input,
-                    QName.create(MODULE, "ignore-non-matching"))), targetNodes(input), context)
+                    QName.create(MODULE, "ignore-non-matching"))), targetNodes(input), context,
+                    access.forRequest(context))
                     .thenApply(reverted -> Optional.of(RevertOutput.of(reverted)));
             } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(e);

@@ -2,6 +2,7 @@ package io.sextant.uniconfig;
 
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Edit;
+import io.sextant.spi.IntentAccess;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -46,24 +47,45 @@ final class IntentService {
         return locked(node, () -> node.editIntent(edits)).thenApply(NodeUpdate::created);
     }
 
-    /** Intent := {@code configuration} (a snapshot's, say). */
+    /**
+     * Intent := {@code configuration} (a snapshot's, say), if {@code access} lets the user make
+     * that change.
+     */
     CompletionStage<Void> replace(final UniconfigNode node, final NormalizedNode configuration,
-            final @Nullable IntentTransaction tx) {
+            final @Nullable IntentTransaction tx, final IntentAccess access) {
         if (tx != null) {
             return now(() -> {
+                check(access, node, tx.intended(node), configuration);
                 tx.edit(node, List.of(Edit.replace(UniconfigNode.ROOT, configuration)));
                 return Boolean.TRUE;
             }).thenApply(edited -> null);
         }
-        return locked(node, () -> node.replaceIntent(configuration)).thenApply(update -> null);
+        return locked(node, () -> checked(access, node.replaceIntent(configuration))).thenApply(update -> null);
     }
 
-    /** Intent := the actual configuration. */
-    CompletionStage<Void> resetToActual(final UniconfigNode node, final @Nullable IntentTransaction tx) {
+    /** Intent := the actual configuration, if {@code access} lets the user make that change. */
+    CompletionStage<Void> resetToActual(final UniconfigNode node, final @Nullable IntentTransaction tx,
+            final IntentAccess access) {
         if (tx != null) {
-            return replace(node, node.actualRoot(), tx);
+            return replace(node, node.actualRoot(), tx, access);
         }
-        return locked(node, node::resetIntent).thenApply(update -> null);
+        return locked(node, () -> checked(access, node.resetIntent())).thenApply(update -> null);
+    }
+
+    /**
+     * Refuse the change of {@code node}'s intent from {@code before} to {@code after} unless
+     * {@code access} permits all of it, as a write through the node's configuration would be.
+     */
+    static void check(final IntentAccess access, final UniconfigNode node, final NormalizedNode before,
+            final NormalizedNode after) throws OperationErrorsException {
+        access.check(new IntentAccess.Change(node.nodeId(), TopologyPaths.configuration(node.nodeId()),
+            node.schema(), before, after));
+    }
+
+    /** {@code update}, once {@code access} permits its change of the intent. */
+    static NodeUpdate checked(final IntentAccess access, final NodeUpdate update) throws OperationErrorsException {
+        check(access, update.node(), update.intentBefore(), update.intentAfter());
+        return update;
     }
 
     /** Compute a change under the node's lock, keep it, apply it and publish the node's status. */

@@ -4,6 +4,7 @@ import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.WriteTransaction;
 import io.sextant.datastore.WriteTransaction.PreparedCommit;
 import io.sextant.spi.Edit;
+import io.sextant.spi.IntentAccess;
 import io.sextant.datastore.StoreDataService;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -144,17 +145,21 @@ final class IntentTransaction {
 
     /**
      * Apply each node's edits, all nodes or none; each node's configuration after them is
-     * validated as a whole (as a commit would), so a refusal comes now rather than at the commit.
+     * validated as a whole (as a commit would), so a refusal comes now rather than at the commit,
+     * and held to {@code access} as a whole (edits may change more than they name).
      *
      * @throws EditsRefused naming the first node whose edits were refused; no node was changed
      */
-    synchronized void editAll(final Map<UniconfigNode, List<Edit>> edits) throws EditsRefused {
+    synchronized void editAll(final Map<UniconfigNode, List<Edit>> edits, final IntentAccess access)
+            throws EditsRefused {
         final List<Map.Entry<NodeChanges, Integer>> done = new ArrayList<>();
         for (Map.Entry<UniconfigNode, List<Edit>> entry : edits.entrySet()) {
             final NodeChanges changes = touch(entry.getKey());
             try {
+                final NormalizedNode before = changes.root();
                 changes.apply(entry.getValue());
                 done.add(Map.entry(changes, entry.getValue().size()));
+                IntentService.check(access, entry.getKey(), before, changes.root());
                 final WriteTransaction whole = changes.node.intended().newTransaction();
                 whole.put(UniconfigNode.ROOT, changes.root());
                 whole.prepare();

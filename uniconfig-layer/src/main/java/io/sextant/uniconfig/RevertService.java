@@ -1,6 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.spi.Edit;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
@@ -52,9 +53,11 @@ public final class RevertService {
      * Revert {@code commitIds} on {@code requested} nodes (empty: every node they changed).
      *
      * @param ignoreNonMatching leave what later changes touched as it is, instead of refusing
+     * @param access what the user may change: a node's revert it does not permit fails the whole
+     *     request ({@code access-denied}) with nothing reverted
      */
     public CompletionStage<Reverted> revert(final List<String> commitIds, final boolean ignoreNonMatching,
-            final List<String> requested, final RequestContext context) {
+            final List<String> requested, final RequestContext context, final IntentAccess access) {
         if (commitIds.isEmpty()) {
             return done(failed("Name at least one transaction-id of uniconfig-manager:transaction-log to revert"));
         }
@@ -95,11 +98,11 @@ public final class RevertService {
         }
         return transactions.run(context, tx -> {
             if (tx != null) {
-                return done(revertLocked(targets, ignoreNonMatching, tx));
+                return attempt(() -> revertLocked(targets, ignoreNonMatching, tx, access));
             }
-            return locks.acquire(targets.stream().map(Target::node).toList()).thenApply(held -> {
+            return locks.acquire(targets.stream().map(Target::node).toList()).thenCompose(held -> {
                 try {
-                    return revertLocked(targets, ignoreNonMatching, null);
+                    return attempt(() -> revertLocked(targets, ignoreNonMatching, null, access));
                 } finally {
                     held.close();
                 }
@@ -107,9 +110,27 @@ public final class RevertService {
         });
     }
 
-    /** Compute every node's inverse; refuse, or change every node. */
+    /** A revert whose refusal by the access rules fails the request. */
+    @FunctionalInterface
+    private interface Attempt {
+        Reverted run() throws OperationErrorsException;
+    }
+
+    private static CompletionStage<Reverted> attempt(final Attempt attempt) {
+        try {
+            return done(attempt.run());
+        } catch (OperationErrorsException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * Compute every node's inverse; refuse, or change every node.
+     *
+     * @throws OperationErrorsException access-denied: the user may not make one node's change (none was made)
+     */
     private Reverted revertLocked(final List<Target> targets, final boolean ignoreNonMatching,
-            final @Nullable IntentTransaction tx) {
+            final @Nullable IntentTransaction tx, final IntentAccess access) throws OperationErrorsException {
         final List<Inverse> inverses = new ArrayList<>();
         final Map<String, List<String>> notMatching = new LinkedHashMap<>();
         for (Target target : targets) {
@@ -124,6 +145,11 @@ public final class RevertService {
         }
         if (!notMatching.isEmpty() && !ignoreNonMatching) {
             return Reverted.of(refusedForLaterChanges(targets, notMatching));
+        }
+        for (int i = 0; i < targets.size(); i++) {
+            final UniconfigNode node = targets.get(i).node();
+            IntentService.check(access, node, tx != null ? tx.intended(node) : node.intendedRoot(),
+                inverses.get(i).configuration());
         }
         final List<NodeUpdate> updates = new ArrayList<>();
         try {

@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
@@ -51,8 +52,13 @@ public final class SnapshotService {
         return done(OperationResult.of(results));
     }
 
+    /**
+     * Each requested node's intent := its configuration in snapshot {@code name}. A node's change
+     * {@code access} does not permit fails the whole request ({@code access-denied}) before any
+     * node is changed (and is checked again under the node's lock).
+     */
     public CompletionStage<OperationResult> replaceConfigWithSnapshot(final String name, final List<String> requested,
-            final RequestContext context) {
+            final RequestContext context, final IntentAccess access) {
         final Optional<SnapshotStore.Snapshot> snapshot = snapshots.get(name);
         if (snapshot.isEmpty()) {
             return done(OperationResult.failed("Snapshot " + name + " does not exist", List.of()));
@@ -60,6 +66,19 @@ public final class SnapshotService {
         final Map<String, SnapshotStore.Captured> nodes = snapshot.orElseThrow().nodes();
         final Collection<String> ids = requested.isEmpty() ? nodes.keySet() : requested;
         return transactions.run(context, tx -> {
+            try {
+                for (String id : ids) {
+                    final Optional<UniconfigNode> node = registry.node(id);
+                    final SnapshotStore.Captured captured = nodes.get(id);
+                    if (node.isPresent() && captured != null
+                            && captured.schemaKey().equals(node.orElseThrow().schemaKey())) {
+                        IntentService.check(access, node.orElseThrow(), intents.intended(node.orElseThrow(), tx),
+                            captured.configuration());
+                    }
+                }
+            } catch (OperationErrorsException e) {
+                return CompletableFuture.failedFuture(e);
+            }
             final List<CompletableFuture<NodeResult>> results = new ArrayList<>();
             for (String id : ids) {
                 final Optional<UniconfigNode> node = registry.node(id);
@@ -74,7 +93,7 @@ public final class SnapshotService {
                         "The device's models changed since snapshot " + name + " was taken")));
                 } else {
                     results.add(NodeRegistry.perNode(node.orElseThrow(), n -> intents.replace(n,
-                        captured.configuration(), tx).handle((ok, failure) -> failure == null ? NodeResult.ok(id)
+                        captured.configuration(), tx, access).handle((ok, failure) -> failure == null ? NodeResult.ok(id)
                             : NodeResult.failedProcessing(id, failure, n.schema()))));
                 }
             }

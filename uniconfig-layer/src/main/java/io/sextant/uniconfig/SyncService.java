@@ -2,6 +2,7 @@ package io.sextant.uniconfig;
 
 import io.sextant.persistence.LeaseHolder;
 import io.sextant.spi.HeldElsewhere;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
@@ -121,10 +122,28 @@ public final class SyncService {
         return device.orElseThrow().readConfiguration().thenApply(NormalizedNode.class::cast);
     }
 
+    /**
+     * Each requested node's intent := its actual configuration. A node's change {@code access}
+     * does not permit fails the whole request ({@code access-denied}) before any node is changed
+     * (and is checked again under the node's lock).
+     */
     public CompletionStage<OperationResult> replaceConfigWithOperational(final List<String> requested,
-            final RequestContext context) {
-        return transactions.run(context, tx -> registry.forEachNode(requested, node ->
-            intents.resetToActual(node, tx).handle((ok, failure) -> failure == null ? NodeResult.ok(node.nodeId())
-                : NodeResult.failedProcessing(node.nodeId(), failure, node.schema()))));
+            final RequestContext context, final IntentAccess access) {
+        return transactions.run(context, tx -> {
+            try {
+                for (String id : registry.targets(requested)) {
+                    final Optional<UniconfigNode> node = registry.node(id);
+                    if (node.isPresent()) {
+                        IntentService.check(access, node.orElseThrow(), intents.intended(node.orElseThrow(), tx),
+                            node.orElseThrow().actualRoot());
+                    }
+                }
+            } catch (OperationErrorsException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+            return registry.forEachNode(requested, node -> intents.resetToActual(node, tx, access).handle(
+                (ok, failure) -> failure == null ? NodeResult.ok(node.nodeId())
+                    : NodeResult.failedProcessing(node.nodeId(), failure, node.schema())));
+        });
     }
 }

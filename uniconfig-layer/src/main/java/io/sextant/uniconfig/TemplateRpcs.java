@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.Registration;
 import io.sextant.spi.RpcRegistry;
 import java.util.ArrayList;
@@ -28,11 +29,12 @@ final class TemplateRpcs implements AutoCloseable {
 
     private final Registration registration;
 
-    TemplateRpcs(final TemplateService templates, final RpcRegistry rpcs) {
+    TemplateRpcs(final TemplateService templates, final IntentAccess.Policy access, final RpcRegistry rpcs) {
         registration = rpcs.register(APPLY, (input, context) -> {
             final List<TemplateService.Target> targets = targets(input);
             return UniconfigRpcs.guarded(targets.stream().map(TemplateService.Target::nodeId).toList(),
-                () -> templates.applyTemplate(leaf(input, TEMPLATE_NAME), targets, context))
+                () -> templates.applyTemplate(leaf(input, TEMPLATE_NAME), targets, context,
+                    access.forRequest(context)))
                 .thenApply(result -> Optional.of(UniconfigRpcs.plainOutput(TemplateStore.MODULE, result)));
         });
     }

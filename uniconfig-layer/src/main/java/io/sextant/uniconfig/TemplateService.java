@@ -2,6 +2,7 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.Failures;
 import io.sextant.spi.Edit;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
@@ -14,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,8 +62,12 @@ public final class TemplateService {
         }).orElse(List.of());
     }
 
+    /**
+     * Apply template {@code name} to {@code targets}: all nodes or none. A change {@code access}
+     * does not permit fails the whole request ({@code access-denied}) with nothing applied.
+     */
     public CompletionStage<OperationResult> applyTemplate(final String name, final List<Target> targets,
-            final RequestContext context) {
+            final RequestContext context, final IntentAccess access) {
         final Optional<Template> template = templates.find(name);
         if (template.isEmpty()) {
             return done(OperationResult.failed("Template " + name + " does not exist", List.of()));
@@ -78,13 +84,13 @@ public final class TemplateService {
         if (!unknown.isEmpty()) {
             return done(notApplied(targets, unknown));
         }
-        return transactions.run(context, tx -> tx != null ? done(inTransaction(template.orElseThrow(), nodes, tx,
-            targets)) : locks.acquire(nodes.keySet()).handle((held, failure) -> {
+        return transactions.run(context, tx -> tx != null ? inTransaction(template.orElseThrow(), nodes, tx,
+            targets, access) : locks.acquire(nodes.keySet()).handle((held, failure) -> {
                 if (failure != null) {
                     return busy(targets, Failures.unwrap(failure));
                 }
                 try (held) {
-                    return immediately(template.orElseThrow(), nodes, targets);
+                    return immediately(template.orElseThrow(), nodes, targets, access);
                 }
             }));
     }
@@ -99,25 +105,29 @@ public final class TemplateService {
             t.nodeId(), node.kind(), message)).toList());
     }
 
-    private OperationResult inTransaction(final Template template, final Map<UniconfigNode, Target> nodes,
-            final IntentTransaction tx, final List<Target> targets) {
+    private CompletionStage<OperationResult> inTransaction(final Template template,
+            final Map<UniconfigNode, Target> nodes, final IntentTransaction tx, final List<Target> targets,
+            final IntentAccess access) {
         final Map<UniconfigNode, List<Edit>> edits = new LinkedHashMap<>();
         final List<NodeResult> failures = render(template, nodes, tx, edits);
         if (!failures.isEmpty()) {
-            return notApplied(targets, failures);
+            return done(notApplied(targets, failures));
         }
         try {
-            tx.editAll(edits);
+            tx.editAll(edits, access);
         } catch (IntentTransaction.EditsRefused e) {
-            return notApplied(targets, List.of(refused(e.nodeId(), e.errors(), registry.node(e.nodeId())
-                .map(UniconfigNode::schema).orElse(null))));
+            if (denied(e.errors())) {
+                return CompletableFuture.failedFuture(e.errors());
+            }
+            return done(notApplied(targets, List.of(refused(e.nodeId(), e.errors(), registry.node(e.nodeId())
+                .map(UniconfigNode::schema).orElse(null)))));
         }
-        return applied(targets);
+        return done(applied(targets));
     }
 
     /** Under the nodes' locks: every node's change is computed and validated before any is kept and applied. */
     private OperationResult immediately(final Template template, final Map<UniconfigNode, Target> nodes,
-            final List<Target> targets) {
+            final List<Target> targets, final IntentAccess access) {
         final Map<UniconfigNode, List<Edit>> edits = new LinkedHashMap<>();
         final List<NodeResult> failures = render(template, nodes, null, edits);
         if (!failures.isEmpty()) {
@@ -126,8 +136,11 @@ public final class TemplateService {
         final List<NodeUpdate> updates = new ArrayList<>();
         for (Map.Entry<UniconfigNode, List<Edit>> entry : edits.entrySet()) {
             try {
-                updates.add(entry.getKey().editIntent(entry.getValue()));
+                updates.add(IntentService.checked(access, entry.getKey().editIntent(entry.getValue())));
             } catch (OperationErrorsException e) {
+                if (denied(e)) {
+                    throw new CompletionException(e);
+                }
                 return notApplied(targets, List.of(refused(entry.getKey().nodeId(), e, entry.getKey().schema())));
             }
         }
@@ -171,6 +184,11 @@ public final class TemplateService {
             }
         }
         return failures;
+    }
+
+    /** Whether the user may not make the change: the whole request answers so. */
+    private static boolean denied(final OperationErrorsException errors) {
+        return errors.errors().stream().anyMatch(error -> error.tag().equals(ErrorTag.ACCESS_DENIED));
     }
 
     private static NodeResult refused(final String nodeId, final OperationErrorsException errors,

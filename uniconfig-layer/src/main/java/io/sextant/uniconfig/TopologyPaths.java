@@ -37,6 +37,11 @@ final class TopologyPaths {
             .nodeWithKey(TOPOLOGY, TOPOLOGY_ID, topology).node(NODE).nodeWithKey(NODE, NODE_ID, nodeId).build();
     }
 
+    /** A UniConfig node's {@code configuration}: the mount point its intent is read and written through. */
+    static YangInstanceIdentifier configuration(final String nodeId) {
+        return node(UNICONFIG, nodeId).node(CONFIGURATION);
+    }
+
     /** The node id in {@code path} when it is {@code .../topology=<topology>/node=<id>/...}. */
     static Optional<String> nodeId(final YangInstanceIdentifier path, final String topology) {
         final List<PathArgument> args = path.getPathArguments();

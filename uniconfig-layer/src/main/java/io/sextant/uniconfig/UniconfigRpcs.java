@@ -2,6 +2,7 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.Failures;
 import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.Registration;
 import io.sextant.spi.RequestContext;
 import io.sextant.spi.RpcImplementation;
@@ -52,14 +53,15 @@ final class UniconfigRpcs implements AutoCloseable {
 
     UniconfigRpcs(final NodeRegistry nodes, final DiffService diffs, final CommitService commits,
             final SyncService syncs, final SnapshotService snapshots, final TransactionManager transactions,
-            final RpcRegistry registry) {
+            final IntentAccess.Policy access, final RpcRegistry registry) {
         this.registry = nodes;
         nodeRpc(registry, "calculate-diff", Shape.DIFF, diffs::calculateDiff);
         nodeRpc(registry, "commit", Shape.PLAIN, commits::commit);
         nodeRpc(registry, "checked-commit", Shape.PLAIN, commits::checkedCommit);
         nodeRpc(registry, "dry-run-commit", Shape.DRY_RUN, diffs::dryRun);
         nodeRpc(registry, "sync-from-network", Shape.PLAIN, syncs::syncFromNetwork);
-        nodeRpc(registry, "replace-config-with-operational", Shape.PLAIN, syncs::replaceConfigWithOperational);
+        nodeRpc(registry, "replace-config-with-operational", Shape.PLAIN, (targets, context) ->
+            syncs.replaceConfigWithOperational(targets, context, access.forRequest(context)));
         nodeRpc(registry, "is-in-sync", Shape.IN_SYNC, syncs::isInSync);
         nodeRpc(registry, "compare-config", Shape.DIFF, syncs::compareConfig);
 
@@ -67,7 +69,7 @@ final class UniconfigRpcs implements AutoCloseable {
             guarded(targetNodes(input), () -> snapshots.createSnapshot(snapshotName(input), targetNodes(input)))));
         register(registry, QName.create(SNAP, "replace-config-with-snapshot"), (input, context) -> output(SNAP,
             Shape.PLAIN, guarded(targetNodes(input), () -> snapshots.replaceConfigWithSnapshot(snapshotName(input),
-                targetNodes(input), context))));
+                targetNodes(input), context, access.forRequest(context)))));
         register(registry, QName.create(SNAP, "delete-snapshot"), (input, context) -> output(SNAP, Shape.PLAIN,
             guarded(List.of(), () -> snapshots.deleteSnapshot(snapshotName(input)))));
 

@@ -5,6 +5,7 @@ import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Registration;
 import io.sextant.datastore.UnmountedNodes;
 import io.sextant.spi.ControllerSettings;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
@@ -78,9 +79,17 @@ public final class UniconfigService implements AutoCloseable {
     public UniconfigService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcRegistry,
             @Reference final MountPointRegistry mounts, @Reference final UnifiedDevices devices,
             @Reference final StateBackend backend, @Reference final SextantMetrics metrics,
-            @Reference final DeviceOwnership ownership) {
+            @Reference final DeviceOwnership ownership, @Reference final IntentAccess.Policy intentAccess) {
         this(datastores, rpcRegistry, mounts, devices, ControllerSettings.fromSystemProperties()
-            .transactionIdleTimeout(), backend, metrics, ownership.instanceId());
+            .transactionIdleTimeout(), backend, metrics, ownership.instanceId(), intentAccess);
+    }
+
+    /** The layer without access rules (tests and benchmarks that assemble it alone). */
+    public UniconfigService(final ControllerStores datastores, final RpcRegistry rpcRegistry,
+            final MountPointRegistry mounts, final UnifiedDevices devices, final Duration transactionIdleTimeout,
+            final StateBackend backend, final SextantMetrics metrics, final String instanceId) {
+        this(datastores, rpcRegistry, mounts, devices, transactionIdleTimeout, backend, metrics, instanceId,
+            IntentAccess.Policy.UNRESTRICTED);
     }
 
     /**
@@ -90,11 +99,15 @@ public final class UniconfigService implements AutoCloseable {
      * @param instanceId this instance's id among those sharing the database, which begins every
      *     transaction id so that a load balancer keeps a transaction's requests on this instance;
      *     empty for a controller alone
+     * @param intentAccess what each request's user may change in nodes' intents, asked by the RPCs
+     *     that compute new intents themselves (apply-template, revert-changes,
+     *     replace-config-with-snapshot, replace-config-with-operational)
      * @throws IllegalStateException when what was kept cannot be loaded
      */
     public UniconfigService(final ControllerStores datastores, final RpcRegistry rpcRegistry,
             final MountPointRegistry mounts, final UnifiedDevices devices, final Duration transactionIdleTimeout,
-            final StateBackend backend, final SextantMetrics metrics, final String instanceId) {
+            final StateBackend backend, final SextantMetrics metrics, final String instanceId,
+            final IntentAccess.Policy intentAccess) {
         executor = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
             runnable -> {
                 final Thread thread = new Thread(runnable, "sextant-uniconfig");
@@ -144,12 +157,13 @@ public final class UniconfigService implements AutoCloseable {
             executor, commitEnds, metrics);
         reverts = new RevertService(registry, locks, transactions, nodeHistory, log::outcome);
         history = new HistoryService(registry, nodeHistory);
-        historyRpcs = new HistoryRpcs(reverts, history, rpcRegistry);
+        historyRpcs = new HistoryRpcs(reverts, history, intentAccess, rpcRegistry);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
-        rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
+        rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, intentAccess,
+            rpcRegistry);
         templateStore = new TemplateStore(datastores.config());
         templates = new TemplateService(registry, locks, transactions, templateStore);
-        templateRpcs = new TemplateRpcs(templates, rpcRegistry);
+        templateRpcs = new TemplateRpcs(templates, intentAccess, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
         mount = mounts.register(new UniconfigMount(registry, intents, transactions, snapshotStore));

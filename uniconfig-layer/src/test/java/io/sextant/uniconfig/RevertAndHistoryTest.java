@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import static io.sextant.spi.IntentAccess.UNRESTRICTED;
 import static io.sextant.uniconfig.UniconfigLayerTest.CONFIG;
 import static io.sextant.uniconfig.UniconfigLayerTest.DESCRIPTION;
 import static io.sextant.uniconfig.UniconfigLayerTest.MTU;
@@ -110,7 +111,7 @@ class RevertAndHistoryTest {
         final String first = commit("r1", interfacePath("eth1"), iface("eth1", 1500, "first"));
         commit("r1", mtu("eth0"), ImmutableNodes.leafNode(MTU, Uint16.valueOf(9000)));
 
-        final Reverted reverted = get(service.reverts().revert(List.of(first), false, List.of(), ADMIN));
+        final Reverted reverted = get(service.reverts().revert(List.of(first), false, List.of(), ADMIN, UNRESTRICTED));
         assertTrue(reverted.result().ok(), reverted.toString());
         assertTrue(at(intended("r1"), interfacePath("eth1")).isEmpty(), "the first commit's interface is gone");
         assertEquals(Optional.of(ImmutableNodes.leafNode(MTU, Uint16.valueOf(9000))), at(intended("r1"), mtu("eth0")));
@@ -130,21 +131,21 @@ class RevertAndHistoryTest {
         final String secondR2 = commit("r2", interfacePath("eth3"), iface("eth3", 1500, "r2"));
         final NormalizedNode before = intended("r1");
 
-        final Reverted refused = get(service.reverts().revert(List.of(first), false, List.of(), ADMIN));
+        final Reverted refused = get(service.reverts().revert(List.of(first), false, List.of(), ADMIN, UNRESTRICTED));
         assertFalse(refused.result().ok());
         final String message = refused.result().error().orElseThrow();
         assertTrue(message.contains("r1") && message.contains(
             "/openconfig-interfaces:interfaces/interface=eth0/config/description"), message);
         assertSame(before, intended("r1"), "a refused revert changes nothing");
 
-        final Reverted skipped = get(service.reverts().revert(List.of(first), true, List.of(), ADMIN));
+        final Reverted skipped = get(service.reverts().revert(List.of(first), true, List.of(), ADMIN, UNRESTRICTED));
         assertTrue(skipped.result().ok(), skipped.toString());
         assertEquals(List.of("/openconfig-interfaces:interfaces/interface=eth0/config/description"),
             skipped.skipped().get("r1"));
         assertEquals(Optional.of(ImmutableNodes.leafNode(DESCRIPTION, "second")), at(intended("r1"),
             description("eth0")));
 
-        final Reverted otherNode = get(service.reverts().revert(List.of(secondR2), false, List.of(), ADMIN));
+        final Reverted otherNode = get(service.reverts().revert(List.of(secondR2), false, List.of(), ADMIN, UNRESTRICTED));
         assertTrue(otherNode.result().ok(), otherNode.toString());
         assertTrue(at(intended("r2"), interfacePath("eth3")).isEmpty());
     }
@@ -154,7 +155,7 @@ class RevertAndHistoryTest {
         final String first = commit("r1", interfacePath("eth1"), iface("eth1", 1500, "first"));
         final String tx = service.createTransaction("admin");
         final RequestContext inTx = new RequestContext("admin", tx);
-        assertTrue(get(service.reverts().revert(List.of(first), false, List.of(), inTx)).result().ok());
+        assertTrue(get(service.reverts().revert(List.of(first), false, List.of(), inTx, UNRESTRICTED)).result().ok());
         assertTrue(at(intended("r1"), interfacePath("eth1")).isPresent(), "outside the transaction nothing changed");
         assertTrue(get(service.commits().commit(List.of(), inTx)).ok());
         assertTrue(at(r1.config(), interfacePath("eth1")).isEmpty());
@@ -162,7 +163,7 @@ class RevertAndHistoryTest {
 
     @Test
     void unknownAndFailedTransactionsAreClearErrors() throws Exception {
-        final Reverted unknown = get(service.reverts().revert(List.of("no-such-id"), false, List.of(), ADMIN));
+        final Reverted unknown = get(service.reverts().revert(List.of("no-such-id"), false, List.of(), ADMIN, UNRESTRICTED));
         assertFalse(unknown.result().ok());
         assertTrue(unknown.result().error().orElseThrow().contains("not in uniconfig-manager:transaction-log"),
             unknown.toString());

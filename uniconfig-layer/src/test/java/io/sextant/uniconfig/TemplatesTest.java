@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import static io.sextant.spi.IntentAccess.UNRESTRICTED;
 import static io.sextant.uniconfig.UniconfigLayerTest.CONFIG;
 import static io.sextant.uniconfig.UniconfigLayerTest.DESCRIPTION;
 import static io.sextant.uniconfig.UniconfigLayerTest.MTU;
@@ -13,10 +14,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.Failures;
 import io.sextant.metrics.prometheus.PrometheusMetrics;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.persistence.StateBackend;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
@@ -27,10 +30,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.Uint16;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
@@ -124,7 +130,7 @@ class TemplatesTest {
     void eachNodeGetsItsOwnValuesInTheTransactionAndTheCommitSendsThem() throws Exception {
         final RequestContext tx = new RequestContext("admin", service.createTransaction("admin"));
         final OperationResult applied = get(service.templates().applyTemplate("interface", List.of(
-            target("r1", "eth1", "9000", "to r2"), target("r2", "eth2", "1400", "to r1")), tx));
+            target("r1", "eth1", "9000", "to r2"), target("r2", "eth2", "1400", "to r1")), tx, UNRESTRICTED));
         assertTrue(applied.ok(), applied.toString());
 
         assertEquals(Optional.of(Uint16.valueOf(9000)), leaf(intent("r1", tx), interfacePath("eth1").node(CONFIG)
@@ -147,7 +153,7 @@ class TemplatesTest {
     @Test
     void withoutTransactionTheIntentChangesAtOnce() throws Exception {
         final OperationResult applied = get(service.templates().applyTemplate("interface", List.of(
-            target("r1", "eth1", "9000", "x")), ADMIN));
+            target("r1", "eth1", "9000", "x")), ADMIN, UNRESTRICTED));
         assertTrue(applied.ok(), applied.toString());
         assertEquals(List.of("r1"), get(service.diffs().calculateDiff(List.of(), ADMIN)).nodes().stream()
             .map(NodeResult::nodeId).toList());
@@ -159,7 +165,7 @@ class TemplatesTest {
         final NormalizedNode before2 = intent("r2", ADMIN);
         final OperationResult result = get(service.templates().applyTemplate("interface", List.of(
             target("r1", "eth1", "9000", "x"), new TemplateService.Target("r2", Map.of("ifname", "eth2",
-                "description", "y"))), ADMIN));
+                "description", "y"))), ADMIN, UNRESTRICTED));
         assertFalse(result.ok());
         final NodeResult r2Result = result.nodes().stream().filter(n -> n.nodeId().equals("r2")).findFirst()
             .orElseThrow();
@@ -175,7 +181,7 @@ class TemplatesTest {
     void aValueTheSchemaRefusesNamesThePathAndChangesNothingInTheTransaction() throws Exception {
         final RequestContext tx = new RequestContext("admin", service.createTransaction("admin"));
         final OperationResult result = get(service.templates().applyTemplate("interface", List.of(
-            target("r1", "eth1", "9000", "x"), target("r2", "eth2", "99999", "y")), tx));
+            target("r1", "eth1", "9000", "x"), target("r2", "eth2", "99999", "y")), tx, UNRESTRICTED));
         assertFalse(result.ok());
         final String message = result.nodes().stream().filter(n -> n.nodeId().equals("r2")).findFirst()
             .orElseThrow().error().orElseThrow().message();
@@ -190,14 +196,14 @@ class TemplatesTest {
         store("move", INTERFACE, Map.of("openconfig-interfaces:interfaces/interface=eth0", "delete",
             "openconfig-interfaces:interfaces/interface={$ifname}", "create"));
         final OperationResult result = get(service.templates().applyTemplate("move", List.of(
-            target("r1", "eth7", "1500", "moved")), ADMIN));
+            target("r1", "eth7", "1500", "moved")), ADMIN, UNRESTRICTED));
         assertTrue(result.ok(), result.toString());
         final NormalizedNode intent = intent("r1", ADMIN);
         assertFalse(NormalizedNodes.findNode(intent, interfacePath("eth0")).isPresent(), "deleted");
         assertEquals(Optional.of("moved"), leaf(intent, interfacePath("eth7").node(CONFIG).node(DESCRIPTION)));
 
         final OperationResult again = get(service.templates().applyTemplate("move", List.of(
-            target("r1", "eth7", "1500", "moved")), ADMIN));
+            target("r1", "eth7", "1500", "moved")), ADMIN, UNRESTRICTED));
         assertFalse(again.ok());
         final String message = again.nodes().get(0).error().orElseThrow().message();
         assertTrue(message.contains("openconfig-interfaces:interfaces/interface=eth0 does not exist"), message);
@@ -207,11 +213,40 @@ class TemplatesTest {
     @Test
     void anUnknownTemplateOrNodeChangesNothing() throws Exception {
         assertEquals(Optional.of("Template nope does not exist"), get(service.templates().applyTemplate("nope",
-            List.of(target("r1", "a", "1", "b")), ADMIN)).error());
+            List.of(target("r1", "a", "1", "b")), ADMIN, UNRESTRICTED)).error());
         final OperationResult unknown = get(service.templates().applyTemplate("interface", List.of(
-            target("r1", "eth1", "1500", "b"), target("r9", "eth1", "1500", "b")), ADMIN));
+            target("r1", "eth1", "1500", "b"), target("r9", "eth1", "1500", "b")), ADMIN, UNRESTRICTED));
         assertFalse(unknown.ok());
         assertTrue(get(service.diffs().calculateDiff(List.of(), ADMIN)).nodes().isEmpty());
+    }
+
+    @Test
+    void aNodeChangeTheAccessRulesRefuseFailsTheRequestAndChangesNoNode() throws Exception {
+        final IntentAccess onlyR1 = change -> {
+            assertEquals(TopologyPaths.configuration(change.nodeId()), change.configuration());
+            if (!change.nodeId().equals("r1")) {
+                throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.ACCESS_DENIED, "not "
+                    + change.nodeId());
+            }
+        };
+        final NormalizedNode before1 = intent("r1", ADMIN);
+        final NormalizedNode before2 = intent("r2", ADMIN);
+        final List<TemplateService.Target> both = List.of(target("r1", "eth1", "9000", "a"),
+            target("r2", "eth2", "1400", "b"));
+        final ExecutionException now = assertThrows(ExecutionException.class, () -> get(service.templates()
+            .applyTemplate("interface", both, ADMIN, onlyR1)));
+        assertEquals("not r2", Failures.unwrap(now).getMessage());
+        assertSame(before1, intent("r1", ADMIN), "r1 was allowed, but not changed without r2");
+        assertSame(before2, intent("r2", ADMIN));
+
+        final RequestContext tx = new RequestContext("admin", service.createTransaction("admin"));
+        final ExecutionException inTx = assertThrows(ExecutionException.class, () -> get(service.templates()
+            .applyTemplate("interface", both, tx, onlyR1)));
+        assertEquals("not r2", Failures.unwrap(inTx).getMessage());
+        assertEquals(before1, intent("r1", tx), "the transaction's view of r1 is as it was");
+        assertEquals(before2, intent("r2", tx));
+        assertTrue(get(service.templates().applyTemplate("interface", List.of(target("r1", "eth1", "9000", "a")),
+            tx, onlyR1)).ok(), "what the rules permit is applied");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import static io.sextant.spi.IntentAccess.UNRESTRICTED;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -290,7 +291,7 @@ class UniconfigLayerTest {
         put("r1", ADMIN, interfacePath("eth0"), iface("eth0", 9000, "changed"));
         assertTrue(get(service.commits().commit(List.of(), ADMIN)).ok());
         assertFalse(original.equals(r1.config()));
-        assertTrue(get(service.snapshots().replaceConfigWithSnapshot("before", List.of(), ADMIN)).ok());
+        assertTrue(get(service.snapshots().replaceConfigWithSnapshot("before", List.of(), ADMIN, UNRESTRICTED)).ok());
         assertTrue(get(service.commits().commit(List.of(), ADMIN)).ok());
         assertEquals(original, r1.config(), "the device is back to the snapshot");
         assertTrue(datastores.operational().snapshot().read(TopologyPaths.node(TopologyPaths.SNAPSHOTS, "before"))
@@ -318,7 +319,7 @@ class UniconfigLayerTest {
         assertTrue(NormalizedNodes.findNode(
             service.registry().node("r1").orElseThrow().actualRoot(), interfacePath("eth9")).isPresent(), "picked up");
         assertEquals(Optional.of(true), get(service.syncs().isInSync(List.of("r1"), ADMIN)).nodes().get(0).inSync());
-        assertTrue(get(service.syncs().replaceConfigWithOperational(List.of("r1"), ADMIN)).ok());
+        assertTrue(get(service.syncs().replaceConfigWithOperational(List.of("r1"), ADMIN, UNRESTRICTED)).ok());
         assertTrue(get(service.diffs().calculateDiff(List.of("r1"), ADMIN)).nodes().get(0).diff().isEmpty());
     }
 

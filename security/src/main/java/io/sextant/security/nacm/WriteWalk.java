@@ -88,6 +88,10 @@ final class WriteWalk {
 
     private @Nullable Denial change(final Cursor create, final Cursor update, final Cursor delete,
             final NormalizedNode before, final NormalizedNode after, final boolean merge) {
+        if (before == after) {
+            // shared, so unchanged: a whole configuration replaced costs what its change costs
+            return null;
+        }
         if (!(after instanceof DistinctNodeContainer<?, ?> afterContainer)
                 || !(before instanceof DistinctNodeContainer<?, ?> beforeContainer)) {
             if (after instanceof NormalizedNodeContainer<?> || Objects.equals(before.body(), after.body())) {

@@ -8,6 +8,7 @@ import io.sextant.datastore.ControllerStores;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Registration;
 import io.sextant.spi.ControllerSettings;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.RequestContext;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.security.audit.AuditLog;
@@ -27,6 +28,7 @@ import io.sextant.security.auth.UsersModel;
 import io.sextant.security.auth.VerificationCache;
 import io.sextant.security.nacm.InvalidNacmConfigException;
 import io.sextant.security.nacm.NacmAccess;
+import io.sextant.security.nacm.NacmIntentAccess;
 import io.sextant.security.nacm.NacmCodec;
 import io.sextant.security.nacm.NacmDefaults;
 import io.sextant.security.nacm.NacmModel;
@@ -66,8 +68,8 @@ import org.slf4j.LoggerFactory;
  * at the committed state and recompiles only when it changed. Implements
  * {@code sextant-users:set-password}.
  */
-@Component(service = AccessControl.class, immediate = true)
-public final class AccessControl implements AutoCloseable {
+@Component(service = { AccessControl.class, IntentAccess.Policy.class }, immediate = true)
+public final class AccessControl implements IntentAccess.Policy, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AccessControl.class);
 
     /** A policy and the data it was compiled from (compared by identity: the store shares unchanged nodes). */
@@ -192,6 +194,12 @@ public final class AccessControl implements AutoCloseable {
     /** What the user of a request may do under the rules stored now. */
     public NacmAccess access(final RequestContext context) {
         return access(context.user(), context.externalGroups());
+    }
+
+    /** What the user of a request may change in UniConfig nodes' intents, under the rules stored now. */
+    @Override
+    public IntentAccess forRequest(final RequestContext context) {
+        return NacmIntentAccess.of(access(context));
     }
 
     public NacmAccess access(final String user, final Set<String> externalGroups) {
