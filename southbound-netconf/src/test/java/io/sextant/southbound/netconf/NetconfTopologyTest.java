@@ -30,6 +30,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,6 +54,8 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdent
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeWithValue;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -477,6 +481,15 @@ class NetconfTopologyTest {
             .isPresent());
         assertTrue(fixture.datastores.config().snapshot().read(TopologyFixture.nodePath("bulk-bad")).isEmpty());
 
+        // installed: both mount requests kept, whatever their devices do; the bad one is not
+        final Map<String, MapEntryNode> installed = installedNodes(cm);
+        assertEquals(Optional.of("topology-netconf"), cmLeaf(cm, installed.get("bulk-ok"), "topology-id"));
+        assertEquals(Optional.of("connected"), cmLeaf(cm, installed.get("bulk-ok"), "connection-status"));
+        assertEquals(Optional.of("topology-cli"), cmLeaf(cm, installed.get("bulk-cli"), "topology-id"));
+        assertFalse(installed.containsKey("bulk-bad"));
+        assertEquals(List.of(List.of("bulk-cli", "bulk-ok"), List.of("bulk-bad", "never")),
+            checkInstalled(cm, "never", "bulk-ok", "bulk-cli", "bulk-bad"));
+
         final ContainerNode uninstall = ImmutableNodes.newContainerBuilder()
             .withNodeIdentifier(new NodeIdentifier(QName.create(cm, "input")))
             .withChild(ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(new NodeIdentifier(nodes))
@@ -495,6 +508,50 @@ class NetconfTopologyTest {
         fixture.awaitUnmounted("bulk-ok", CONNECT);
         assertTrue(fixture.datastores.config().snapshot().read(TopologyModel.node("topology-cli", "bulk-cli"))
             .isEmpty());
+        assertEquals(List.of(List.of(), List.of("bulk-cli", "bulk-ok")), checkInstalled(cm, "bulk-ok", "bulk-cli"));
+        assertFalse(installedNodes(cm).containsKey("bulk-ok"));
+    }
+
+    private static Optional<String> cmLeaf(final QNameModule cm, final MapEntryNode node, final String name) {
+        return node.childByArg(new NodeIdentifier(QName.create(cm, name))) instanceof LeafNode<?> leaf
+            ? Optional.of(leaf.body().toString()) : Optional.empty();
+    }
+
+    /** connection-manager:get-installed-nodes, by node id. */
+    private static Map<String, MapEntryNode> installedNodes(final QNameModule cm) throws Exception {
+        final ContainerNode output = await(fixture.rpcs.invoke(QName.create(cm, "get-installed-nodes"),
+            ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(QName.create(cm, "input")))
+                .build(), CTX)).orElseThrow();
+        final Map<String, MapEntryNode> byId = new HashMap<>();
+        if (output.childByArg(new NodeIdentifier(QName.create(cm, "nodes"))) instanceof MapNode nodes) {
+            for (MapEntryNode node : nodes.body()) {
+                byId.put(String.valueOf(node.name().getValue(QName.create(cm, "node-id"))), node);
+            }
+        }
+        return byId;
+    }
+
+    /** connection-manager:check-installed-nodes: the installed nodes, then the others (each in node-id order). */
+    private static List<List<String>> checkInstalled(final QNameModule cm, final String... nodeIds) throws Exception {
+        final QName node = QName.create(cm, "node");
+        final var targets = ImmutableNodes.<String>newSystemLeafSetBuilder().withNodeIdentifier(new NodeIdentifier(node));
+        for (String id : nodeIds) {
+            targets.withChild(ImmutableNodes.leafSetEntry(new NodeWithValue<>(node, id)));
+        }
+        final ContainerNode output = await(fixture.rpcs.invoke(QName.create(cm, "check-installed-nodes"),
+            ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(QName.create(cm, "input")))
+                .withChild(ImmutableNodes.newContainerBuilder().withNodeIdentifier(new NodeIdentifier(
+                    QName.create(cm, "target-nodes"))).withChild(targets.build()).build())
+                .build(), CTX)).orElseThrow();
+        final List<List<String>> answer = new ArrayList<>();
+        for (String list : List.of("installed-node", "not-installed-node")) {
+            final List<String> ids = new ArrayList<>();
+            if (output.childByArg(new NodeIdentifier(QName.create(cm, list))) instanceof LeafSetNode<?> set) {
+                set.body().forEach(entry -> ids.add(String.valueOf(entry.body())));
+            }
+            answer.add(ids);
+        }
+        return answer;
     }
 
     @Test

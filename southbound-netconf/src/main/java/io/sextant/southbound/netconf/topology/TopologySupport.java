@@ -12,6 +12,7 @@ import io.sextant.southbound.netconf.NetconfDeviceSession;
 import io.sextant.southbound.netconf.NetconfDevices;
 import io.sextant.southbound.netconf.NodeStatus;
 import io.sextant.southbound.netconf.client.NodeSettings;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
@@ -33,10 +34,12 @@ import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
 public final class TopologySupport implements AutoCloseable {
     private static final NodeIdentifier NODE_LIST = new NodeIdentifier(TopologyModel.NODE);
 
+    private final DataStore operational;
     private final StatusWriter status;
     private final NetconfDevices devices;
 
     public TopologySupport(final DataStore operational, final NetconfDevices devices) {
+        this.operational = operational;
         this.status = new StatusWriter(operational, TopologyModel.TOPOLOGY_NETCONF);
         this.devices = devices;
     }
@@ -133,8 +136,11 @@ public final class TopologySupport implements AutoCloseable {
             path, null, "<node-id>" + nodeId.get() + "</node-id>"));
     }
 
+    /** The connection-manager RPCs: installing and uninstalling many nodes, and which are installed. */
     public List<Registration> registerRpcs(final RpcRegistry rpcs, final DataStore config) {
-        return new ConnectionManagerRpcs(config).register(rpcs);
+        final List<Registration> registrations = new ArrayList<>(new ConnectionManagerRpcs(config).register(rpcs));
+        registrations.addAll(new InstalledNodesRpcs(config, operational).register(rpcs));
+        return registrations;
     }
 
     @Override
