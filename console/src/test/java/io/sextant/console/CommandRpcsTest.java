@@ -25,4 +25,12 @@ class CommandRpcsTest {
                 .anyMatch(definition -> definition.getQName().equals(rpc)), rpc + " is an RPC of the schema");
         }
     }
+
+    @Test
+    void theCopyCommandStandsForCopyOneToMany() {
+        final QName rpc = new CopyCommand().rpc();
+        assertEquals(QName.create(ControllerSchema.UNICONFIG_MANAGER, "copy-one-to-many"), rpc);
+        assertTrue(ControllerSchema.get().findModule(rpc.getModule()).orElseThrow().getRpcs().stream()
+            .anyMatch(definition -> definition.getQName().equals(rpc)), rpc + " is an RPC of the schema");
+    }
 }

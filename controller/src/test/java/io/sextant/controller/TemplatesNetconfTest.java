@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Templates over RESTCONF against two yuma123 netconfd servers (OpenConfig interfaces; one with
+ * Templates (and copy-one-to-many) over RESTCONF against two yuma123 netconfd servers (OpenConfig interfaces; one with
  * candidate, one writing running): a template stored, applied with per-node values in a
  * transaction, shown by calculate-diff, committed, and each device's configuration read through
  * an independent NETCONF session; failures that name the variable or the path and change nothing.
@@ -182,5 +182,28 @@ class TemplatesNetconfTest {
             + "\"name\":\"broken\",\"configuration\":\"{\\\"openconfig-interfaces:interfaces\\\":\"}]}");
         assertEquals(400, broken.statusCode(), broken.body());
         assertTrue(broken.body().contains("Template broken: its configuration is not valid JSON"), broken.body());
+    }
+
+    @Test
+    void aSubtreeCopiedFromOneNodeToAnotherIsCommittedToItsDevice() throws Exception {
+        final HttpResponse<String> put = rest.send("PUT", RestconfClient.intentInterface("ncd", "cp-a"),
+            RestconfClient.ethernetInterface("cp-a", "copied from ncd"));
+        assertEquals(201, put.statusCode(), put.body());
+        final JsonObject copied = rest.rpcWithInput("uniconfig-manager:copy-one-to-many", "{\"input\":{"
+            + "\"source-node\":\"ncd\",\"path\":\"openconfig-interfaces:interfaces/interface=cp-a\","
+            + "\"target-nodes\":{\"node\":[\"ncr\"]}}}");
+        assertEquals("complete", copied.get("overall-status").getAsString(), copied.toString());
+        final JsonObject commit = rest.rpc("uniconfig-manager:commit", List.of("ncd", "ncr"));
+        assertEquals("complete", commit.get("overall-status").getAsString(), commit.toString());
+        assertTrue(ocValues("ncr", "description").contains("copied from ncd"), runningConfig("ncr"));
+
+        final JsonObject nothing = rest.rpcWithInput("uniconfig-manager:copy-one-to-many", "{\"input\":{"
+            + "\"source-node\":\"ncd\",\"path\":\"openconfig-interfaces:interfaces/interface=absent\","
+            + "\"target-nodes\":{\"node\":[\"ncr\"]}}}");
+        assertEquals("fail", nothing.get("overall-status").getAsString(), nothing.toString());
+        assertTrue(nothing.toString().contains("has nothing at openconfig-interfaces:interfaces/interface=absent"),
+            nothing.toString());
+        assertTrue(rest.rpc("uniconfig-manager:calculate-diff", List.of()).get("node-results") == null,
+            "a refused copy changed nothing");
     }
 }

@@ -198,7 +198,7 @@ final class UniconfigRpcs implements AutoCloseable {
         return output.build();
     }
 
-    private static List<String> targetNodes(final ContainerNode input) {
+    static List<String> targetNodes(final ContainerNode input) {
         final DataContainerChild targets = input.childByArg(NodeIdentifier.create(QName.create(input.name()
             .getNodeType(), "target-nodes")));
         if (!(targets instanceof ContainerNode container)) {

@@ -67,6 +67,8 @@ public final class UniconfigService implements AutoCloseable {
     private final TemplateStore templateStore;
     private final TemplateService templates;
     private final TemplateRpcs templateRpcs;
+    private final CopyService copies;
+    private final CopyRpcs copyRpcs;
     private final Registration mount;
     private final Registration mountContainer;
     private final Registration snapshotContainer;
@@ -162,8 +164,11 @@ public final class UniconfigService implements AutoCloseable {
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, intentAccess,
             rpcRegistry);
         templateStore = new TemplateStore(datastores.config());
-        templates = new TemplateService(registry, locks, transactions, templateStore);
+        final NodeEdits nodeEdits = new NodeEdits(registry, locks, transactions);
+        templates = new TemplateService(registry, nodeEdits, templateStore);
         templateRpcs = new TemplateRpcs(templates, intentAccess, rpcRegistry);
+        copies = new CopyService(registry, nodeEdits);
+        copyRpcs = new CopyRpcs(copies, intentAccess, rpcRegistry);
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
         mount = mounts.register(new UniconfigMount(registry, intents, transactions, snapshotStore));
@@ -243,6 +248,11 @@ public final class UniconfigService implements AutoCloseable {
         return templates;
     }
 
+    /** copy-one-to-many. */
+    public CopyService copies() {
+        return copies;
+    }
+
     /** Open a transaction for {@code user} with the default idle timeout; its id. */
     public String createTransaction(final String user) {
         return transactions.create(user, null);
@@ -282,6 +292,7 @@ public final class UniconfigService implements AutoCloseable {
         mount.close();
         snapshotContainer.close();
         mountContainer.close();
+        copyRpcs.close();
         templateRpcs.close();
         templateStore.close();
         rpcs.close();

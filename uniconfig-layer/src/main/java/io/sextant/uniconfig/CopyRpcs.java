@@ -1,0 +1,42 @@
+package io.sextant.uniconfig;
+
+import io.sextant.model.ControllerSchema;
+import io.sextant.spi.IntentAccess;
+import io.sextant.spi.Registration;
+import io.sextant.spi.RpcRegistry;
+import java.util.List;
+import java.util.Optional;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
+
+/** {@code uniconfig-manager:copy-one-to-many}: its input read, its output the usual node-results. */
+final class CopyRpcs implements AutoCloseable {
+    private static final QName COPY = QName.create(ControllerSchema.UNICONFIG_MANAGER, "copy-one-to-many");
+    private static final QName SOURCE_NODE = QName.create(COPY, "source-node");
+    private static final QName PATH = QName.create(COPY, "path");
+    private static final QName OPERATION = QName.create(COPY, "operation");
+
+    private final Registration registration;
+
+    CopyRpcs(final CopyService copies, final IntentAccess.Policy access, final RpcRegistry rpcs) {
+        registration = rpcs.register(COPY, (input, context) -> {
+            final List<String> targets = UniconfigRpcs.targetNodes(input);
+            return UniconfigRpcs.guarded(targets, () -> copies.copy(leaf(input, SOURCE_NODE), leaf(input, PATH),
+                "replace".equals(leaf(input, OPERATION)), targets, context, access.forRequest(context)))
+                .thenApply(result -> Optional.of(UniconfigRpcs.plainOutput(ControllerSchema.UNICONFIG_MANAGER,
+                    result)));
+        });
+    }
+
+    private static String leaf(final ContainerNode input, final QName name) {
+        return input.childByArg(NodeIdentifier.create(name)) instanceof LeafNode<?> leaf ? String.valueOf(leaf.body())
+            : "";
+    }
+
+    @Override
+    public void close() {
+        registration.close();
+    }
+}
