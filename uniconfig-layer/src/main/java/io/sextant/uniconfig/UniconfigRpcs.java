@@ -55,7 +55,7 @@ final class UniconfigRpcs implements AutoCloseable {
             final RpcRegistry registry) {
         this.registry = nodes;
         nodeRpc(registry, "calculate-diff", Shape.DIFF, diffs::calculateDiff);
-        nodeRpc(registry, "commit", Shape.PLAIN, commits::commit);
+        // commit is registered by GateRpcs: with the options of sextant-gate
         nodeRpc(registry, "checked-commit", Shape.PLAIN, commits::checkedCommit);
         nodeRpc(registry, "dry-run-commit", Shape.DRY_RUN, diffs::dryRun);
         nodeRpc(registry, "sync-from-network", Shape.PLAIN, syncs::syncFromNetwork);
@@ -196,7 +196,7 @@ final class UniconfigRpcs implements AutoCloseable {
         return output.build();
     }
 
-    private static List<String> targetNodes(final ContainerNode input) {
+    static List<String> targetNodes(final ContainerNode input) {
         final DataContainerChild targets = input.childByArg(NodeIdentifier.create(QName.create(input.name()
             .getNodeType(), "target-nodes")));
         if (!(targets instanceof ContainerNode container)) {

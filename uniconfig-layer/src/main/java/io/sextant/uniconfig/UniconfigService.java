@@ -60,6 +60,7 @@ public final class UniconfigService implements AutoCloseable {
     private final SyncService syncs;
     private final SnapshotService snapshots;
     private final UniconfigRpcs rpcs;
+    private final GateRpcs gateRpcs;
     private final RevertService reverts;
     private final HistoryService history;
     private final HistoryRpcs historyRpcs;
@@ -114,7 +115,8 @@ public final class UniconfigService implements AutoCloseable {
             store.close();
             throw new IllegalStateException("Cannot load the kept UniConfig state: " + e.getMessage(), e);
         }
-        final NodeLocks locks = new NodeLocks(LOCK_TIMEOUT);
+        final PendingCommits pendingCommits = new PendingCommits(datastores.operational());
+        final NodeLocks locks = new NodeLocks(LOCK_TIMEOUT, pendingCommits::heldBy);
         final IntentService intents = new IntentService(registry, locks);
         diffs = new DiffService(registry, intents, transactions);
         syncs = new SyncService(registry, intents, transactions, executor);
@@ -141,12 +143,13 @@ public final class UniconfigService implements AutoCloseable {
                 Clock.systemUTC()));
         commits = new CommitService(registry, locks, intents, transactions, syncs,
             new CommitEvents(new HistoryLog(log, nodeHistory, registry), datastores.events(), datastores.schema()),
-            executor, commitEnds, metrics);
+            executor, commitEnds, metrics, pendingCommits);
         reverts = new RevertService(registry, locks, transactions, nodeHistory, log::outcome);
         history = new HistoryService(registry, nodeHistory);
         historyRpcs = new HistoryRpcs(reverts, history, rpcRegistry);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, rpcRegistry);
+        gateRpcs = new GateRpcs(commits, rpcRegistry);
         templateStore = new TemplateStore(datastores.config());
         templates = new TemplateService(registry, locks, transactions, templateStore);
         templateRpcs = new TemplateRpcs(templates, rpcRegistry);
@@ -271,6 +274,7 @@ public final class UniconfigService implements AutoCloseable {
         templateRpcs.close();
         templateStore.close();
         rpcs.close();
+        gateRpcs.close();
         historyRpcs.close();
         transactions.close();
         executor.shutdown();
