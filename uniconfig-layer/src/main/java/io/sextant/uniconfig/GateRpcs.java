@@ -86,7 +86,7 @@ final class GateRpcs implements AutoCloseable {
         if (!gate.checks().isEmpty()) {
             final QName result = QName.create(GATE, "check-result");
             final QName name = QName.create(GATE, "name");
-            final var list = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(result));
+            final var list = ImmutableNodes.newUserMapBuilder().withNodeIdentifier(NodeIdentifier.create(result));
             for (GateOutcome.CheckResult check : gate.checks()) {
                 list.withChild(ImmutableNodes.newMapEntryBuilder()
                     .withNodeIdentifier(NodeIdentifierWithPredicates.of(result, name, check.name()))

@@ -144,6 +144,11 @@ class GatedCommitTest {
         final OperationResult other = get(service.commits().commit(List.of("r1"), ADMIN));
         assertFalse(other.ok());
         assertTrue(other.nodes().get(0).error().orElseThrow().message().contains(commitId), other.toString());
+        final ExecutionException write = assertThrows(ExecutionException.class, () -> intent("r1").edit(List.of(
+            Edit.delete(UniconfigLayerTest.interfacePath("eth0"))), ADMIN).toCompletableFuture().get());
+        final OperationErrorsException refused = (OperationErrorsException) write.getCause();
+        assertEquals(ErrorTag.IN_USE, refused.errors().get(0).tag());
+        assertTrue(refused.errors().get(0).message().contains(commitId), refused.getMessage());
 
         final GatedResult confirmed = get(service.commits().decide(commitId, true));
         assertTrue(confirmed.result().ok(), confirmed.toString());
