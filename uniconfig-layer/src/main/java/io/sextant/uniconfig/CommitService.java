@@ -92,7 +92,7 @@ public final class CommitService {
             if (failure != null) {
                 gate.failed(failure);
             } else {
-                gate.finished(gate.commitId(), result);
+                gate.finished(result);
             }
         });
         return gate.answer();
@@ -210,6 +210,9 @@ public final class CommitService {
         final Map<String, PreparedCommit> preparedIntents = new HashMap<>();
         final List<NodeResult> failures = new ArrayList<>();
         final List<GateRun.Resolved> checks = gate == null ? List.of() : resolveChecks(gate, targets, failures);
+        if (gate != null) {
+            gate.named(commitId);
+        }
         for (Target target : targets) {
             final String nodeId = target.nodeId();
             try {

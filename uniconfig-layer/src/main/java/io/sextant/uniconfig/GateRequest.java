@@ -14,6 +14,8 @@ final class GateRequest {
     private final CompletableFuture<GatedResult> waiting = new CompletableFuture<>();
     private final CompletableFuture<GatedResult> end = new CompletableFuture<>();
     private final AtomicReference<@Nullable GateOutcome> outcome = new AtomicReference<>();
+    /** The commit's id, once it is named (before any device is touched); empty before. */
+    private volatile String commitId = "";
 
     GateRequest(final GateOptions options) {
         this.options = options;
@@ -31,6 +33,11 @@ final class GateRequest {
     /** The answer to the commit request: the commit waiting for confirmation, or its end. */
     CompletableFuture<GatedResult> answer() {
         return waiting.applyToEither(end, result -> result);
+    }
+
+    /** The commit is named: its answers carry the id even when it ends before its gate runs. */
+    void named(final String id) {
+        commitId = id;
     }
 
     void update(final GateOutcome newOutcome) {
@@ -51,11 +58,12 @@ final class GateRequest {
     }
 
     /** The commit ended with {@code result}. */
-    void finished(final String commitIdOrEmpty, final OperationResult result) {
+    void finished(final OperationResult result) {
         GateOutcome current = outcome.get();
         if (current == null) {
             // the commit ended before its gate ran: refused, nothing to change, or a device failed
-            current = commitIdOrEmpty.isEmpty() ? null : new GateOutcome(commitIdOrEmpty, result.ok()
+            final String id = commitId;
+            current = id.isEmpty() ? null : new GateOutcome(id, result.ok()
                 ? GateOutcome.State.CONFIRMED : GateOutcome.State.PUT_BACK, null, List.of());
         } else if (current.state() == GateOutcome.State.AWAITING_CONFIRMATION || !result.ok()) {
             current = new GateOutcome(current.commitId(), result.ok() ? GateOutcome.State.CONFIRMED
@@ -66,11 +74,5 @@ final class GateRequest {
 
     void failed(final Throwable failure) {
         end.completeExceptionally(failure);
-    }
-
-    /** The commit id of the gate's outcome, once it ran; empty before. */
-    String commitId() {
-        final GateOutcome current = outcome.get();
-        return current == null ? "" : current.commitId();
     }
 }

@@ -185,6 +185,20 @@ class GatedCommitTest {
     }
 
     @Test
+    void aDeviceThatFailsBeforeTheGateEndsTheCommitAsPutBack() throws Exception {
+        r2.failAt = "stage";
+
+        final GatedResult result = get(service.commits().gatedCommit(List.of("r1", "r2"), ADMIN,
+            new GateOptions(Duration.ofMinutes(10), Duration.ofSeconds(30), List.of(mtuIs("r1", "9000")))));
+
+        assertFalse(result.result().ok(), result.toString());
+        assertEquals(GateOutcome.State.PUT_BACK, result.gate().state(), result.toString());
+        assertFalse(result.gate().commitId().isEmpty(), "the answer names the commit");
+        assertTrue(result.gate().checks().isEmpty(), "no check ran");
+        assertEquals(Uint16.valueOf(1500), mtu(r1));
+    }
+
+    @Test
     void aCheckOfANodeOutsideTheCommitChangesNothing() throws Exception {
         final GatedResult result = get(service.commits().gatedCommit(List.of("r1"), ADMIN,
             new GateOptions(null, Duration.ofSeconds(30), List.of(mtuIs("r2", "9000")))));
