@@ -118,6 +118,8 @@ final class GateRun {
                 case CANCELLED -> Optional.of("Gated commit " + commitId + " was cancelled (cancel-commit)");
                 case TIMED_OUT -> Optional.of("Gated commit " + commitId + " was not confirmed within "
                     + confirmTimeout.toSeconds() + " s");
+                case STOPPED -> Optional.of("Gated commit " + commitId + " was waiting for confirmation when the "
+                    + "controller stopped");
             };
         });
     }

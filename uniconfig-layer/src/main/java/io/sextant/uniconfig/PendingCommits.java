@@ -3,13 +3,18 @@ package io.sextant.uniconfig;
 import io.sextant.datastore.DataStore;
 import io.sextant.model.ControllerSchema;
 import io.sextant.spi.OperationErrorsException;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -32,7 +37,7 @@ final class PendingCommits {
     private static final QName COMMIT_ID = QName.create(CONTAINER, "commit-id");
 
     /** How a waiting commit was decided. */
-    enum Decision { CONFIRMED, CANCELLED, TIMED_OUT }
+    enum Decision { CONFIRMED, CANCELLED, TIMED_OUT, STOPPED }
 
     /**
      * A commit waiting for its confirmation.
@@ -97,6 +102,30 @@ final class PendingCommits {
         // a decision that came first (the deadline) stands: the answer then says the commit was put back
         pending.decision().complete(confirm ? Decision.CONFIRMED : Decision.CANCELLED);
         return pending.end();
+    }
+
+    /**
+     * At the controller's stop: every waiting commit is put back now rather than at the next start;
+     * waits up to {@code patience} for the devices.
+     */
+    void putBackAll(final Duration patience) {
+        final List<CompletableFuture<GatedResult>> ends = new ArrayList<>();
+        for (Pending pending : byId.values()) {
+            pending.decision().complete(Decision.STOPPED);
+            ends.add(pending.end());
+        }
+        if (ends.isEmpty()) {
+            return;
+        }
+        try {
+            CompletableFuture.allOf(ends.toArray(CompletableFuture[]::new)).get(patience.toMillis(),
+                TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("Not every gated commit waiting at the stop was put back ({}): the next start puts them back",
+                e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void show(final Pending pending) {

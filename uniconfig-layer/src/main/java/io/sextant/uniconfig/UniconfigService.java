@@ -44,6 +44,8 @@ public final class UniconfigService implements AutoCloseable {
     private static final int LOG_CAPACITY = 1000;
     /** How long an operation waits for a node busy with another commit or write. */
     private static final Duration LOCK_TIMEOUT = Duration.ofSeconds(30);
+    /** How long the stop waits for gated commits waiting for confirmation to be put back. */
+    private static final Duration STOP_PUT_BACK = Duration.ofSeconds(30);
     /**
      * How often the end of a commit the store could not take, or a repair it owes after a write
      * with an unknown outcome, is offered again.
@@ -61,6 +63,7 @@ public final class UniconfigService implements AutoCloseable {
     private final SnapshotService snapshots;
     private final UniconfigRpcs rpcs;
     private final GateRpcs gateRpcs;
+    private final PendingCommits pendingCommits;
     private final RevertService reverts;
     private final HistoryService history;
     private final HistoryRpcs historyRpcs;
@@ -115,7 +118,7 @@ public final class UniconfigService implements AutoCloseable {
             store.close();
             throw new IllegalStateException("Cannot load the kept UniConfig state: " + e.getMessage(), e);
         }
-        final PendingCommits pendingCommits = new PendingCommits(datastores.operational());
+        pendingCommits = new PendingCommits(datastores.operational());
         final NodeLocks locks = new NodeLocks(LOCK_TIMEOUT, pendingCommits::heldBy);
         final IntentService intents = new IntentService(registry, locks);
         diffs = new DiffService(registry, intents, transactions);
@@ -276,6 +279,8 @@ public final class UniconfigService implements AutoCloseable {
         rpcs.close();
         gateRpcs.close();
         historyRpcs.close();
+        // a gated commit waiting for confirmation is put back now, not left on the devices until the next start
+        pendingCommits.putBackAll(STOP_PUT_BACK);
         transactions.close();
         executor.shutdown();
         try {

@@ -82,7 +82,9 @@ class GatedCommitTest {
 
     @AfterEach
     void stop() {
-        service.close();
+        if (service != null) {
+            service.close();
+        }
         datastores.close();
     }
 
@@ -169,6 +171,19 @@ class GatedCommitTest {
         final ExecutionException late = assertThrows(ExecutionException.class,
             () -> get(service.commits().decide(waiting.gate().commitId(), true)));
         assertEquals(ErrorTag.DATA_MISSING, ((OperationErrorsException) late.getCause()).errors().get(0).tag());
+    }
+
+    @Test
+    void aCommitWaitingAtTheStopIsPutBack() throws Exception {
+        final GatedResult waiting = get(service.commits().gatedCommit(List.of("r1", "r2"), ADMIN,
+            new GateOptions(Duration.ofMinutes(10), Duration.ofSeconds(30), List.of())));
+        assertEquals(GateOutcome.State.AWAITING_CONFIRMATION, waiting.gate().state(), waiting.toString());
+
+        service.close();
+        service = null;
+
+        assertEquals(Uint16.valueOf(1500), mtu(r1));
+        assertEquals(Uint16.valueOf(1500), mtu(r2));
     }
 
     @Test
