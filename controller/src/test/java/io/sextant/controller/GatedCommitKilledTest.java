@@ -37,7 +37,7 @@ class GatedCommitKilledTest {
     @BeforeAll
     static void start() throws Exception {
         runs = ControllerRuns.start(dataDir, PASSWORD);
-        router = FrrRouter.builder().namePrefix("gatekill").interfaces(1).start();
+        router = FrrRouter.builder().namePrefix("gkill").interfaces(1).start();
     }
 
     @AfterAll
