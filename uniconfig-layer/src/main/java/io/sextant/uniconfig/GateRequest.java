@@ -61,10 +61,11 @@ final class GateRequest {
     void finished(final OperationResult result) {
         GateOutcome current = outcome.get();
         if (current == null) {
-            // the commit ended before its gate ran: refused, nothing to change, or a device failed
+            // the commit ended before its gate ran: refused, or a device failed; with nothing to change
+            // there was nothing to gate (the answer is a plain commit's)
             final String id = commitId;
-            current = id.isEmpty() ? null : new GateOutcome(id, result.ok()
-                ? GateOutcome.State.CONFIRMED : GateOutcome.State.PUT_BACK, null, List.of());
+            current = id.isEmpty() || result.ok() ? null : new GateOutcome(id, GateOutcome.State.PUT_BACK, null,
+                List.of());
         } else if (current.state() == GateOutcome.State.AWAITING_CONFIRMATION || !result.ok()) {
             current = new GateOutcome(current.commitId(), result.ok() ? GateOutcome.State.CONFIRMED
                 : GateOutcome.State.PUT_BACK, null, current.checks());

@@ -3,6 +3,7 @@ package io.sextant.uniconfig;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -211,6 +212,17 @@ class GatedCommitTest {
         assertFalse(result.gate().commitId().isEmpty(), "the answer names the commit");
         assertTrue(result.gate().checks().isEmpty(), "no check ran");
         assertEquals(Uint16.valueOf(1500), mtu(r1));
+    }
+
+    @Test
+    void aCommitWithNothingToChangeIsAnsweredAsAPlainOne() throws Exception {
+        assertTrue(get(service.commits().commit(List.of("r1", "r2"), ADMIN)).ok());
+
+        final GatedResult result = get(service.commits().gatedCommit(List.of("r1", "r2"), ADMIN,
+            new GateOptions(Duration.ofMinutes(10), Duration.ofSeconds(30), List.of(mtuIs("r1", "1234")))));
+
+        assertTrue(result.result().ok(), result.toString());
+        assertNull(result.gate(), "nothing was gated");
     }
 
     @Test
