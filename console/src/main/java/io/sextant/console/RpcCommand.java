@@ -55,6 +55,10 @@ abstract class RpcCommand implements Action {
         return QName.create(ControllerSchema.HISTORY, rpc);
     }
 
+    static QName gate(final String rpc) {
+        return QName.create(ControllerSchema.GATE, rpc);
+    }
+
     static QName snapshotManager(final String rpc) {
         return QName.create(ControllerSchema.SNAPSHOT_MANAGER, rpc);
     }

@@ -27,6 +27,19 @@ class CommandRpcsTest {
     }
 
     @Test
+    void theGateCommandsStandForTheirSextantGateRpcs() {
+        final EffectiveModelContext schema = ControllerSchema.get();
+        final List<RpcCommand> commands = List.of(new ConfirmCommitCommand(), new CancelCommitCommand());
+        assertEquals(List.of("confirm-commit", "cancel-commit"), commands.stream().map(c -> c.rpc().getLocalName())
+            .toList());
+        for (RpcCommand command : commands) {
+            final QName rpc = command.rpc();
+            assertTrue(schema.findModule(rpc.getModule()).orElseThrow().getRpcs().stream()
+                .anyMatch(definition -> definition.getQName().equals(rpc)), rpc + " is an RPC of the schema");
+        }
+    }
+
+    @Test
     void theCopyCommandStandsForCopyOneToMany() {
         final QName rpc = new CopyCommand().rpc();
         assertEquals(QName.create(ControllerSchema.UNICONFIG_MANAGER, "copy-one-to-many"), rpc);

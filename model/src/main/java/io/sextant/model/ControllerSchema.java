@@ -30,6 +30,7 @@ public final class ControllerSchema {
     public static final QNameModule HOST_KEYS = module("urn:sextant:host-keys", "2026-11-24");
     public static final QNameModule HISTORY = module("urn:sextant:history", "2026-11-25");
     public static final QNameModule TEMPLATES = module("urn:sextant:templates", "2026-11-25");
+    public static final QNameModule GATE = module("urn:sextant:gate", "2026-11-25");
 
     private ControllerSchema() {
     }

@@ -57,12 +57,18 @@ final class CommitCoordinator {
     /** The "node" of a failure of the controller itself (keeping the commit). */
     static final String CONTROLLER = "";
 
+    /** The "node" of a failure of a gated commit's gate (a check, the confirmation). */
+    static final String GATE = "gate";
+
     private final List<Participant> participants;
+    private final Supplier<CompletionStage<Optional<String>>> gate;
     private final Supplier<CompletionStage<Void>> keep;
     private final Set<Participant> started = ConcurrentHashMap.newKeySet();
 
-    private CommitCoordinator(final List<Participant> participants, final Supplier<CompletionStage<Void>> keep) {
+    private CommitCoordinator(final List<Participant> participants,
+            final Supplier<CompletionStage<Optional<String>>> gate, final Supplier<CompletionStage<Void>> keep) {
         this.participants = List.copyOf(participants);
+        this.gate = gate;
         this.keep = keep;
     }
 
@@ -77,7 +83,17 @@ final class CommitCoordinator {
      */
     static CompletionStage<Optional<Failure>> run(final List<Participant> participants,
             final Supplier<CompletionStage<Void>> keep) {
-        return new CommitCoordinator(participants, keep).run();
+        return run(participants, () -> CompletableFuture.completedFuture(Optional.empty()), keep);
+    }
+
+    /**
+     * Run a gated commit: once every device applied its change (and before the keep), {@code gate}
+     * decides; when it completes with a reason (a check failed, no confirmation came), every
+     * device is rolled back.
+     */
+    static CompletionStage<Optional<Failure>> run(final List<Participant> participants,
+            final Supplier<CompletionStage<Optional<String>>> gate, final Supplier<CompletionStage<Void>> keep) {
+        return new CommitCoordinator(participants, gate, keep).run();
     }
 
     private CompletionStage<Optional<Failure>> run() {
@@ -89,6 +105,7 @@ final class CommitCoordinator {
             .thenCompose(f -> f.isPresent() ? done(f) : step(immediate, DeviceChange::stage))
             .thenCompose(f -> f.isPresent() ? done(f) : step(confirmable, DeviceChange::apply))
             .thenCompose(f -> f.isPresent() ? done(f) : step(stagedOnly, DeviceChange::apply))
+            .thenCompose(f -> f.isPresent() ? done(f) : gate())
             .thenCompose(f -> f.isPresent() ? done(f) : keep())
             .thenCompose(f -> f.isPresent() ? done(f) : step(participants, DeviceChange::finish)
                 .thenApply(finished -> finished.map(Failure::afterKeeping)))
@@ -120,6 +137,18 @@ final class CommitCoordinator {
         }
         return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(ignored -> futures
             .stream().map(CompletableFuture::join).flatMap(Optional::stream).findFirst());
+    }
+
+    private CompletionStage<Optional<Failure>> gate() {
+        CompletionStage<Optional<String>> stage;
+        try {
+            stage = gate.get();
+        } catch (RuntimeException e) {
+            stage = CompletableFuture.failedFuture(e);
+        }
+        return stage.handle((reason, error) -> error != null
+            ? Optional.of(new Failure(GATE, "The verification gate failed: " + describe(error, null), List.of()))
+            : reason.map(why -> new Failure(GATE, why, List.of())));
     }
 
     private CompletionStage<Optional<Failure>> keep() {

@@ -48,6 +48,7 @@ public final class CommitService {
     private final Executor executor;
     private final CommitEnds ends;
     private final SextantMetrics metrics;
+    private final PendingCommits pending;
 
     /** One node's share of a commit. */
     private record Target(UniconfigNode node, NormalizedNode intended, ConfigDiff diff) {
@@ -58,7 +59,8 @@ public final class CommitService {
 
     CommitService(final NodeRegistry registry, final NodeLocks locks, final IntentService intents,
             final TransactionManager transactions, final SyncService syncs, final TransactionLog log,
-            final Executor executor, final CommitEnds ends, final SextantMetrics metrics) {
+            final Executor executor, final CommitEnds ends, final SextantMetrics metrics,
+            final PendingCommits pending) {
         this.registry = registry;
         this.locks = locks;
         this.intents = intents;
@@ -68,19 +70,46 @@ public final class CommitService {
         this.executor = executor;
         this.ends = ends;
         this.metrics = metrics;
+        this.pending = pending;
     }
 
     public CompletionStage<OperationResult> commit(final List<String> requested, final RequestContext context) {
-        return commit(requested, context, false);
+        return commit(requested, context, false, null);
+    }
+
+    /**
+     * A commit behind a verification gate (module sextant-gate): answered once every check held
+     * and the commit waits for confirm-commit, or once it is kept or put back. Without gate
+     * options, a plain commit.
+     */
+    public CompletionStage<GatedResult> gatedCommit(final List<String> requested, final RequestContext context,
+            final GateOptions options) {
+        if (!options.gated()) {
+            return commit(requested, context).thenApply(result -> new GatedResult(result, null));
+        }
+        final GateRequest gate = new GateRequest(options);
+        commit(requested, context, false, gate).whenComplete((result, failure) -> {
+            if (failure != null) {
+                gate.failed(failure);
+            } else {
+                gate.finished(result);
+            }
+        });
+        return gate.answer();
+    }
+
+    /** confirm-commit ({@code confirm} true) or cancel-commit of a gated commit waiting for confirmation. */
+    public CompletionStage<GatedResult> decide(final String commitId, final boolean confirm) {
+        return pending.decide(commitId, confirm);
     }
 
     public CompletionStage<OperationResult> checkedCommit(final List<String> requested,
             final RequestContext context) {
-        return commit(requested, context, true);
+        return commit(requested, context, true, null);
     }
 
     private CompletionStage<OperationResult> commit(final List<String> requested, final RequestContext context,
-            final boolean checked) {
+            final boolean checked, final @Nullable GateRequest gate) {
         final long started = System.nanoTime();
         return transactions.run(context, tx -> {
             final List<String> ids = registry.changedTargets(requested, tx);
@@ -110,7 +139,7 @@ public final class CommitService {
                 }
                 CompletionStage<OperationResult> result;
                 try {
-                    result = commitLocked(held.nodes(), tx, checked, context);
+                    result = commitLocked(held.nodes(), tx, checked, context, gate);
                 } catch (RuntimeException e) {
                     result = CompletableFuture.failedFuture(e);
                 }
@@ -121,7 +150,8 @@ public final class CommitService {
     }
 
     private CompletionStage<OperationResult> commitLocked(final List<UniconfigNode> locked,
-            final @Nullable IntentTransaction tx, final boolean checked, final RequestContext context) {
+            final @Nullable IntentTransaction tx, final boolean checked, final RequestContext context,
+            final @Nullable GateRequest gate) {
         final long preparing = System.nanoTime();
         if (tx == null) {
             // a change just kept through another instance is committed, not refused at the keep
@@ -144,10 +174,10 @@ public final class CommitService {
         }
         final String operation = checked ? "checked-commit" : "commit";
         if (!checked) {
-            return push(targets, tx, context, operation, preparing);
+            return push(targets, tx, context, operation, preparing, gate);
         }
         return checkInSync(targets).thenComposeAsync(refused -> refused != null ? done(refused)
-            : push(targets, tx, context, operation, preparing), executor);
+            : push(targets, tx, context, operation, preparing, null), executor);
     }
 
     /** For checked-commit: every target device must still hold what the node last synced; null when they do. */
@@ -172,12 +202,17 @@ public final class CommitService {
 
     /** @param preparing when the commit's preparation started ({@link System#nanoTime()}) */
     private CompletionStage<OperationResult> push(final List<Target> targets, final @Nullable IntentTransaction tx,
-            final RequestContext context, final String operation, final long preparing) {
+            final RequestContext context, final String operation, final long preparing,
+            final @Nullable GateRequest gate) {
         // named before any device change is prepared: a NETCONF confirmed commit carries it (persist-id)
         final String commitId = UUID.randomUUID().toString();
         final List<CommitCoordinator.Participant> participants = new ArrayList<>();
         final Map<String, PreparedCommit> preparedIntents = new HashMap<>();
         final List<NodeResult> failures = new ArrayList<>();
+        final List<GateRun.Resolved> checks = gate == null ? List.of() : resolveChecks(gate, targets, failures);
+        if (gate != null) {
+            gate.named(commitId);
+        }
         for (Target target : targets) {
             final String nodeId = target.nodeId();
             try {
@@ -196,8 +231,10 @@ public final class CommitService {
                     failures.add(NodeResult.failed(nodeId, ErrorKind.NO_CONNECTION, notConnected(nodeId)));
                     continue;
                 }
-                participants.add(new CommitCoordinator.Participant(nodeId, device.orElseThrow().prepare(
-                    target.diff(), commitId), target.node().schema()));
+                participants.add(new CommitCoordinator.Participant(nodeId, gate == null
+                    ? device.orElseThrow().prepare(target.diff(), commitId)
+                    : device.orElseThrow().prepare(target.diff(), commitId, gate.options().hold()),
+                    target.node().schema()));
             } catch (OperationErrorsException e) {
                 failures.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR,
                     CommitCoordinator.describe(e, target.node().schema())));
@@ -232,7 +269,11 @@ public final class CommitService {
         metrics.commitPhase(CommitPhase.PREPARE, changing - preparing);
         // set once the commit is kept: what takes it back
         final AtomicReference<UniconfigStore.@Nullable KeptCommit> kept = new AtomicReference<>();
-        return CommitCoordinator.run(participants, () -> CompletableFuture.runAsync(() -> {
+        final GateRun gateRun = gate == null ? null : new GateRun(gate, commitId, context.user(),
+            targets.stream().map(Target::nodeId).toList(), checks, pending);
+        return CommitCoordinator.run(participants, () -> gateRun == null
+                ? CompletableFuture.completedFuture(Optional.<String>empty()) : gateRun.pass(),
+            () -> CompletableFuture.runAsync(() -> {
             try {
                 kept.set(store.commitApplied(commitId, updates, success));
             } catch (OperationErrorsException e) {
@@ -255,7 +296,8 @@ public final class CommitService {
                     LOG.warn("Commit {} was rolled back on every device: {}", commitId, why.message());
                 }
                 final CommitRecord failed = commitRecord(commitId, operation, context, targets,
-                    failedResult(targets, why));
+                    gate != null && why.nodeId().equals(CommitCoordinator.GATE) ? putBackResult(targets, why)
+                        : failedResult(targets, why));
                 ends.record(commitId, false, failed);
                 view(failed);
                 if (why.ofController() && why.cause() instanceof OperationErrorsException refused
@@ -335,6 +377,63 @@ public final class CommitService {
             }
         }
         return results;
+    }
+
+    /** A gated commit whose gate put every device back. */
+    private static OperationResult putBackResult(final List<Target> targets, final CommitCoordinator.Failure failure) {
+        final String rollback = failure.rollbackProblems().isEmpty() ? "" : "; ROLLBACK FAILED: "
+            + String.join("; ", failure.rollbackProblems());
+        final List<NodeResult> results = targets.stream().map(target -> NodeResult.failed(target.nodeId(),
+            ErrorKind.PROCESSING_ERROR, "Put back: " + failure.message() + rollback)).toList();
+        return OperationResult.failed(failure.message() + (failure.rollbackProblems().isEmpty()
+            ? "; every changed device was put back" : rollback), results);
+    }
+
+    /**
+     * The checks of a gated commit, ready to read their devices; a check that cannot run (its node
+     * is not a target, is not connected, or the check does not fit the node) adds a failure.
+     */
+    private List<GateRun.Resolved> resolveChecks(final GateRequest gate, final List<Target> targets,
+            final List<NodeResult> failures) {
+        final Map<String, Target> byId = new HashMap<>();
+        targets.forEach(t -> byId.put(t.nodeId(), t));
+        final List<GateRun.Resolved> resolved = new ArrayList<>();
+        for (GateCheck check : gate.options().checks()) {
+            final Target target = byId.get(check.nodeId());
+            final String nodeId = check.nodeId();
+            if (target == null) {
+                failures.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, "Check '" + check.name()
+                    + "' names node " + nodeId + ", which is not a target of this commit"));
+                continue;
+            }
+            final Optional<UnifiedDevice> device = registry.device(nodeId);
+            if (device.isEmpty()) {
+                failures.add(NodeResult.failed(nodeId, ErrorKind.NO_CONNECTION, notConnected(nodeId)
+                    + ": check '" + check.name() + "' cannot read it"));
+                continue;
+            }
+            final UnifiedDevice found = device.orElseThrow();
+            final boolean cli = found.protocol() == UnifiedDevice.Protocol.CLI;
+            final String command = check.command();
+            if (cli != (command != null)) {
+                failures.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, "Check '" + check.name()
+                    + "': node " + nodeId + " is a " + found.protocol().name() + " node, so its checks give "
+                    + (cli ? "a command" : "a path")));
+                continue;
+            }
+            if (command != null && !command.strip().startsWith("show ")) {
+                failures.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, "Check '" + check.name()
+                    + "': a check only reads, so its command must begin with 'show' (got '" + command + "')"));
+                continue;
+            }
+            try {
+                resolved.add(GateRun.resolve(check, found, target.node().schema()));
+            } catch (TemplateFailure e) {
+                failures.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, "Check '" + check.name()
+                    + "': " + e.getMessage()));
+            }
+        }
+        return resolved;
     }
 
     private static OperationResult failedResult(final List<Target> targets, final CommitCoordinator.Failure failure) {

@@ -6,9 +6,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -20,9 +22,20 @@ import java.util.function.Supplier;
  */
 final class NodeLocks {
     private final Duration timeout;
+    /** Why a node cannot be locked at all now (a gated commit waiting for confirmation holds it); empty when it can. */
+    private final Function<String, Optional<String>> heldBy;
 
     NodeLocks(final Duration timeout) {
+        this(timeout, nodeId -> Optional.empty());
+    }
+
+    /**
+     * @param heldBy why a node is held for longer than anyone should wait (a gated commit waiting
+     *     for confirmation): acquiring it then fails at once with that reason, of kind conflict
+     */
+    NodeLocks(final Duration timeout, final Function<String, Optional<String>> heldBy) {
         this.timeout = timeout;
+        this.heldBy = heldBy;
     }
 
     /** Locks that are held; {@link #close()} releases them (once). */
@@ -77,6 +90,10 @@ final class NodeLocks {
     }
 
     private CompletableFuture<Void> acquire(final UniconfigNode node) {
+        final Optional<String> held = heldBy.apply(node.nodeId());
+        if (held.isPresent()) {
+            return CompletableFuture.failedFuture(new NodeFailure(ErrorKind.CONFLICT, held.orElseThrow()));
+        }
         return node.lock().acquire().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(
             failure -> CompletableFuture.<Void>failedFuture(new NodeFailure(ErrorKind.CONFLICT, "Node "
                 + node.nodeId() + " is busy with another commit or write (waited " + timeout.toSeconds() + " s)")))

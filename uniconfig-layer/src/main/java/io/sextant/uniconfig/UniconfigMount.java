@@ -1,6 +1,8 @@
 package io.sextant.uniconfig;
 
 import io.sextant.spi.OperationErrorsException;
+import io.sextant.datastore.Failures;
+import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.spi.DataService;
 import io.sextant.spi.Edit;
 import io.sextant.spi.EditResult;
@@ -11,6 +13,7 @@ import io.sextant.spi.RequestContext;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.spi.RpcService;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -103,8 +106,19 @@ final class UniconfigMount implements MountPointProvider {
 
         @Override
         public CompletionStage<EditResult> edit(final List<Edit> edits, final RequestContext context) {
-            return transactions.run(context, tx -> intents.edit(node, edits, tx)).thenApply(EditResult::new);
+            return transactions.run(context, tx -> intents.edit(node, edits, tx)).thenApply(EditResult::new)
+                .exceptionallyCompose(UniconfigMount::inUse);
         }
+    }
+
+    /** A node that could not be locked (busy, or held by a gated commit) answers in-use, with the reason. */
+    private static <T> CompletionStage<T> inUse(final Throwable failure) {
+        final Throwable cause = Failures.unwrap(failure);
+        if (cause instanceof NodeFailure busy && busy.kind() == ErrorKind.CONFLICT) {
+            return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.IN_USE,
+                Objects.requireNonNullElse(busy.getMessage(), "The node is busy")));
+        }
+        return CompletableFuture.failedFuture(cause);
     }
 
     /** A snapshot's captured configuration: read-only. */

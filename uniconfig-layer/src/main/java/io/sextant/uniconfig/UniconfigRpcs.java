@@ -56,7 +56,7 @@ final class UniconfigRpcs implements AutoCloseable {
             final IntentAccess.Policy access, final RpcRegistry registry) {
         this.registry = nodes;
         nodeRpc(registry, "calculate-diff", Shape.DIFF, diffs::calculateDiff);
-        nodeRpc(registry, "commit", Shape.PLAIN, commits::commit);
+        // commit is registered by GateRpcs: with the options of sextant-gate
         nodeRpc(registry, "checked-commit", Shape.PLAIN, commits::checkedCommit);
         nodeRpc(registry, "dry-run-commit", Shape.DRY_RUN, diffs::dryRun);
         nodeRpc(registry, "sync-from-network", Shape.PLAIN, syncs::syncFromNetwork);

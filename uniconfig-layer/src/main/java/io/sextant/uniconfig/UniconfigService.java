@@ -45,6 +45,8 @@ public final class UniconfigService implements AutoCloseable {
     private static final int LOG_CAPACITY = 1000;
     /** How long an operation waits for a node busy with another commit or write. */
     private static final Duration LOCK_TIMEOUT = Duration.ofSeconds(30);
+    /** How long the stop waits for gated commits waiting for confirmation to be put back. */
+    private static final Duration STOP_PUT_BACK = Duration.ofSeconds(30);
     /**
      * How often the end of a commit the store could not take, or a repair it owes after a write
      * with an unknown outcome, is offered again.
@@ -61,6 +63,8 @@ public final class UniconfigService implements AutoCloseable {
     private final SyncService syncs;
     private final SnapshotService snapshots;
     private final UniconfigRpcs rpcs;
+    private final GateRpcs gateRpcs;
+    private final PendingCommits pendingCommits;
     private final RevertService reverts;
     private final HistoryService history;
     private final HistoryRpcs historyRpcs;
@@ -129,7 +133,8 @@ public final class UniconfigService implements AutoCloseable {
             store.close();
             throw new IllegalStateException("Cannot load the kept UniConfig state: " + e.getMessage(), e);
         }
-        final NodeLocks locks = new NodeLocks(LOCK_TIMEOUT);
+        pendingCommits = new PendingCommits(datastores.operational());
+        final NodeLocks locks = new NodeLocks(LOCK_TIMEOUT, pendingCommits::heldBy);
         final IntentService intents = new IntentService(registry, locks);
         diffs = new DiffService(registry, intents, transactions);
         syncs = new SyncService(registry, intents, transactions, executor);
@@ -156,13 +161,14 @@ public final class UniconfigService implements AutoCloseable {
                 Clock.systemUTC()));
         commits = new CommitService(registry, locks, intents, transactions, syncs,
             new CommitEvents(new HistoryLog(log, nodeHistory, registry), datastores.events(), datastores.schema()),
-            executor, commitEnds, metrics);
+            executor, commitEnds, metrics, pendingCommits);
         reverts = new RevertService(registry, locks, transactions, nodeHistory, log::outcome);
         history = new HistoryService(registry, nodeHistory);
         historyRpcs = new HistoryRpcs(reverts, history, intentAccess, rpcRegistry);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, intentAccess,
             rpcRegistry);
+        gateRpcs = new GateRpcs(commits, rpcRegistry);
         templateStore = new TemplateStore(datastores.config());
         final NodeEdits nodeEdits = new NodeEdits(registry, locks, transactions);
         templates = new TemplateService(registry, nodeEdits, templateStore);
@@ -296,7 +302,10 @@ public final class UniconfigService implements AutoCloseable {
         templateRpcs.close();
         templateStore.close();
         rpcs.close();
+        gateRpcs.close();
         historyRpcs.close();
+        // a gated commit waiting for confirmation is put back now, not left on the devices until the next start
+        pendingCommits.putBackAll(STOP_PUT_BACK);
         transactions.close();
         executor.shutdown();
         try {

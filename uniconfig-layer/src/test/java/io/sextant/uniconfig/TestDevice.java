@@ -8,6 +8,7 @@ import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -87,6 +88,12 @@ final class TestDevice implements UnifiedDevice {
                 ErrorTag.OPERATION_FAILED, nodeId + " cannot be read"));
         }
         return readable.thenApply(ignored -> (ContainerNode) config());
+    }
+
+    /** State as a get reads it: the running configuration at {@code path} (checks of gated commits). */
+    @Override
+    public CompletionStage<Optional<NormalizedNode>> readState(final YangInstanceIdentifier path) {
+        return CompletableFuture.completedFuture(running.snapshot().read(path));
     }
 
     @Override

@@ -1,8 +1,14 @@
 package io.sextant.unified;
 
 import io.sextant.spi.OperationErrorsException;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -48,6 +54,38 @@ public interface UnifiedDevice {
     default DeviceChange prepare(final DataTreeCandidate change, final String commitId)
             throws OperationErrorsException {
         return prepare(change);
+    }
+
+    /**
+     * {@link #prepare(DataTreeCandidate, String)} for a commit that waits behind a verification
+     * gate: where the device can take the applied change back by itself (a NETCONF confirmed
+     * commit), it does so only if it is not confirmed within at least {@code hold}, so that the
+     * gate, not the device, decides while it waits; if the controller stops meanwhile, the device
+     * still takes the change back by itself afterwards.
+     */
+    default DeviceChange prepare(final DataTreeCandidate change, final String commitId, final Duration hold)
+            throws OperationErrorsException {
+        return prepare(change, commitId);
+    }
+
+    /**
+     * For a check of a gated commit on a CLI device: the output of a read-only command (a
+     * {@code show}) run on the device now.
+     */
+    default CompletionStage<String> show(final String command) {
+        return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION,
+            ErrorTag.OPERATION_NOT_SUPPORTED, "Node " + nodeId() + " is a " + protocol().name()
+                + " device: its checks read a path, not a command"));
+    }
+
+    /**
+     * For a check of a gated commit on a NETCONF device: the device's data (configuration and
+     * state, a {@code <get>}) at {@code path}, empty when there is none.
+     */
+    default CompletionStage<Optional<NormalizedNode>> readState(final YangInstanceIdentifier path) {
+        return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION,
+            ErrorTag.OPERATION_NOT_SUPPORTED, "Node " + nodeId() + " is a " + protocol().name()
+                + " device: its checks run a show command, not a read of a path"));
     }
 
     /**

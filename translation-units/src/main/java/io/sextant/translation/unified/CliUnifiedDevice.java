@@ -56,6 +56,11 @@ public final class CliUnifiedDevice implements UnifiedDevice {
         return new CliDeviceChange(device, device.commands(change), nextDevice, reconnectWait);
     }
 
+    @Override
+    public CompletionStage<String> show(final String command) {
+        return device.session().execute(command);
+    }
+
     public CliDevice device() {
         return device;
     }

@@ -7,10 +7,12 @@ import io.sextant.unified.DeviceChange;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.southbound.netconf.DeviceCapabilities;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
@@ -70,6 +72,19 @@ final class NetconfUnifiedDevice implements UnifiedDevice {
             throws OperationErrorsException {
         return new NetconfDeviceChange(session, CandidateEdits.of(change), confirmTimeout, nextSession,
             reconnectWait, persistId(commitId));
+    }
+
+    @Override
+    public DeviceChange prepare(final DataTreeCandidate change, final String commitId, final Duration hold)
+            throws OperationErrorsException {
+        final Duration timeout = hold.compareTo(confirmTimeout) > 0 ? hold : confirmTimeout;
+        return new NetconfDeviceChange(session, CandidateEdits.of(change), timeout, nextSession,
+            reconnectWait, persistId(commitId));
+    }
+
+    @Override
+    public CompletionStage<Optional<NormalizedNode>> readState(final YangInstanceIdentifier path) {
+        return session.get(path);
     }
 
     @Override

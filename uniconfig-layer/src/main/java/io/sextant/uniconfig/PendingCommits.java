@@ -1,0 +1,156 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.DataStore;
+import io.sextant.model.ControllerSchema;
+import io.sextant.spi.OperationErrorsException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gated commits waiting for confirm-commit, by commit id and by node; shown in the
+ * operational datastore at {@code sextant-gate:pending-commits}. A node of a waiting commit is
+ * refused to every other commit and write at once, naming the commit ({@link #heldBy}).
+ */
+final class PendingCommits {
+    private static final Logger LOG = LoggerFactory.getLogger(PendingCommits.class);
+    static final QName CONTAINER = QName.create(ControllerSchema.GATE, "pending-commits");
+    private static final QName ENTRY = QName.create(CONTAINER, "pending-commit");
+    private static final QName COMMIT_ID = QName.create(CONTAINER, "commit-id");
+
+    /** How a waiting commit was decided. */
+    enum Decision { CONFIRMED, CANCELLED, TIMED_OUT, STOPPED }
+
+    /**
+     * A commit waiting for its confirmation.
+     *
+     * @param decision completed by confirm-commit, cancel-commit or the deadline, whichever comes first
+     * @param end the commit's final answer, once it is kept or put back
+     */
+    record Pending(String commitId, String user, Instant deadline, List<String> nodeIds,
+            CompletableFuture<Decision> decision, CompletableFuture<GatedResult> end) {
+        Pending {
+            nodeIds = List.copyOf(nodeIds);
+        }
+    }
+
+    private final DataStore operational;
+    private final Map<String, Pending> byId = new ConcurrentHashMap<>();
+    private final Map<String, Pending> byNode = new ConcurrentHashMap<>();
+
+    PendingCommits(final DataStore operational) {
+        this.operational = operational;
+    }
+
+    void add(final Pending pending) {
+        byId.put(pending.commitId(), pending);
+        pending.nodeIds().forEach(id -> byNode.put(id, pending));
+        show(pending);
+        // however it is decided, it no longer waits
+        pending.decision().whenComplete((confirmed, failure) -> remove(pending));
+    }
+
+    /** The commit no longer waits (it was decided): its nodes are no longer refused. */
+    void remove(final Pending pending) {
+        if (byId.remove(pending.commitId(), pending)) {
+            pending.nodeIds().forEach(id -> byNode.remove(id, pending));
+            try {
+                operational.update(tx -> tx.remove(path(pending.commitId())));
+            } catch (OperationErrorsException e) {
+                LOG.warn("Gated commit {} is still listed as pending: {}", pending.commitId(), e.getMessage());
+            }
+        }
+    }
+
+    /** Why {@code nodeId} cannot be locked now: a gated commit waiting for confirmation holds it. */
+    Optional<String> heldBy(final String nodeId) {
+        final Pending pending = byNode.get(nodeId);
+        return pending == null ? Optional.empty() : Optional.of("Node " + nodeId + " is held by gated commit "
+            + pending.commitId() + " (of user " + pending.user() + "), which waits for confirm-commit until "
+            + pending.deadline() + ": confirm-commit or cancel-commit it, or wait until it is put back");
+    }
+
+    /**
+     * confirm-commit ({@code confirm} true) or cancel-commit of a waiting commit: its final
+     * answer, once its devices are kept or put back.
+     */
+    CompletionStage<GatedResult> decide(final String commitId, final boolean confirm) {
+        final Pending pending = byId.get(commitId);
+        if (pending == null) {
+            return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.PROTOCOL,
+                ErrorTag.DATA_MISSING, "No gated commit " + commitId + " waits for confirmation (it was confirmed, "
+                    + "put back, or never existed; the transaction log shows how it ended)"));
+        }
+        // a decision that came first (the deadline) stands: the answer then says the commit was put back
+        pending.decision().complete(confirm ? Decision.CONFIRMED : Decision.CANCELLED);
+        return pending.end();
+    }
+
+    /**
+     * At the controller's stop: every waiting commit is put back now rather than at the next start;
+     * waits up to {@code patience} for the devices.
+     */
+    void putBackAll(final Duration patience) {
+        final List<CompletableFuture<GatedResult>> ends = new ArrayList<>();
+        for (Pending pending : byId.values()) {
+            pending.decision().complete(Decision.STOPPED);
+            ends.add(pending.end());
+        }
+        if (ends.isEmpty()) {
+            return;
+        }
+        try {
+            CompletableFuture.allOf(ends.toArray(CompletableFuture[]::new)).get(patience.toMillis(),
+                TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("Not every gated commit waiting at the stop was put back ({}): the next start puts them back",
+                e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void show(final Pending pending) {
+        final var nodes = ImmutableNodes.newSystemLeafSetBuilder()
+            .withNodeIdentifier(NodeIdentifier.create(QName.create(CONTAINER, "node-id")));
+        pending.nodeIds().forEach(id -> nodes.withChild(ImmutableNodes.leafSetEntry(QName.create(CONTAINER,
+            "node-id"), id)));
+        final var entry = ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(ENTRY, COMMIT_ID, pending.commitId()))
+            .withChild(ImmutableNodes.leafNode(COMMIT_ID, pending.commitId()))
+            .withChild(ImmutableNodes.leafNode(QName.create(CONTAINER, "user"), pending.user()))
+            .withChild(ImmutableNodes.leafNode(QName.create(CONTAINER, "confirm-deadline"),
+                pending.deadline().toString()))
+            .withChild(nodes.build())
+            .build();
+        try {
+            operational.update(tx -> tx.put(path(pending.commitId()), entry));
+        } catch (OperationErrorsException e) {
+            LOG.warn("Gated commit {} waits for confirmation but cannot be listed: {}", pending.commitId(),
+                e.getMessage());
+        }
+    }
+
+    private static YangInstanceIdentifier path(final String commitId) {
+        return YangInstanceIdentifier.builder().node(CONTAINER).node(ENTRY).nodeWithKey(ENTRY, COMMIT_ID, commitId)
+            .build();
+    }
+}
