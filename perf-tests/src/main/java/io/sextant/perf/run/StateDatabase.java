@@ -13,6 +13,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The PostgreSQL that a {@code --state postgres} run keeps the controller's state in: a private
@@ -94,6 +96,33 @@ public final class StateDatabase implements AutoCloseable {
             throw new IOException("reading the table sizes of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
         }
         return rows;
+    }
+
+    /** Node to the controller instance holding its lease, for the nodes held now (several instances on the database). */
+    public Map<String, String> leaseOwners() throws IOException {
+        final Map<String, String> owners = new TreeMap<>();
+        try (Connection connection = connect(); Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT node_id, owner_instance FROM node_lease"
+                 + " WHERE owner_instance IS NOT NULL")) {
+            while (rs.next()) {
+                owners.put(rs.getString(1), rs.getString(2));
+            }
+        } catch (SQLException e) {
+            throw new IOException("reading the node leases of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
+        }
+        return owners;
+    }
+
+    /** How many commits are recorded as pending (begun, neither done nor failed). */
+    public int pendingCommits() throws IOException {
+        try (Connection connection = connect(); Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT count(*) FROM commit_record WHERE state = 'pending'")) {
+            rs.next();
+            return rs.getInt(1);
+        } catch (SQLException e) {
+            throw new IOException("reading the commit records of " + server.jdbcUrl() + " failed: " + e.getMessage(),
+                e);
+        }
     }
 
     private Connection connect() throws SQLException {
