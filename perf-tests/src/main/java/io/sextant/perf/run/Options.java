@@ -104,7 +104,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
     public static final String USAGE = """
         usage: ./sextant perf SCENARIO [options]
           scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz fuzz-openapi soak faults churn
-                      restart history templates takeover
+                      restart history templates takeover commit-cost
           --devices N         devices mounted (simulated NETCONF devices started)
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
@@ -131,7 +131,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --minutes N         soak: how long the steady mix runs (default 60)
           --rate R            soak: requests per second of the steady mix (default 40)
           --commits N         faults: commits, each with one fault (default 1000); history: commits to one node
-                              before its history is read (default 1000)
+                              before its history is read (default 1000); commit-cost: rounds per step (default 200)
           --flap-interval S   churn: seconds between flaps, and half a phase (default 30)
           --state S           A*/B*/C*, history: in-memory (default), postgres (a private PostgreSQL the harness starts)
                               or both (in-memory, then postgres, on the same devices, side by side in the report)

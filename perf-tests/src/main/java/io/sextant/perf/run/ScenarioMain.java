@@ -119,6 +119,7 @@ public final class ScenarioMain {
             case "churn" -> new ChurnScenario();
             case "templates" -> new TemplatesScenario();
             case "takeover" -> new TakeoverScenario();
+            case "commit-cost" -> new CommitCostScenario();
             case "fuzz-openapi" -> new OpenApiFuzzScenario();
             default -> null;
         });

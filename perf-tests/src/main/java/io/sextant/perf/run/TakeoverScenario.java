@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -78,7 +79,7 @@ final class TakeoverScenario implements Scenario {
                 throw new IOException("mounting " + node + " answered " + mount.status() + ": " + mount.body());
             }
         }
-        awaitBalanced(run, db, devices);
+        awaitBalanced(db, devices, IDS);
         for (String node : nodes) {
             commitUntilLanded(List.of(instances.get("sx1").client()), node, System.nanoTime());
         }
@@ -119,7 +120,7 @@ final class TakeoverScenario implements Scenario {
                 times);
             run.release(victim.process());
             instances.put(victimId, start(run, db, victimId, k + 1, heap));
-            awaitBalanced(run, db, devices);
+            awaitBalanced(db, devices, IDS);
             for (String node : nodes) {
                 commitUntilLanded(List.of(instances.get(victimId).client()), node, System.nanoTime());
             }
@@ -143,7 +144,7 @@ final class TakeoverScenario implements Scenario {
         summary.section("## Every kill\n\n" + table);
     }
 
-    private static ControllerProcess start(final RunContext run, final StateDatabase db, final String id,
+    static ControllerProcess start(final RunContext run, final StateDatabase db, final String id,
             final int generation, final String heap) throws IOException, InterruptedException {
         final List<String> settings = new ArrayList<>(db.controllerSettings());
         settings.add("-Dsextant.instance.id=" + id);
@@ -151,12 +152,12 @@ final class TakeoverScenario implements Scenario {
             settings, dataDir(run, id));
     }
 
-    private static Path dataDir(final RunContext run, final String id) {
+    static Path dataDir(final RunContext run, final String id) {
         return run.outputDir().resolve(id + "-data");
     }
 
     /** The device-secrets key and RESTCONF certificate of {@code from}, as {@code ./sextant cluster} shares them. */
-    private static void shareClusterFiles(final Path from, final Path to) throws IOException {
+    static void shareClusterFiles(final Path from, final Path to) throws IOException {
         final Path key = DeviceSecretsService.keyFile(to);
         Files.createDirectories(key.getParent(), PosixFilePermissions.asFileAttribute(
             PosixFilePermissions.fromString("rwx------")));
@@ -182,15 +183,15 @@ final class TakeoverScenario implements Scenario {
         }
     }
 
-    /** Until every node is held and the three instances hold shares differing by at most one. */
-    private static void awaitBalanced(final RunContext run, final StateDatabase db, final int devices)
+    /** Until every node is held, by exactly {@code ids}, in shares differing by at most one. */
+    static void awaitBalanced(final StateDatabase db, final int devices, final List<String> ids)
             throws IOException, InterruptedException {
         final long deadline = System.nanoTime() + GIVE_UP.toNanos();
         while (true) {
             final Map<String, String> owners = db.leaseOwners();
             final Map<String, Integer> shares = new HashMap<>();
             owners.values().forEach(owner -> shares.merge(owner, 1, Integer::sum));
-            if (owners.size() == devices && shares.keySet().containsAll(IDS)
+            if (owners.size() == devices && shares.keySet().equals(Set.copyOf(ids))
                     && Collections.max(shares.values()) - Collections.min(shares.values()) <= 1) {
                 return;
             }
