@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -107,7 +108,7 @@ public final class StateDatabase implements AutoCloseable {
         server.stop();
         Files.writeString(server.dataDirectory().resolve("postgresql.conf"),
             "\nshared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = all\n",
-            StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+            StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         server.restart();
         try (Connection connection = DriverManager.getConnection(server.jdbcUrl(), "postgres", server.password());
              Statement statement = connection.createStatement()) {
