@@ -51,8 +51,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 15's "done means" end to end: three controller instances (JVMs of their own, ids sx1, sx2,
  * sx3) on one PostgreSQL behind a real HAProxy running the distribution's {@code haproxy.cfg},
  * and 12 simulated devices (netconf-testtool), each behind a {@link FaultProxy} that only counts
- * the full reads of its configuration (a {@code get-config} of running without a filter: the
- * device-side counter). A few client threads write intents and commit them through HAProxy,
+ * the {@code get-config} requests it passes on (the device-side counter of configuration reads).
+ * A few client threads write intents and commit them through HAProxy,
  * each node again and again; sx2 is killed with SIGKILL while they run. Then:
  * <ul>
  * <li>every node of sx2 takes a commit sent through HAProxy after the kill within 10 s of it (the
@@ -78,8 +78,12 @@ class ThreeInstancesBehindHaproxyTest {
         "haproxy.cfg");
     private static final int DEVICES = 12;
     private static final int CLIENTS = 4;
-    /** A get-config of running without a filter: a read of the whole configuration (a keepalive has a filter). */
-    private static final String FULL_READ = "<source><running/></source></get-config>";
+    /**
+     * Every get-config the controller sends a device: with keepalives off ({@code keepalive-delay}
+     * 0) and no request through a mount point, those are its reads of the device's configuration
+     * (the opening and closing tags count, so a read counts once or twice: only "more" matters).
+     */
+    private static final String FULL_READ = "get-config";
     private static final String COMMIT = "/rests/operations/uniconfig-manager:commit";
     private static final List<String> NODES = IntStream.range(0, DEVICES).mapToObj(i -> "d" + i).toList();
 
@@ -194,7 +198,8 @@ class ThreeInstancesBehindHaproxyTest {
 
             // the counters count: each device was read once when its node was first mounted
             assertTrue(IntStream.of(fullReads()).allMatch(reads -> reads >= 1), "every device was read at its mount: "
-                + Arrays.toString(fullReads()));
+                + Arrays.toString(fullReads()) + "; connections through each proxy: "
+                + PROXIES.stream().map(FaultProxy::accepted).toList());
 
             final List<Thread> clients = new ArrayList<>();
             for (int c = 0; c < CLIENTS; c++) {
