@@ -23,6 +23,7 @@ final class ControllerJvm implements AutoCloseable {
     private static final Duration START = Duration.ofSeconds(120);
 
     private final Process process;
+    private final int port;
     private final Path log;
     private final RestconfClient rest;
 
@@ -32,7 +33,7 @@ final class ControllerJvm implements AutoCloseable {
      */
     ControllerJvm(final Path dataDir, final PostgresServer postgres, final Path credentials, final String password,
             final Path log) throws Exception {
-        final int port = FreePorts.one();
+        this.port = FreePorts.one();
         this.log = log;
         final String java = ProcessHandle.current().info().command().orElse("java");
         final ProcessBuilder builder = new ProcessBuilder(java, "-Xmx512m",
@@ -69,6 +70,11 @@ final class ControllerJvm implements AutoCloseable {
 
     RestconfClient rest() {
         return rest;
+    }
+
+    /** Where it serves RESTCONF, on 127.0.0.1. */
+    int port() {
+        return port;
     }
 
     /** SIGKILL: no shutdown hook, no clean-up. */

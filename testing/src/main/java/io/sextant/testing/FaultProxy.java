@@ -137,6 +137,15 @@ public final class FaultProxy implements AutoCloseable {
         public boolean hasFired() {
             return fired.isDone();
         }
+
+        /**
+         * How many times the client sent the token since arming: a trigger whose occurrence is
+         * never reached ({@link Effect#NONE}, {@link Integer#MAX_VALUE}) counts the requests
+         * carrying it, a device-side counter of them.
+         */
+        public int seen() {
+            return seen.get();
+        }
     }
 
     private final int port;

@@ -104,7 +104,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
     public static final String USAGE = """
         usage: ./sextant perf SCENARIO [options]
           scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz fuzz-openapi soak faults churn
-                      restart history templates
+                      restart history templates takeover commit-cost
           --devices N         devices mounted (simulated NETCONF devices started)
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads
@@ -116,7 +116,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                               module simulator: shared schema, host key and event loops)
           --runs R            repetitions of the measured phase (put-get: default 5, with --compare-security 10 rounds
                               of the 5 variants; compare: 3, each runs both controllers;
-                              churn: 2 pairs of a quiet and a churn phase)
+                              churn: 2 pairs of a quiet and a churn phase; takeover: 20 kills)
           --loops N           PUT+GET per thread per run (put-get 2000, smoke, compare 100)
           --layers L,L        datastore,mount,uniconfig: what the smoke scenario exercises
           --seed S            configuration generator seed (default 1)
@@ -131,7 +131,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --minutes N         soak: how long the steady mix runs (default 60)
           --rate R            soak: requests per second of the steady mix (default 40)
           --commits N         faults: commits, each with one fault (default 1000); history: commits to one node
-                              before its history is read (default 1000)
+                              before its history is read (default 1000); commit-cost: rounds per step (default 200)
           --flap-interval S   churn: seconds between flaps, and half a phase (default 30)
           --state S           A*/B*/C*, history: in-memory (default), postgres (a private PostgreSQL the harness starts)
                               or both (in-memory, then postgres, on the same devices, side by side in the report)

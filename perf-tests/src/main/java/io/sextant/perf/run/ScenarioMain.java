@@ -118,6 +118,8 @@ public final class ScenarioMain {
             case "faults" -> new FaultsScenario();
             case "churn" -> new ChurnScenario();
             case "templates" -> new TemplatesScenario();
+            case "takeover" -> new TakeoverScenario();
+            case "commit-cost" -> new CommitCostScenario();
             case "fuzz-openapi" -> new OpenApiFuzzScenario();
             default -> null;
         });

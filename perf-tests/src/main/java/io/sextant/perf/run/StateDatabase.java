@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -13,6 +14,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The PostgreSQL that a {@code --state postgres} run keeps the controller's state in: a private
@@ -94,6 +97,87 @@ public final class StateDatabase implements AutoCloseable {
             throw new IOException("reading the table sizes of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
         }
         return rows;
+    }
+
+    /**
+     * Loads pg_stat_statements (a restart of the cluster with it preloaded, then the extension
+     * created by the superuser), so that {@link #counters()} can count statements: the round
+     * trips the controllers make. Call before any controller connects.
+     */
+    public void countStatements() throws IOException {
+        server.stop();
+        Files.writeString(server.dataDirectory().resolve("postgresql.conf"),
+            "\nshared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = all\n",
+            StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        server.restart();
+        try (Connection connection = DriverManager.getConnection(server.jdbcUrl(), "postgres", server.password());
+             Statement statement = connection.createStatement()) {
+            statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+            statement.execute("GRANT pg_read_all_stats TO " + server.user());
+        } catch (SQLException e) {
+            throw new IOException("loading pg_stat_statements failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Cumulative counters of the controllers' work in the database: statements executed (from
+     * pg_stat_statements, 0 without {@link #countStatements()}), transactions committed or rolled
+     * back, rows inserted, updated or deleted, and the WAL position. Transactions and rows of
+     * pg_stat_database reach the counters when a backend goes idle, up to 10 s late (PostgreSQL 15).
+     */
+    public record Counters(long statements, long transactions, long rowsWritten, long walBytes) {
+        public Counters minus(final Counters before) {
+            return new Counters(statements - before.statements, transactions - before.transactions,
+                rowsWritten - before.rowsWritten, walBytes - before.walBytes);
+        }
+    }
+
+    public Counters counters() throws IOException {
+        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            long statements = 0;
+            try (ResultSet rs = statement.executeQuery("SELECT coalesce(sum(calls), 0) FROM pg_stat_statements s"
+                    + " JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = current_database()")) {
+                rs.next();
+                statements = rs.getLong(1);
+            } catch (SQLException notLoaded) {
+                statements = 0;
+            }
+            try (ResultSet rs = statement.executeQuery("SELECT xact_commit + xact_rollback, tup_inserted + tup_updated"
+                    + " + tup_deleted, pg_current_wal_lsn() - '0/0'::pg_lsn FROM pg_stat_database"
+                    + " WHERE datname = current_database()")) {
+                rs.next();
+                return new Counters(statements, rs.getLong(1), rs.getLong(2), rs.getLong(3));
+            }
+        } catch (SQLException e) {
+            throw new IOException("reading the counters of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Node to the controller instance holding its lease, for the nodes held now (several instances on the database). */
+    public Map<String, String> leaseOwners() throws IOException {
+        final Map<String, String> owners = new TreeMap<>();
+        try (Connection connection = connect(); Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT node_id, owner_instance FROM node_lease"
+                 + " WHERE owner_instance IS NOT NULL")) {
+            while (rs.next()) {
+                owners.put(rs.getString(1), rs.getString(2));
+            }
+        } catch (SQLException e) {
+            throw new IOException("reading the node leases of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
+        }
+        return owners;
+    }
+
+    /** How many commits are recorded as pending (begun, neither done nor failed). */
+    public int pendingCommits() throws IOException {
+        try (Connection connection = connect(); Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT count(*) FROM commit_record WHERE state = 'pending'")) {
+            rs.next();
+            return rs.getInt(1);
+        } catch (SQLException e) {
+            throw new IOException("reading the commit records of " + server.jdbcUrl() + " failed: " + e.getMessage(),
+                e);
+        }
     }
 
     private Connection connect() throws SQLException {
