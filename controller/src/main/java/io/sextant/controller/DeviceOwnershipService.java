@@ -5,6 +5,7 @@ import io.sextant.persistence.Database;
 import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.InstanceLeases;
 import io.sextant.persistence.InstanceSettings;
+import io.sextant.persistence.LeaseHolder;
 import io.sextant.persistence.LeaseScheduler;
 import io.sextant.persistence.StateBackend;
 import java.util.Optional;
@@ -76,6 +77,11 @@ public final class DeviceOwnershipService implements DeviceOwnership, AutoClosea
     @Override
     public OptionalLong epoch(final String topologyId, final String nodeId) {
         return ownership.epoch(topologyId, nodeId);
+    }
+
+    @Override
+    public Optional<LeaseHolder> heldElsewhere(final String topologyId, final String nodeId) {
+        return ownership.heldElsewhere(topologyId, nodeId);
     }
 
     @Override

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and lands, each time right after the change was written through the first instance; the device,
  * read through a session of the test's own, holds every committed value in turn, and the holder's
  * transaction log lists the commits; is-in-sync, compare-config and sync-from-network through it are
- * answered by the holder too. A request that was sent on once is never sent on again.
+ * answered by the holder too, and so are reads and writes of the device's data through its mount
+ * point. A request that was sent on once is never sent on again.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CommitsThroughAnyInstanceTest {
@@ -107,6 +108,18 @@ class CommitsThroughAnyInstanceTest {
                 assertTrue(read.body().contains("\"is-in-sync\":true"), read.body());
             }
         }
+
+        // the device's own data through its mount point: read and written through the holder
+        final String mountPoint = RestconfClient.NETCONF_NODE + NODE + "/yang-ext:mount/openconfig-interfaces:interfaces"
+            + "/interface=" + IFACE;
+        final HttpResponse<String> live = other.rest.send("GET", mountPoint + "?content=config");
+        assertEquals(200, live.statusCode(), live.body());
+        assertTrue(live.body().contains(committed.get(committed.size() - 1)), live.body());
+        final HttpResponse<String> written = other.rest.send("PUT", mountPoint + "/config/description",
+            "{\"openconfig-interfaces:description\":\"written through the mount point via " + other.id() + "\"}");
+        assertTrue(written.statusCode() == 201 || written.statusCode() == 204, written.statusCode() + " "
+            + written.body());
+        assertEquals("written through the mount point via " + other.id(), descriptionOnDevice());
 
         // sent on already (as the holder would get it): never sent on again, the error names the holder
         final HttpResponse<String> again = other.rest.send("POST", COMMIT, TARGET, "Sextant-Forwarded", "true");

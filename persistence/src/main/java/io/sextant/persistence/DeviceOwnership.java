@@ -43,6 +43,11 @@ public interface DeviceOwnership {
         }
 
         @Override
+        public Optional<LeaseHolder> heldElsewhere(final String topologyId, final String nodeId) {
+            return Optional.empty();
+        }
+
+        @Override
         public Watch watch(final String topologyId, final Listener listener) {
             return () -> { };
         }
@@ -69,6 +74,13 @@ public interface DeviceOwnership {
     default Optional<String> unready() {
         return Optional.empty();
     }
+
+    /**
+     * The live instance that holds {@code nodeId}'s lease when it is not this one, so that a
+     * request needing its device can be sent there; empty when it is held here, by nobody, when
+     * this instance is alone, or when the database cannot tell now. Asks the database.
+     */
+    Optional<LeaseHolder> heldElsewhere(String topologyId, String nodeId);
 
     /** The epoch of {@code nodeId}'s lease held here now, or empty when it is not owned here. */
     OptionalLong epoch(String topologyId, String nodeId);

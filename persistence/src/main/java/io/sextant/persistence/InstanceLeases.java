@@ -6,9 +6,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One controller instance's membership and node leases in the shared database: register and
@@ -31,6 +34,7 @@ import java.util.function.LongSupplier;
  * {@link LeaseTimings#heartbeatInterval()}) is the caller's.
  */
 public final class InstanceLeases implements NodeOwnership {
+    private static final Logger LOG = LoggerFactory.getLogger(InstanceLeases.class);
     /** Instances expired for this many lease times are removed from the registry by the next claim. */
     private static final int FORGET_AFTER_TTLS = 10;
 
@@ -112,6 +116,22 @@ public final class InstanceLeases implements NodeOwnership {
             }));
         claimed.won().forEach(lease -> held.put(lease.node(), lease.epoch()));
         return claimed;
+    }
+
+    /**
+     * The live instance other than this one that holds {@code node}'s lease, by the database's
+     * clock; empty when none does or the database cannot be asked now (nothing is dropped then:
+     * this is a question, not a renewal).
+     */
+    public Optional<LeaseHolder> holderElsewhere(final MountedNode node) {
+        try {
+            return database.call("read who holds node " + node.nodeId(), tx -> repository.holder(tx,
+                List.of(node.topologyId()), node.nodeId())).filter(holder -> !holder.instanceId().equals(
+                    incarnation.instanceId()));
+        } catch (PersistenceException e) {
+            LOG.debug("Who holds node {} cannot be read now", node, e);
+            return Optional.empty();
+        }
     }
 
     /**

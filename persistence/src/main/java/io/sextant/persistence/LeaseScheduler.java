@@ -114,6 +114,11 @@ public final class LeaseScheduler implements DeviceOwnership, AutoCloseable {
     }
 
     @Override
+    public Optional<LeaseHolder> heldElsewhere(final String topologyId, final String nodeId) {
+        return leases.holderElsewhere(new MountedNode(topologyId, nodeId));
+    }
+
+    @Override
     public boolean owns(final String topologyId, final String nodeId, final long epoch) {
         return leases.owns(new MountedNode(topologyId, nodeId), epoch);
     }

@@ -1,6 +1,7 @@
 package io.sextant.southbound.netconf;
 
 import io.sextant.spi.Registration;
+import io.sextant.persistence.LeaseHolder;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
@@ -22,6 +23,15 @@ public interface NetconfDevices {
 
     /** The node's session while it is connected. */
     Optional<NetconfDeviceSession> session(String nodeId);
+
+    /**
+     * The live controller instance that connects the node's device when it is not this one
+     * (instances sharing a database): requests needing the device are answered there. Empty when
+     * the device is this instance's, the node is nobody's, or the database cannot tell now.
+     */
+    default Optional<LeaseHolder> connectedElsewhere(final String nodeId) {
+        return Optional.empty();
+    }
 
     /**
      * The device's whole running configuration (get-config), the {@code sync-from-network}

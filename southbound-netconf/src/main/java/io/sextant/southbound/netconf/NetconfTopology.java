@@ -12,6 +12,7 @@ import io.sextant.spi.MountedNodes;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.model.BundledModels;
 import io.sextant.persistence.DeviceOwnership;
+import io.sextant.persistence.LeaseHolder;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.security.service.HostKeys;
@@ -224,6 +225,14 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         final NodeConnector connector = connectors.get(nodeId);
         return connector == null ? Optional.empty()
             : connector.session().filter(s -> s.isOpen()).map(NetconfDeviceSession.class::cast);
+    }
+
+    @Override
+    public Optional<LeaseHolder> connectedElsewhere(final String nodeId) {
+        if (ownership.sole() || ownership.epoch(TopologyModel.TOPOLOGY_NETCONF, nodeId).isPresent()) {
+            return Optional.empty();
+        }
+        return ownership.heldElsewhere(TopologyModel.TOPOLOGY_NETCONF, nodeId);
     }
 
     @Override

@@ -15,6 +15,7 @@ import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.DeviceOwnership;
+import io.sextant.persistence.LeaseHolder;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.service.HostKeys;
 import io.sextant.southbound.netconf.NetconfSettings;
@@ -38,6 +39,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -110,6 +112,11 @@ class NetconfRollbackAfterFaultsTest {
 
         void tellLost(final String nodeId) {
             listeners.forEach(listener -> listener.lost(nodeId));
+        }
+
+        @Override
+        public Optional<LeaseHolder> heldElsewhere(final String topologyId, final String nodeId) {
+            return Optional.empty();
         }
 
         @Override

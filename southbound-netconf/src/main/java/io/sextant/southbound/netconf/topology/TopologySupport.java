@@ -2,6 +2,8 @@ package io.sextant.southbound.netconf.topology;
 
 import io.sextant.datastore.Candidates;
 import io.sextant.datastore.DataStore;
+import io.sextant.persistence.LeaseHolder;
+import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.OperationError;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Registration;
@@ -124,6 +126,12 @@ public final class TopologySupport implements AutoCloseable {
         final Optional<NetconfDeviceSession> session = devices.session(nodeId.get());
         if (session.isPresent()) {
             return Optional.of(new DeviceMountPoint(session.get(), new StateFilter(session.get().schema())));
+        }
+        final Optional<LeaseHolder> holder = devices.connectedElsewhere(nodeId.get());
+        if (holder.isPresent()) {
+            // the HTTP layer sends the request on to that instance
+            throw HeldElsewhere.of(List.of(nodeId.get()), holder.orElseThrow().instanceId(),
+                holder.orElseThrow().address());
         }
         final Optional<NodeStatus> nodeStatus = devices.status(nodeId.get());
         if (nodeStatus.isEmpty()) {
