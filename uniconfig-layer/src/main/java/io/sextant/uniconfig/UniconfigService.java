@@ -90,14 +90,6 @@ public final class UniconfigService implements AutoCloseable {
             .transactionIdleTimeout(), backend, metrics, ownership.instanceId(), intentAccess);
     }
 
-    /** The layer without access rules (tests and benchmarks that assemble it alone). */
-    public UniconfigService(final ControllerStores datastores, final RpcRegistry rpcRegistry,
-            final MountPointRegistry mounts, final UnifiedDevices devices, final Duration transactionIdleTimeout,
-            final StateBackend backend, final SextantMetrics metrics, final String instanceId) {
-        this(datastores, rpcRegistry, mounts, devices, transactionIdleTimeout, backend, metrics, instanceId,
-            IntentAccess.Policy.UNRESTRICTED);
-    }
-
     /**
      * The layer with its nodes, commits, log and snapshots kept in {@code backend} (and those
      * kept earlier loaded now); commits are counted and timed in {@code metrics}.

@@ -13,6 +13,7 @@ import io.sextant.metrics.prometheus.PrometheusMetrics;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.persistence.StateBackend;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.DataService;
 import io.sextant.spi.Edit;
 import io.sextant.spi.MountPointRegistry;
@@ -65,7 +66,7 @@ class GatedCommitTest {
         mounts = new MountPointRegistry();
         final UnifiedDeviceRegistry registry = new UnifiedDeviceRegistry();
         service = new UniconfigService(datastores, new RpcRegistry(), mounts, registry, Duration.ofMinutes(5),
-            StateBackend.inMemory(), new PrometheusMetrics(true), "");
+            StateBackend.inMemory(), new PrometheusMetrics(true), "", IntentAccess.Policy.UNRESTRICTED);
         for (TestDevice device : List.of(r1, r2)) {
             device.outOfBand(UniconfigLayerTest.interfacePath("eth0"), UniconfigLayerTest.iface("eth0", 1500, "up"));
             registry.register(device);

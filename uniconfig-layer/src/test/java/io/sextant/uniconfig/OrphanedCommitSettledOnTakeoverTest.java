@@ -15,6 +15,7 @@ import io.sextant.model.SchemaBuilder;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.StateBackend;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.Registration;
 import io.sextant.spi.RpcRegistry;
@@ -76,7 +77,8 @@ class OrphanedCommitSettledOnTakeoverTest {
             final ControllerStores stores = new ControllerStores();
             final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
             try (UniconfigService sx2 = new UniconfigService(stores, new RpcRegistry(), new MountPointRegistry(),
-                    devices, Duration.ofMinutes(5), StateBackend.durable(database), SextantMetrics.NONE, "sx2")) {
+                    devices, Duration.ofMinutes(5), StateBackend.durable(database), SextantMetrics.NONE, "sx2",
+                    IntentAccess.Policy.UNRESTRICTED)) {
                 Registration connected = devices.register(device);
                 await("d1 is served by sx2").atMost(Duration.ofSeconds(60))
                     .until(() -> sx2.registry().node("d1").isPresent());

@@ -18,6 +18,7 @@ import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.persistence.StateBackend;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
@@ -61,7 +62,7 @@ class RevertAndHistoryTest {
         datastores = new ControllerStores();
         final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
         service = new UniconfigService(datastores, new RpcRegistry(), new MountPointRegistry(), devices,
-            Duration.ofMinutes(5), StateBackend.inMemory(), SextantMetrics.NONE, "");
+            Duration.ofMinutes(5), StateBackend.inMemory(), SextantMetrics.NONE, "", IntentAccess.Policy.UNRESTRICTED);
         for (TestDevice device : List.of(r1, r2)) {
             device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
             devices.register(device);

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.sextant.datastore.ControllerStores;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Edit;
 import io.sextant.spi.MountPointRegistry;
@@ -51,7 +52,7 @@ class StaleNodeTakesTheKeptVersionTest {
 
         Layer(final Database database, final TestDevice device) {
             service = new UniconfigService(stores, new RpcRegistry(), mounts, devices, Duration.ofMinutes(5),
-                StateBackend.durable(database), SextantMetrics.NONE, "");
+                StateBackend.durable(database), SextantMetrics.NONE, "", IntentAccess.Policy.UNRESTRICTED);
             // the version check alone: the copy stays stale until a change of it is refused
             // (ChangesReachTheOtherInstanceTest covers taking other instances' changes when hinted)
             service.stopFollowing();

@@ -73,7 +73,7 @@ class TemplatesTest {
         datastores = new ControllerStores();
         devices = new UnifiedDeviceRegistry();
         service = new UniconfigService(datastores, new RpcRegistry(), new MountPointRegistry(), devices,
-            Duration.ofMinutes(5), StateBackend.inMemory(), new PrometheusMetrics(true), "");
+            Duration.ofMinutes(5), StateBackend.inMemory(), new PrometheusMetrics(true), "", IntentAccess.Policy.UNRESTRICTED);
         for (TestDevice device : List.of(r1, r2)) {
             device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
             devices.register(device);

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.ControllerStores;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.Edit;
 import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.RpcRegistry;
@@ -60,7 +61,8 @@ class UnfinishedCommitTest {
             final MountPointRegistry mounts = new MountPointRegistry();
             final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
             try (UniconfigService service = new UniconfigService(stores, new RpcRegistry(), mounts, devices,
-                    Duration.ofMinutes(5), StateBackend.durable(database), SextantMetrics.NONE, "")) {
+                    Duration.ofMinutes(5), StateBackend.durable(database), SextantMetrics.NONE, "",
+                    IntentAccess.Policy.UNRESTRICTED)) {
                 devices.register(device);
                 await("the node is served").atMost(Duration.ofSeconds(60))
                     .until(() -> service.registry().node("d1").isPresent());

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.ControllerStores;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.DataService;
 import io.sextant.spi.Edit;
@@ -87,7 +88,7 @@ class UniconfigLayerTest {
         mounts = new MountPointRegistry();
         registry = new UnifiedDeviceRegistry();
         service = new UniconfigService(datastores, new RpcRegistry(), mounts, registry, Duration.ofMinutes(5),
-            StateBackend.inMemory(), metrics, "");
+            StateBackend.inMemory(), metrics, "", IntentAccess.Policy.UNRESTRICTED);
         for (TestDevice device : List.of(r1, r2, r3)) {
             device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
             registry.register(device);
@@ -377,7 +378,7 @@ class UniconfigLayerTest {
             final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
             final MountPointRegistry mountPoints = new MountPointRegistry();
             try (UniconfigService fresh = new UniconfigService(stores, new RpcRegistry(), mountPoints, devices,
-                    Duration.ofMinutes(5), StateBackend.inMemory(), SextantMetrics.NONE, "")) {
+                    Duration.ofMinutes(5), StateBackend.inMemory(), SextantMetrics.NONE, "", IntentAccess.Policy.UNRESTRICTED)) {
                 final List<String> ids = List.of("a", "b", "c");
                 for (String id : ids) {
                     devices.register(new TestDevice(id, schema));

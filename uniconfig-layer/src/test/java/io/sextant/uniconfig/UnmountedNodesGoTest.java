@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.ControllerStores;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
@@ -47,7 +48,7 @@ class UnmountedNodesGoTest {
     @BeforeEach
     void start() {
         service = new UniconfigService(datastores, new RpcRegistry(), new MountPointRegistry(), devices,
-            Duration.ofMinutes(5), StateBackend.inMemory(), SextantMetrics.NONE, "");
+            Duration.ofMinutes(5), StateBackend.inMemory(), SextantMetrics.NONE, "", IntentAccess.Policy.UNRESTRICTED);
     }
 
     @AfterEach
