@@ -1,5 +1,9 @@
 package io.sextant.controller;
 
+import static io.sextant.controller.KilledInstanceChecks.config;
+import static io.sextant.controller.KilledInstanceChecks.index;
+import static io.sextant.controller.KilledInstanceChecks.interfacesOnTheDevice;
+import static io.sextant.controller.KilledInstanceChecks.pendingCommits;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +13,6 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;
-import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.PostgresServer;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -143,10 +146,10 @@ class InstanceKilledDuringCommitsTest {
                 System.out.println("Takeover: first commit after the kill, per node (ms): " + new TreeMap<>(
                     backAfterKill) + "; cut off by the kill: " + cutOff);
 
-                Waits.until("no commit is left pending", WAIT, () -> pendingCommits() == 0,
-                    () -> pendingCommits() + " pending\n" + a.tail());
+                Waits.until("no commit is left pending", WAIT, () -> pendingCommits(postgres) == 0,
+                    () -> pendingCommits(postgres) + " pending\n" + a.tail());
                 for (String node : ofB) {
-                    final Set<String> onDevice = interfacesOnTheDevice(node);
+                    final Set<String> onDevice = interfacesOnTheDevice(devices, node);
                     final String last = acknowledged.get(node);
                     assertTrue(last == null || onDevice.contains(last), node + ": acknowledged " + last
                         + " is on the device: " + onDevice);
@@ -212,34 +215,6 @@ class InstanceKilledDuringCommitsTest {
             return owners;
         } catch (Exception e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static int pendingCommits() {
-        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(),
-                postgres.password());
-             Statement statement = connection.createStatement();
-             ResultSet row = statement.executeQuery("SELECT count(*) FROM commit_record WHERE state = 'pending'")) {
-            row.next();
-            return row.getInt(1);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static int index(final String node) {
-        return Integer.parseInt(node.substring(1));
-    }
-
-    private static String config(final String node) {
-        return RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION + "?content=config";
-    }
-
-    /** The interface names on the node's device, read through a session of the test's own. */
-    private static Set<String> interfacesOnTheDevice(final String node) throws Exception {
-        try (NetconfVerifier session = NetconfVerifier.connect(devices, index(node))) {
-            return new HashSet<>(NetconfVerifier.values(session.getConfig("running"), "data", "interfaces",
-                "interface", "name"));
         }
     }
 

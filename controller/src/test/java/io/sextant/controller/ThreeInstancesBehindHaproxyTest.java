@@ -1,5 +1,9 @@
 package io.sextant.controller;
 
+import static io.sextant.controller.KilledInstanceChecks.config;
+import static io.sextant.controller.KilledInstanceChecks.index;
+import static io.sextant.controller.KilledInstanceChecks.interfacesOnTheDevice;
+import static io.sextant.controller.KilledInstanceChecks.pendingCommits;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +17,6 @@ import io.sextant.testing.FaultProxy;
 import io.sextant.testing.Haproxy;
 import io.sextant.testing.ModelSets;
 import io.sextant.testing.NetconfTestTool;
-import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.PostgresServer;
 import java.io.IOException;
 import java.net.URI;
@@ -237,8 +240,8 @@ class ThreeInstancesBehindHaproxyTest {
             assertEquals(List.of(), failures);
             assertTrue(owners().values().stream().noneMatch("sx2"::equals), "sx2 holds nothing: " + owners());
 
-            Waits.until("no commit is left pending", WAIT, () -> pendingCommits() == 0,
-                () -> pendingCommits() + " pending\n" + sx1.tail());
+            Waits.until("no commit is left pending", WAIT, () -> pendingCommits(postgres) == 0,
+                () -> pendingCommits(postgres) + " pending\n" + sx1.tail());
             assertEachDeviceHoldsItsAcknowledgedChangesAndWhatTheClusterSays(lb);
             final int[] readsAfter = fullReads();
             final Set<String> reRead = reRead(readsBefore, readsAfter);
@@ -387,7 +390,7 @@ class ThreeInstancesBehindHaproxyTest {
     private void assertEachDeviceHoldsItsAcknowledgedChangesAndWhatTheClusterSays(final RestconfClient lb)
             throws Exception {
         for (String node : NODES) {
-            final Set<String> onDevice = interfacesOnTheDevice(node);
+            final Set<String> onDevice = interfacesOnTheDevice(devices, node);
             final Set<String> acked = acknowledged.getOrDefault(node, Set.of());
             assertTrue(onDevice.containsAll(acked), node + ": every acknowledged change is on the device; missing "
                 + acked.stream().filter(n -> !onDevice.contains(n)).toList());
@@ -473,34 +476,6 @@ class ThreeInstancesBehindHaproxyTest {
     private static List<String> nodesOf(final String instance) {
         return owners().entrySet().stream().filter(e -> e.getValue().equals(instance)).map(Map.Entry::getKey)
             .sorted().toList();
-    }
-
-    private static int pendingCommits() {
-        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(),
-                postgres.password());
-             Statement statement = connection.createStatement();
-             ResultSet row = statement.executeQuery("SELECT count(*) FROM commit_record WHERE state = 'pending'")) {
-            row.next();
-            return row.getInt(1);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static int index(final String node) {
-        return Integer.parseInt(node.substring(1));
-    }
-
-    private static String config(final String node) {
-        return RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION + "?content=config";
-    }
-
-    /** The interface names on the node's device, read through a session of the test's own (not through its proxy). */
-    private static Set<String> interfacesOnTheDevice(final String node) throws Exception {
-        try (NetconfVerifier session = NetconfVerifier.connect(devices, index(node))) {
-            return new HashSet<>(NetconfVerifier.values(session.getConfig("running"), "data", "interfaces",
-                "interface", "name"));
-        }
     }
 
     /** The interface names of the node's actual configuration, as the cluster serves it through HAProxy. */
