@@ -174,7 +174,11 @@ class DatabaseKilledDuringCommitsTest {
                 awaitSize(acknowledged, 3, committer, context);
                 postgres.kill();
                 final int acknowledgedBefore = acknowledged.size();
-                Thread.sleep(4_000);
+                // down until a request has answered that the database is unavailable: a request waits up to the
+                // pool's 5 s for a connection, so a shorter outage may be bridged without anyone noticing
+                await("a request answers 503 while the database is down").atMost(WAIT)
+                    .until(() -> !committer.isAlive() || answers.keySet().stream().anyMatch(
+                        a -> a.equals("503 resource-denied/database-unavailable") || a.equals("commit 503")));
                 postgres.restart();
                 // the same controller commits again once its database is back
                 awaitSize(acknowledged, acknowledgedBefore + 3, committer, context);
