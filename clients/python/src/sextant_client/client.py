@@ -201,13 +201,17 @@ class Sextant:
         """What a commit would send, per node (``configuration``); nothing is sent."""
         return self._uniconfig_rpc("uniconfig-manager:dry-run-commit", nodes)
 
-    def commit(self, nodes: Sequence[str] = ()) -> RpcResult:
-        """Send the intended changes: on every target device or on none."""
-        return self._uniconfig_rpc("uniconfig-manager:commit", nodes)
+    def commit(self, nodes: Sequence[str] = (), skip_unreachable: bool = False) -> RpcResult:
+        """Send the intended changes: on every target device or on none.
 
-    def checked_commit(self, nodes: Sequence[str] = ()) -> RpcResult:
+        With ``skip_unreachable``, nodes whose devices are not connected are left out (their
+        ``status`` is ``skipped``, their intent stays pending) and the others commit.
+        """
+        return self._uniconfig_rpc("uniconfig-manager:commit", nodes, _skip(skip_unreachable))
+
+    def checked_commit(self, nodes: Sequence[str] = (), skip_unreachable: bool = False) -> RpcResult:
         """As :func:`commit`, refused when a device changed since the last sync."""
-        return self._uniconfig_rpc("uniconfig-manager:checked-commit", nodes)
+        return self._uniconfig_rpc("uniconfig-manager:checked-commit", nodes, _skip(skip_unreachable))
 
     def sync_from_network(self, nodes: Sequence[str] = ()) -> RpcResult:
         """Read the devices into the actual configuration (pending intent stays)."""
@@ -378,3 +382,7 @@ def connect(
     (PEM: the controller's certificate, ``<data-dir>/tls/restconf-cert.pem``, or its CA) or the
     certificate whose SHA-256 ``fingerprint`` the controller printed. Nothing is sent yet."""
     return Sextant(Transport(url, user, password, ca_file=ca_file, fingerprint=fingerprint, timeout=timeout))
+
+
+def _skip(skip_unreachable: bool) -> Optional[Dict[str, Any]]:
+    return {"skip-unreachable-nodes": True} if skip_unreachable else None

@@ -1,5 +1,6 @@
 package io.sextant.console;
 
+import io.sextant.uniconfig.CommitOptions;
 import io.sextant.uniconfig.OperationResult;
 import io.sextant.uniconfig.UniconfigService;
 import io.sextant.uniconfig.GateCheck;
@@ -22,7 +23,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 
 /**
- * {@code sextant:commit [--checked] [--confirm-timeout S] [--check-timeout S] [--check NODE|READ|PATTERN]...
+ * {@code sextant:commit [--checked] [--skip-unreachable] [--confirm-timeout S] [--check-timeout S] [--check NODE|READ|PATTERN]...
  * [node...]}: with a confirm timeout or checks, a gated commit (module sextant-gate).
  */
 @Service
@@ -31,6 +32,10 @@ import org.opendaylight.yangtools.yang.common.QName;
 public final class CommitCommand extends UniconfigCommand {
     @Option(name = "--checked", description = "Refuse when a device changed outside the controller since the last sync")
     boolean checked;
+
+    @Option(name = "--skip-unreachable", description = "Leave out nodes whose devices are not connected: the others "
+        + "commit, the skipped ones keep their pending intent")
+    boolean skipUnreachable;
 
     @Option(name = "--confirm-timeout", description = "Gate the commit: put every device back unless "
         + "sextant:confirm-commit comes within this many seconds (after every check held)")
@@ -58,7 +63,7 @@ public final class CommitCommand extends UniconfigCommand {
     @Override
     CompletionStage<OperationResult> run(final UniconfigService uniconfig, final ConsoleUser user) {
         if (checked) {
-            return uniconfig.commits().checkedCommit(orEmpty(nodes), user.context());
+            return uniconfig.commits().checkedCommit(orEmpty(nodes), user.context(), skipUnreachable);
         }
         final GateOptions options;
         try {
@@ -66,13 +71,11 @@ public final class CommitCommand extends UniconfigCommand {
         } catch (IllegalArgumentException e) {
             return CompletableFuture.failedFuture(e);
         }
-        if (!options.gated()) {
-            return uniconfig.commits().commit(orEmpty(nodes), user.context());
-        }
-        return uniconfig.commits().gatedCommit(orEmpty(nodes), user.context(), options).thenApply(result -> {
-            gate.set(result.gate());
-            return result.result();
-        });
+        return uniconfig.commits().commit(orEmpty(nodes), user.context(), new CommitOptions(skipUnreachable, options))
+            .thenApply(result -> {
+                gate.set(result.gate());
+                return result.result();
+            });
     }
 
     private GateOptions options() {

@@ -24,7 +24,7 @@ public final class UniconfigReport {
             final Function<String, @Nullable EffectiveModelContext> schemaOf) {
         final StringBuilder out = new StringBuilder();
         for (NodeResult node : result.nodes()) {
-            out.append(node.nodeId()).append(": ").append(node.ok() ? "complete" : "FAILED");
+            out.append(node.nodeId()).append(": ").append(node.ok() ? node.status() : "FAILED");
             node.error().ifPresent(error -> out.append(" (").append(error.kind().yangName()).append(") ")
                 .append(error.message()));
             out.append('\n');

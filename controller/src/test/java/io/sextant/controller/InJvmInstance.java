@@ -2,7 +2,7 @@ package io.sextant.controller;
 
 import io.sextant.spi.ControllerSettings;
 import io.sextant.persistence.Database;
-import io.sextant.persistence.LeaseRepository;
+import io.sextant.persistence.LeaseQueries;
 import io.sextant.persistence.NodeLease;
 import io.sextant.persistence.StateBackend;
 import io.sextant.security.service.DeviceSecretsService;
@@ -87,7 +87,7 @@ final class InJvmInstance implements AutoCloseable {
 
     /** The node leases as the lease table holds them now, read through this instance's pool. */
     List<NodeLease> leases() throws Exception {
-        return database.call("read the leases", tx -> new LeaseRepository().leases(tx));
+        return database.call("read the leases", tx -> LeaseQueries.leases(tx));
     }
 
     @Override

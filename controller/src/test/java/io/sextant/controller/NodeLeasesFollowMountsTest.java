@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sextant.spi.ControllerSettings;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.InstanceSettings;
+import io.sextant.persistence.LeaseQueries;
 import io.sextant.persistence.LeaseRepository;
 import io.sextant.persistence.MountedNode;
 import io.sextant.persistence.NodeLease;
@@ -67,7 +68,7 @@ class NodeLeasesFollowMountsTest {
         }
 
         List<NodeLease> leases() throws Exception {
-            return database.call("read the leases", tx -> new LeaseRepository().leases(tx));
+            return database.call("read the leases", tx -> LeaseQueries.leases(tx));
         }
 
         /** "topology/node" of every lease row. */

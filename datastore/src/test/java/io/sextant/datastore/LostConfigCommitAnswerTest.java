@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sextant.model.ControllerSchema;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
-import io.sextant.persistence.LeaseRepository;
+import io.sextant.persistence.LeaseQueries;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.testing.FaultProxy;
 import io.sextant.testing.PostgresServer;
@@ -100,7 +100,7 @@ class LostConfigCommitAnswerTest {
             reader.load(restarted);
             final Set<String> mounted = mounted(restarted);
             final Set<String> leased = new TreeSet<>();
-            direct.call("read the lease rows", tx -> new LeaseRepository().leases(tx)).forEach(lease -> leased.add(
+            direct.call("read the lease rows", tx -> LeaseQueries.leases(tx)).forEach(lease -> leased.add(
                 lease.node().nodeId()));
             assertEquals(mounted, leased, "a lease row for each mounted node, and none for others");
             return mounted;

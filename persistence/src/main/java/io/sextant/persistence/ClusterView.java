@@ -6,13 +6,12 @@ import java.util.Objects;
 /**
  * Read-only view of the controller instances sharing this instance's database, for status: each
  * registration in {@code controller_instance} with how many {@code node_lease} rows it owns (see
- * {@link LeaseRepository#instances}). With the state in memory there is no registry: the
+ * {@link LeaseQueries#instances}). With the state in memory there is no registry: the
  * controller is alone and {@link #instances} is empty.
  */
 public final class ClusterView {
     private final StateBackend backend;
     private final String instanceId;
-    private final LeaseRepository leases = new LeaseRepository();
 
     /**
      * @param instanceId this instance's id among them ({@link InstanceSettings}), to tell which one
@@ -43,6 +42,6 @@ public final class ClusterView {
         if (database == null) {
             return List.of();
         }
-        return database.call("read the controller instances", leases::instances);
+        return database.call("read the controller instances", LeaseQueries::instances);
     }
 }

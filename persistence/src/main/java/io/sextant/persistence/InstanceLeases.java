@@ -125,7 +125,7 @@ public final class InstanceLeases implements NodeOwnership {
      */
     public Optional<LeaseHolder> holderElsewhere(final MountedNode node) {
         try {
-            return database.call("read who holds node " + node.nodeId(), tx -> repository.holder(tx,
+            return database.call("read who holds node " + node.nodeId(), tx -> LeaseQueries.holder(tx,
                 List.of(node.topologyId()), node.nodeId())).filter(holder -> !holder.instanceId().equals(
                     incarnation.instanceId()));
         } catch (PersistenceException e) {

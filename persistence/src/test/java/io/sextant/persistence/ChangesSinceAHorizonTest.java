@@ -94,8 +94,8 @@ class ChangesSinceAHorizonTest {
         final long before = postgres.database.call("take a horizon", ChangeHorizon::now);
         postgres.database.run("change", tx -> nodes.record(tx, "changed", ConfigKind.INTENDED, 0, first, second));
 
-        final NodeConfigRepository.Changed changed = postgres.database.call("read",
-            tx -> nodes.changedSince(tx, before));
+        final NodeConfigReads.Changed changed = postgres.database.call("read",
+            tx -> NodeConfigReads.changedSince(tx, before));
         assertEquals(Map.of("changed", new NodeVersion(1, 0)), changed.versions());
     }
 

@@ -216,23 +216,23 @@ final class LeaseCluster implements AutoCloseable {
     }
 
     List<ControllerInstance> instances() throws PersistenceException {
-        return postgres.database.call("instances", repository::instances);
+        return postgres.database.call("instances", LeaseQueries::instances);
     }
 
     Map<MountedNode, NodeLease> stored() throws PersistenceException {
         final Map<MountedNode, NodeLease> stored = new HashMap<>();
-        postgres.database.call("leases", repository::leases).forEach(row -> stored.put(row.node(), row));
+        postgres.database.call("leases", LeaseQueries::leases).forEach(row -> stored.put(row.node(), row));
         return stored;
     }
 
     boolean holds(final MountedNode node, final String instance, final long epoch)
             throws PersistenceException {
-        return postgres.database.call("check the lease", tx -> repository.holds(tx, node, instance, epoch));
+        return postgres.database.call("check the lease", tx -> LeaseQueries.holds(tx, node, instance, epoch));
     }
 
     /** Those of the nodes (of any of their topologies) whose lease {@code instance} does not hold now. */
     Set<String> notHeld(final List<MountedNode> nodes, final String instance) throws PersistenceException {
-        return postgres.database.call("check the leases", tx -> repository.notHeld(tx,
+        return postgres.database.call("check the leases", tx -> LeaseQueries.notHeld(tx,
             nodes.stream().map(MountedNode::topologyId).distinct().toList(),
             nodes.stream().map(MountedNode::nodeId).toList(), instance));
     }

@@ -80,7 +80,7 @@ class NodeJournalTest {
         assertTrue(base > 100 * KIB, "the whole node would be " + base + " bytes");
 
         final NormalizedNode expected = before;
-        assertEquals(expected, db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow().intended());
+        assertEquals(expected, db.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow().intended());
     }
 
     /**
@@ -101,7 +101,7 @@ class NodeJournalTest {
             nodes.record(tx, "broken", ConfigKind.INTENDED, 0, one, changed);
         });
 
-        final NodeConfigRepository.LoadedNodes loaded = db.call("load", nodes::loadAll);
+        final NodeConfigReads.LoadedNodes loaded = db.call("load", NodeConfigReads::loadAll);
         assertEquals(1, loaded.nodes().size(), loaded.toString());
         assertEquals("good", loaded.nodes().get(0).nodeId());
         assertEquals(changed, loaded.nodes().get(0).intended());
@@ -135,7 +135,7 @@ class NodeJournalTest {
                 assertEquals(0, postgres.queryLong("SELECT count(*) FROM node_config_journal"));
             }
             assertTrue(postgres.queryLong("SELECT journal_entries FROM node_config WHERE kind = 'intended'") <= 5);
-            final StoredNode loaded = db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
+            final StoredNode loaded = db.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow();
             assertEquals(after, loaded.intended(), "after change " + i);
             assertEquals(synced, loaded.actual());
             before = after;
@@ -165,7 +165,7 @@ class NodeJournalTest {
         assertEquals(true, db.call("large", tx -> nodes.record(tx, "R1", ConfigKind.ACTUAL, 2, emptied, refilled))
             .compacted());
         assertEquals(0, postgres.queryLong("SELECT count(*) FROM node_config_journal"));
-        assertEquals(refilled, db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow().actual());
+        assertEquals(refilled, db.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow().actual());
     }
 
     @Test
@@ -182,7 +182,7 @@ class NodeJournalTest {
         postgres.server.kill();
         postgres.server.restart();
         try (Database again = new Database(PostgresFixture.settings(postgres.server))) {
-            final StoredNode loaded = again.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
+            final StoredNode loaded = again.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow();
             assertEquals(edited, loaded.intended());
             assertEquals(synced, loaded.actual());
         }

@@ -77,7 +77,7 @@ class RepositoriesTest {
         final NormalizedNode synced = trees.root();
         db.run("create", tx -> nodes.create(tx, "R1", "schema-a", synced, synced));
 
-        final StoredNode fresh = db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
+        final StoredNode fresh = db.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow();
         assertEquals(synced, fresh.intended());
         assertSame(fresh.intended(), fresh.actual(), "equal configurations load as one tree");
         assertEquals("schema-a", fresh.schemaKey());
@@ -87,12 +87,12 @@ class RepositoriesTest {
         final NormalizedNode edited = trees.root();
         db.run("edit", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, 0, synced, edited));
 
-        final StoredNode loaded = db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
+        final StoredNode loaded = db.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow();
         assertEquals(edited, loaded.intended());
         assertEquals(synced, loaded.actual());
-        assertEquals(List.of("R1"), db.call("ids", nodes::nodeIds));
+        assertEquals(List.of("R1"), db.call("ids", NodeConfigReads::nodeIds));
         db.run("create another", tx -> nodes.create(tx, "R0", "schema-b", synced, synced));
-        final List<StoredNode> all = db.call("load all", nodes::loadAll).nodes();
+        final List<StoredNode> all = db.call("load all", NodeConfigReads::loadAll).nodes();
         assertEquals(List.of("R0", "R1"), all.stream().map(StoredNode::nodeId).toList(), "sorted by id");
         assertEquals(List.of("schema-b", "schema-a"), all.stream().map(StoredNode::schemaKey).toList());
         assertEquals(edited, all.get(1).intended(), "base plus journal, as load gives it");
@@ -101,7 +101,7 @@ class RepositoriesTest {
         assertEquals(true, db.call("delete another", tx -> nodes.delete(tx, "R0")));
 
         assertEquals(true, db.call("delete", tx -> nodes.delete(tx, "R1")));
-        assertEquals(Optional.empty(), db.call("load", tx -> nodes.load(tx, "R1")));
+        assertEquals(Optional.empty(), db.call("load", tx -> NodeConfigReads.load(tx, "R1")));
         assertEquals(0, postgres.queryLong("SELECT count(*) FROM node_config_journal"));
     }
 
@@ -141,7 +141,7 @@ class RepositoriesTest {
         final ContainerNode mine = OpenConfigFixtures.config(2, "mine");
         final ContainerNode theirs = OpenConfigFixtures.config(3, "theirs");
         db.run("create", tx -> nodes.create(tx, "R1", "s", synced, synced));
-        final StoredNode read = db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
+        final StoredNode read = db.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow();
         assertEquals(NodeVersion.CREATED, read.version());
         assertEquals(1, db.call("theirs", tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, 0, synced, theirs))
             .version());
@@ -150,10 +150,10 @@ class RepositoriesTest {
             tx -> nodes.record(tx, "R1", ConfigKind.INTENDED, read.version().intended(), synced, mine)));
         assertEquals(PersistenceException.Reason.CONFLICT, failure.reason());
         assertTrue(failure.getMessage().contains("changed through another controller instance"), failure.getMessage());
-        final StoredNode now = db.call("load", tx -> nodes.load(tx, "R1")).orElseThrow();
+        final StoredNode now = db.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow();
         assertEquals(theirs, now.intended(), "their change stays, mine was not recorded");
         assertEquals(new NodeVersion(1, 0), now.version());
-        assertEquals(new NodeVersion(1, 0), db.call("load all", nodes::loadAll).nodes().get(0).version());
+        assertEquals(new NodeVersion(1, 0), db.call("load all", NodeConfigReads::loadAll).nodes().get(0).version());
     }
 
     @Test

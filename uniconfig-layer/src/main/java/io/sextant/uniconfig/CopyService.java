@@ -43,7 +43,7 @@ public final class CopyService {
             final List<String> targets, final RequestContext context, final IntentAccess access) {
         final Optional<UniconfigNode> source = registry.node(sourceNode);
         if (source.isEmpty()) {
-            return done(OperationResult.failed("Nothing copied: " + NodeRegistry.unknown(sourceNode).error()
+            return done(OperationResult.failed("Nothing copied: " + NodeResults.unknown(sourceNode).error()
                 .map(NodeResult.NodeError::message).orElse("unknown source node " + sourceNode), List.of()));
         }
         final List<String> ids = List.copyOf(new LinkedHashSet<>(targets));
@@ -63,7 +63,7 @@ public final class CopyService {
         final Map<String, UniconfigNode> nodes = new LinkedHashMap<>();
         final List<NodeResult> unknown = new ArrayList<>();
         for (String id : ids) {
-            registry.node(id).ifPresentOrElse(node -> nodes.put(id, node), () -> unknown.add(NodeRegistry.unknown(id)));
+            registry.node(id).ifPresentOrElse(node -> nodes.put(id, node), () -> unknown.add(NodeResults.unknown(id)));
         }
         if (!unknown.isEmpty()) {
             return done(NodeEdits.notApplied(THE_COPY, ids, unknown));

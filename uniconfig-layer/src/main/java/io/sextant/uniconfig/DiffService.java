@@ -57,7 +57,7 @@ public final class DiffService {
         final List<NodeResult> results = new ArrayList<>();
         for (String nodeId : registry.changedTargets(requested, tx)) {
             final Optional<UniconfigNode> node = registry.node(nodeId);
-            results.add(node.isEmpty() ? NodeRegistry.unknown(nodeId) : apply(node.orElseThrow(), tx, action));
+            results.add(node.isEmpty() ? NodeResults.unknown(nodeId) : apply(node.orElseThrow(), tx, action));
         }
         return CompletableFuture.completedFuture(OperationResult.of(results));
     }

@@ -8,20 +8,16 @@ import io.sextant.persistence.Compaction;
 import io.sextant.persistence.ConfigKind;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.LeaseHolder;
-import io.sextant.persistence.LeaseRepository;
+import io.sextant.persistence.LeaseQueries;
 import io.sextant.persistence.LoggedCommit;
-import io.sextant.persistence.LoggedNode;
+import io.sextant.persistence.NodeConfigReads;
 import io.sextant.persistence.NodeConfigRepository;
 import io.sextant.persistence.NodeVersion;
 import io.sextant.persistence.PendingCommit;
 import io.sextant.persistence.PersistenceException;
-import io.sextant.persistence.SnapshotNode;
-import io.sextant.persistence.SnapshotRepository;
 import io.sextant.persistence.StoredNode;
-import io.sextant.persistence.StoredSnapshot;
 import io.sextant.persistence.TransactionLogRepository;
 import io.sextant.persistence.Tx;
-import io.sextant.persistence.codec.DiffEntry;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,8 +53,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     private final NodeConfigRepository nodes = new NodeConfigRepository(Compaction.DEFAULT);
     private final CommitRepository commits = new CommitRepository();
     private final TransactionLogRepository log = new TransactionLogRepository();
-    private final SnapshotRepository snapshots = new SnapshotRepository();
-    private final LeaseRepository leases = new LeaseRepository();
+    private final DurableSnapshots snapshots;
     private final String instanceId;
 
     private final OwedWrites owed;
@@ -89,15 +84,16 @@ final class DurableUniconfigStore implements UniconfigStore {
     DurableUniconfigStore(final Database database, final Duration repairRetry, final String instanceId) {
         this.database = database;
         this.owed = new OwedWrites(database, repairRetry);
+        this.snapshots = new DurableSnapshots(database, owed);
         this.instanceId = instanceId;
     }
 
     @Override
     public List<KeptNode> load() throws OperationErrorsException {
         final long[] before = new long[1];
-        final NodeConfigRepository.LoadedNodes loaded = call("load the UniConfig nodes", tx -> {
+        final NodeConfigReads.LoadedNodes loaded = call("load the UniConfig nodes", tx -> {
             before[0] = ChangeHorizon.now(tx);
-            return nodes.loadAll(tx);
+            return NodeConfigReads.loadAll(tx);
         });
         horizon = before[0];
         loaded.unreadable().forEach((nodeId, why) -> LOG.error("The kept configuration of node {} cannot be read, "
@@ -159,7 +155,7 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public boolean takeNewer(final String nodeId, final NewerVersion taker) throws OperationErrorsException {
-        final StoredNode stored = call("load node " + nodeId, tx -> nodes.load(tx, nodeId)).orElse(null);
+        final StoredNode stored = call("load node " + nodeId, tx -> NodeConfigReads.load(tx, nodeId)).orElse(null);
         if (stored == null || stored.version().equals(versions.get(nodeId))
                 || !taker.take(new KeptNode(nodeId, stored.schemaKey(), stored.intended(), stored.actual()))) {
             return false;
@@ -170,7 +166,7 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public boolean takeKept(final String nodeId, final NewerVersion taker) throws OperationErrorsException {
-        final StoredNode stored = call("load node " + nodeId, tx -> nodes.load(tx, nodeId)).orElse(null);
+        final StoredNode stored = call("load node " + nodeId, tx -> NodeConfigReads.load(tx, nodeId)).orElse(null);
         if (stored == null || !taker.take(new KeptNode(nodeId, stored.schemaKey(), stored.intended(),
                 stored.actual()))) {
             return false;
@@ -181,8 +177,8 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public Set<String> changedElsewhere() throws OperationErrorsException {
-        final NodeConfigRepository.Changed changed = call("read the UniConfig nodes changed through other "
-            + "instances", tx -> nodes.changedSince(tx, horizon));
+        final NodeConfigReads.Changed changed = call("read the UniConfig nodes changed through other "
+            + "instances", tx -> NodeConfigReads.changedSince(tx, horizon));
         horizon = changed.horizon();
         final Set<String> elsewhere = new TreeSet<>();
         changed.versions().forEach((nodeId, version) -> {
@@ -197,7 +193,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public Set<String> keptNewer(final Collection<String> nodeIds) throws OperationErrorsException {
         final Map<String, NodeVersion> kept = call("read the versions of nodes " + nodeIds,
-            tx -> nodes.versions(tx, nodeIds));
+            tx -> NodeConfigReads.versions(tx, nodeIds));
         final Set<String> newer = new TreeSet<>();
         kept.forEach((nodeId, version) -> {
             // a node whose repair is owed holds what the layer holds once the repair is written
@@ -210,7 +206,8 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public Optional<LeaseHolder> heldElsewhere(final String nodeId) throws OperationErrorsException {
-        return call("read who holds the lease of node " + nodeId, tx -> leases.holder(tx, DEVICE_TOPOLOGIES, nodeId))
+        return call("read who holds the lease of node " + nodeId,
+            tx -> LeaseQueries.holder(tx, DEVICE_TOPOLOGIES, nodeId))
             .filter(holder -> !holder.instanceId().equals(instanceId));
     }
 
@@ -256,7 +253,7 @@ final class DurableUniconfigStore implements UniconfigStore {
             for (NodeUpdate update : updates) {
                 record(tx, update, next);
             }
-            log.append(tx, logged(record));
+            log.append(tx, LoggedCommits.logged(record));
         }, repairs);
         versions.putAll(next);
         return () -> {
@@ -276,7 +273,7 @@ final class DurableUniconfigStore implements UniconfigStore {
         if (instanceId.isEmpty() || nodeIds.isEmpty()) {
             return;
         }
-        final SortedSet<String> lost = leases.notHeld(tx, DEVICE_TOPOLOGIES, nodeIds, instanceId);
+        final SortedSet<String> lost = LeaseQueries.notHeld(tx, DEVICE_TOPOLOGIES, nodeIds, instanceId);
         if (!lost.isEmpty()) {
             throw PersistenceException.conflict("This controller instance no longer holds "
                 + (lost.size() == 1 ? "node " : "nodes ") + String.join(", ", lost)
@@ -295,7 +292,7 @@ final class DurableUniconfigStore implements UniconfigStore {
             if (failure != null) {
                 // a log entry kept for this commit although keeping it failed is not what happened
                 log.remove(tx, commitId);
-                log.append(tx, logged(failure));
+                log.append(tx, LoggedCommits.logged(failure));
             }
             commits.finish(tx, commitId, done ? CommitRepository.State.DONE : CommitRepository.State.FAILED,
                 failure == null ? null : failure.result().error().orElse(null));
@@ -312,7 +309,7 @@ final class DurableUniconfigStore implements UniconfigStore {
         logHorizon = before[0];
         final List<CommitRecord> records = new ArrayList<>();
         for (LoggedCommit commit : latest) {
-            records.add(record(commit));
+            records.add(LoggedCommits.record(commit));
         }
         records.sort(Comparator.comparing(CommitRecord::time));
         return records;
@@ -323,93 +320,37 @@ final class DurableUniconfigStore implements UniconfigStore {
         final TransactionLogRepository.Logged logged = call("read the commits logged through other instances",
             tx -> log.loggedSince(tx, logHorizon));
         logHorizon = logged.horizon();
-        return logged.commits().stream().map(DurableUniconfigStore::record).toList();
+        return logged.commits().stream().map(LoggedCommits::record).toList();
     }
 
     @Override
     public void commitRefused(final CommitRecord record) throws OperationErrorsException {
         run("log refused commit " + record.id(), tx -> {
             if (!log.contains(tx, record.id())) {
-                log.append(tx, logged(record));
+                log.append(tx, LoggedCommits.logged(record));
             }
         });
-    }
-
-    /** A logged commit as the layer records it, without its diffs. */
-    private static CommitRecord record(final LoggedCommit commit) {
-        final List<NodeResult> results = new ArrayList<>();
-        for (LoggedNode node : commit.nodes()) {
-            results.add(node.errorTypeOrNull() == null && "complete".equals(node.status()) ? NodeResult.ok(
-                node.nodeId()) : NodeResult.failed(node.nodeId(), errorKind(node.errorTypeOrNull()),
-                    node.messageOrNull() == null ? "failed" : node.messageOrNull()));
-        }
-        final OperationResult result = "complete".equals(commit.status()) ? OperationResult.of(results)
-            : OperationResult.failed(results.stream().flatMap(r -> r.error().stream()).map(
-                NodeResult.NodeError::message).findFirst().orElse("failed"), results);
-        return new CommitRecord(commit.commitId(), commit.finished(), commit.user(), commit.operation(), result,
-            Map.of());
-    }
-
-    private static NodeResult.ErrorKind errorKind(final @Nullable String yangName) {
-        for (NodeResult.ErrorKind kind : NodeResult.ErrorKind.values()) {
-            if (kind.yangName().equals(yangName)) {
-                return kind;
-            }
-        }
-        return NodeResult.ErrorKind.PROCESSING_ERROR;
     }
 
     @Override
     public List<KeptSnapshot> loadSnapshots() throws OperationErrorsException {
-        return call("load the snapshots", tx -> {
-            final List<KeptSnapshot> kept = new ArrayList<>();
-            for (String name : snapshots.names(tx)) {
-                final StoredSnapshot stored = snapshots.load(tx, name).orElseThrow();
-                final Map<String, SnapshotStore.Captured> captured = new LinkedHashMap<>();
-                for (SnapshotNode node : stored.nodes()) {
-                    captured.put(node.nodeId(), new SnapshotStore.Captured(node.schemaKey(), node.configuration()));
-                }
-                kept.add(new KeptSnapshot(stored.name(), stored.created(), captured));
-            }
-            return kept;
-        });
+        return snapshots.load();
     }
 
     @Override
     public void snapshotCreated(final String name, final Instant created,
             final Map<String, SnapshotStore.Captured> captured) throws OperationErrorsException {
-        final String key = snapshotKey(name);
-        // a snapshot of that name kept here is one whose keeping was reported failed: replaced
-        write("keep snapshot " + name, Set.of(key), tx -> {
-            snapshots.delete(tx, name);
-            snapshots.create(tx, name, created, snapshotNodes(captured));
-        }, Map.of(key, new OwedWrites.Repair("delete snapshot " + name + " not created", tx -> snapshots.delete(tx,
-            name))));
+        snapshots.created(name, created, captured);
     }
 
     @Override
     public void snapshotDeleted(final String name, final Instant created,
             final Map<String, SnapshotStore.Captured> captured) throws OperationErrorsException {
-        final String key = snapshotKey(name);
-        write("delete snapshot " + name, Set.of(key), tx -> snapshots.delete(tx, name), Map.of(key,
-            new OwedWrites.Repair("keep snapshot " + name + " not deleted", tx -> {
-                snapshots.delete(tx, name);
-                snapshots.create(tx, name, created, snapshotNodes(captured));
-            })));
-    }
-
-    private static List<SnapshotNode> snapshotNodes(final Map<String, SnapshotStore.Captured> captured) {
-        final List<SnapshotNode> kept = new ArrayList<>();
-        captured.forEach((nodeId, node) -> kept.add(new SnapshotNode(nodeId, node.schemaKey(), node.configuration())));
-        return kept;
+        snapshots.deleted(name, created, captured);
     }
 
     private static String nodeKey(final String nodeId) {
         return "node " + nodeId;
-    }
-
-    private static String snapshotKey(final String name) {
-        return "snapshot " + name;
     }
 
     /** Put a node whose update may have been kept back to what it was before the update. */
@@ -459,21 +400,6 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     private NodeVersion version(final String nodeId) {
         return versions.getOrDefault(nodeId, NodeVersion.CREATED);
-    }
-
-    private static LoggedCommit logged(final CommitRecord record) {
-        final List<LoggedNode> logged = new ArrayList<>();
-        for (NodeResult node : record.result().nodes()) {
-            final List<DiffEntry> diff = new ArrayList<>();
-            for (ConfigDiff.Change change : node.diff().changes()) {
-                diff.add(new DiffEntry(change.path(), change.node().dataBefore(), change.node().dataAfter()));
-            }
-            logged.add(new LoggedNode(node.nodeId(), node.ok() ? "complete" : "fail",
-                node.error().map(e -> e.kind().yangName()).orElse(null),
-                node.error().map(NodeResult.NodeError::message).orElse(null), diff));
-        }
-        return new LoggedCommit(record.id(), record.time(), record.user(), record.operation(),
-            record.result().ok() ? "complete" : "fail", logged);
     }
 
     private <T> T call(final String doing, final Database.Work<T> work) throws OperationErrorsException {

@@ -32,7 +32,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
 /**
- * uniconfig-manager:commit with the options of module sextant-gate (confirm-timeout, checks),
+ * uniconfig-manager:commit (with skip-unreachable-nodes) and the options of module sextant-gate (confirm-timeout, checks),
  * and that module's confirm-commit and cancel-commit. A commit without those options is
  * answered exactly as before.
  */
@@ -51,7 +51,8 @@ final class GateRpcs implements AutoCloseable {
             } catch (OperationErrorsException e) {
                 return CompletableFuture.failedFuture(e);
             }
-            return answer(UCM, targets, () -> commits.gatedCommit(targets, context, options));
+            return answer(UCM, targets, () -> commits.commit(targets, context, new CommitOptions(
+                UniconfigRpcs.skipUnreachable(input), options)));
         }));
         registrations.add(registry.register(QName.create(GATE, "confirm-commit"), (input, context) ->
             answer(GATE, List.of(), () -> commits.decide(commitId(input), true))));

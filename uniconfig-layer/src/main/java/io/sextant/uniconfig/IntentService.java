@@ -92,7 +92,7 @@ final class IntentService {
     private CompletionStage<NodeUpdate> locked(final UniconfigNode node, final LockedChange<NodeUpdate> change) {
         return locks.withLock(node, () -> now(() -> {
             final NodeUpdate update = change.apply();
-            registry.apply(update);
+            registry.versions().apply(update);
             return update;
         }));
     }

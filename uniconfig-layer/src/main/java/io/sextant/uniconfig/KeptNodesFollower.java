@@ -79,7 +79,7 @@ final class KeptNodesFollower implements AutoCloseable {
             return;
         }
         locks.withLock(served, () -> {
-            registry.takeNewer(List.of(served));
+            registry.versions().takeNewer(List.of(served));
             return CompletableFuture.completedFuture(null);
         }).whenComplete((ok, failure) -> {
             if (failure != null) {

@@ -122,7 +122,7 @@ final class NodeEdits {
         final List<NodeUpdate> kept = new ArrayList<>();
         for (NodeUpdate update : updates) {
             try {
-                registry.apply(update);
+                registry.versions().apply(update);
                 kept.add(update);
             } catch (OperationErrorsException e) {
                 putBack(operation, kept);
@@ -137,7 +137,7 @@ final class NodeEdits {
     private void putBack(final String operation, final List<NodeUpdate> kept) {
         for (NodeUpdate update : kept) {
             try {
-                registry.apply(update.node().replaceIntent(update.intentBefore()));
+                registry.versions().apply(update.node().replaceIntent(update.intentBefore()));
             } catch (OperationErrorsException e) {
                 LOG.warn("The intent of {} could not be put back after another node's change was refused; it holds "
                     + "{}", update.node().nodeId(), operation, e);

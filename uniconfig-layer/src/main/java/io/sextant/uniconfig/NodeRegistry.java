@@ -1,12 +1,9 @@
 package io.sextant.uniconfig;
 
-import io.sextant.persistence.LeaseHolder;
 import io.sextant.spi.OperationErrorsException;
-import io.sextant.uniconfig.NodeResult.ErrorKind;
 import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -20,7 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.eclipse.jdt.annotation.Nullable;
-import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.slf4j.Logger;
@@ -55,6 +51,8 @@ final class NodeRegistry {
     private final NodeStatusWriter status;
     private final UniconfigStore store;
     private final InterruptedCommits interrupted;
+    private final OrphanedCommits orphans;
+    private final KeptVersions versions;
     private final Executor executor;
 
     NodeRegistry(final UnifiedDevices devices, final NodeStatusWriter status, final UniconfigStore store,
@@ -72,6 +70,8 @@ final class NodeRegistry {
                 kept.size(), (System.nanoTime() - loading) / 1_000_000);
         }
         interrupted = new InterruptedCommits(store, kept.keySet());
+        orphans = new OrphanedCommits(store, interrupted, status, executor);
+        versions = new KeptVersions(store, status);
         restoreKnown();
     }
 
@@ -106,7 +106,7 @@ final class NodeRegistry {
                 continue;
             }
             // published before it is visible: a write to the node publishes after this
-            publish(node);
+            status.publish(node);
             synchronized (claims) {
                 // its device may have connected meanwhile and claimed it
                 if (kept.remove(nodeId, keptNode)) {
@@ -127,7 +127,7 @@ final class NodeRegistry {
      * otherwise it waits for its device as a node kept by an earlier run does.
      *
      * @return whether it was taken: not when the node is served here (a served node takes the kept
-     *     version under its lock, {@link #takeNewer})
+     *     version under its lock, {@link KeptVersions#takeNewer})
      */
     boolean keptElsewhere(final UniconfigStore.KeptNode keptNode) {
         synchronized (claims) {
@@ -189,6 +189,16 @@ final class NodeRegistry {
         return store;
     }
 
+    /** The nodes' changes as kept, and the versions other instances kept. */
+    KeptVersions versions() {
+        return versions;
+    }
+
+    /** Where the nodes' status is published. */
+    NodeStatusWriter status() {
+        return status;
+    }
+
     Optional<UniconfigNode> node(final String nodeId) {
         return Optional.ofNullable(nodes.get(nodeId));
     }
@@ -200,32 +210,6 @@ final class NodeRegistry {
     /** The connected device of a node. */
     Optional<UnifiedDevice> device(final String nodeId) {
         return devices.device(nodeId);
-    }
-
-    /**
-     * The one other controller instance that connects the devices of all of {@code nodeIds}, when
-     * this one connects none of them; null otherwise (this instance does the work, or answers per
-     * node why it cannot: nodes split between instances go through each holder separately). An
-     * operation on devices fails with {@link io.sextant.spi.HeldElsewhere}'s error naming it.
-     */
-    @Nullable LeaseHolder holderOfAll(final List<String> nodeIds) {
-        LeaseHolder holder = null;
-        for (String nodeId : nodeIds) {
-            if (device(nodeId).isPresent()) {
-                return null;
-            }
-            final LeaseHolder of;
-            try {
-                of = store.heldElsewhere(nodeId).orElse(null);
-            } catch (OperationErrorsException e) {
-                return null;
-            }
-            if (of == null || holder != null && !holder.equals(of)) {
-                return null;
-            }
-            holder = of;
-        }
-        return holder;
     }
 
     /** Ids of every connected device. */
@@ -257,7 +241,7 @@ final class NodeRegistry {
         }
         if (served != null) {
             // served already (followed from what another instance kept, or connected before)
-            return settleOrphans(served, device);
+            return orphans.settle(served, device);
         }
         if (earlier != null) {
             // an earlier connection is taking the node: decide once it is done
@@ -283,79 +267,6 @@ final class NodeRegistry {
         return taken;
     }
 
-    /**
-     * A served node whose device this instance connects now: commits of it that another instance
-     * left pending when it died are settled under the node's lock, as an interrupted commit is at a
-     * start ({@link InterruptedCommits#recover}): the device is brought to the node's kept
-     * configuration, read afresh from the database first. Nothing is read from a device without
-     * such a commit. Never fails: a commit that cannot be settled now stays pending and is tried
-     * again when the device connects again.
-     */
-    private CompletionStage<Void> settleOrphans(final UniconfigNode node, final UnifiedDevice device) {
-        final List<UniconfigStore.Interrupted> orphaned;
-        try {
-            orphaned = store.orphanedCommitsOf(node.nodeId());
-        } catch (OperationErrorsException e) {
-            LOG.warn("The commits other controller instances left pending for node {} cannot be read now; they are "
-                + "read again when its device connects again: {}", node.nodeId(), e.getMessage());
-            return CompletableFuture.completedFuture(null);
-        }
-        if (orphaned.isEmpty()) {
-            return CompletableFuture.completedFuture(null);
-        }
-        return node.lock().acquire().thenCompose(locked -> {
-            try {
-                // settled against what is kept now, read afresh (not only when a newer version is known)
-                if (store.takeKept(node.nodeId(), kept -> take(node, kept))) {
-                    publish(node);
-                }
-            } catch (OperationErrorsException e) {
-                LOG.warn("Node {}: its kept configuration cannot be read now; the commits another controller instance "
-                    + "left pending are settled when its device connects again: {}", node.nodeId(), e.getMessage());
-                return CompletableFuture.<Void>completedFuture(null);
-            }
-            CompletionStage<Void> settled = CompletableFuture.completedFuture(null);
-            for (UniconfigStore.Interrupted commit : orphaned) {
-                if (interrupted.adopt(commit, node.nodeId())) {
-                    settled = settled.thenCompose(ignored -> interrupted.recover(node.nodeId(), node.actualRoot(),
-                        device, executor)).thenAccept(outcome -> recovered(node, outcome));
-                }
-            }
-            return settled;
-        }).handle((ok, failure) -> {
-            node.lock().release();
-            if (failure != null) {
-                LOG.warn("Node {}: a commit another controller instance left pending could not be settled", node.nodeId(),
-                    failure);
-            }
-            return null;
-        });
-    }
-
-    /** A served node after {@link InterruptedCommits#recover}: it says what its device holds when that is not what it kept. */
-    private void recovered(final UniconfigNode node, final InterruptedCommits.Outcome outcome) {
-        final NormalizedNode held = outcome.held();
-        if (held == null) {
-            status.writeFailure(node.nodeId(), "In doubt after a commit another controller instance left pending, "
-                + outcome.problem() + "; tried again when the device reconnects");
-            return;
-        }
-        if (outcome.problem() == null) {
-            return;
-        }
-        try {
-            final NodeUpdate update = node.synced(held);
-            store.changed(update);
-            update.apply();
-            publish(node);
-        } catch (OperationErrorsException e) {
-            LOG.warn("Node {}: what its device holds after a commit another instance left pending cannot be kept: {}",
-                node.nodeId(), e.getMessage());
-        }
-        status.writeFailure(node.nodeId(), "After a commit another controller instance left pending "
-            + outcome.problem());
-    }
-
     /** {@link #deviceConnected}, the node claimed: restore or recover {@code keptNode}, or read the device. */
     private CompletionStage<Void> take(final UnifiedDevice device, final UniconfigStore.@Nullable KeptNode keptNode) {
         final String nodeId = device.nodeId();
@@ -368,7 +279,7 @@ final class NodeRegistry {
             return CompletableFuture.runAsync(() -> restore(keptNode, device, null), executor)
                 .thenCompose(restored -> {
                     final UniconfigNode node = nodes.get(nodeId);
-                    return node == null ? CompletableFuture.completedFuture(null) : settleOrphans(node, device);
+                    return node == null ? CompletableFuture.completedFuture(null) : orphans.settle(node, device);
                 });
         }
         interrupted.readAgain(nodeId);
@@ -382,7 +293,7 @@ final class NodeRegistry {
                 final UniconfigNode node = new UniconfigNode(nodeId, device.schema(), device.schemaKey(), config);
                 store.created(node, config);
                 // published before it is visible: a write to the new node publishes after this
-                publish(node, true);
+                status.publishSynced(node);
                 if (!served(node)) {
                     // unmounted while read: the rows just created go too
                     store.deleted(nodeId);
@@ -430,7 +341,7 @@ final class NodeRegistry {
                 served(node);
                 return;
             }
-            publish(node, true);
+            status.publishSynced(node);
             served(node);
         } catch (OperationErrorsException e) {
             kept.put(keptNode.nodeId(), keptNode);
@@ -463,111 +374,6 @@ final class NodeRegistry {
     }
 
     /**
-     * Keep {@code update}, then apply it and publish the node's status. Call with the node's
-     * lock held. Nothing changes when it cannot be kept.
-     */
-    void apply(final NodeUpdate update) throws OperationErrorsException {
-        keep(update);
-        update.apply();
-        publish(update.node());
-    }
-
-    /**
-     * Keep {@code update} (see {@link UniconfigStore#changed}). Refused because another controller
-     * instance changed the node since this one loaded or kept it, the node takes the version kept
-     * by the other (so the request can be made again on what is kept) and the refusal (in-use)
-     * goes to the caller. Call with the node's lock held.
-     */
-    void keep(final NodeUpdate update) throws OperationErrorsException {
-        try {
-            store.changed(update);
-        } catch (OperationErrorsException e) {
-            if (e.errors().stream().anyMatch(error -> error.tag() == ErrorTag.IN_USE)) {
-                takeNewer(List.of(update.node()));
-            }
-            throw e;
-        }
-    }
-
-    /**
-     * Those of {@code locked} that another controller instance kept in a newer version take it
-     * (found in one read), so that a commit diffs what was kept last wherever it was kept. When the
-     * read fails, nothing is taken: the version check of the commit's keep stays the safety net.
-     * Call with the nodes' locks held.
-     */
-    void takeKeptNewer(final List<UniconfigNode> locked) {
-        if (locked.isEmpty()) {
-            return;
-        }
-        final Set<String> newer;
-        try {
-            newer = store.keptNewer(locked.stream().map(UniconfigNode::nodeId).toList());
-        } catch (OperationErrorsException e) {
-            // the keep's version check refuses what a stale copy would keep
-            LOG.warn("The kept versions of {} cannot be read now: {}", locked.stream().map(UniconfigNode::nodeId)
-                .toList(), e.getMessage());
-            return;
-        }
-        if (!newer.isEmpty()) {
-            takeNewer(locked.stream().filter(node -> newer.contains(node.nodeId())).toList());
-        }
-    }
-
-    /**
-     * Each node takes the version kept in the database when it is newer than the node's (changed
-     * through another controller instance). Call with the nodes' locks held.
-     */
-    void takeNewer(final Collection<UniconfigNode> changed) {
-        for (UniconfigNode node : changed) {
-            try {
-                if (store.takeNewer(node.nodeId(), kept -> take(node, kept))) {
-                    LOG.info("Node {} was changed through another controller instance: it now holds the version "
-                        + "kept in the database", node.nodeId());
-                    publish(node);
-                }
-            } catch (OperationErrorsException e) {
-                LOG.warn("Node {} was changed through another controller instance, and the version kept in the "
-                    + "database cannot be taken now: {}", node.nodeId(), e.getMessage());
-            }
-        }
-    }
-
-    private static boolean take(final UniconfigNode node, final UniconfigStore.KeptNode kept)
-            throws OperationErrorsException {
-        if (!kept.schemaKey().equals(node.schemaKey())) {
-            LOG.warn("Node {} was kept by another controller instance with other device models ({}, here {}): "
-                + "this instance keeps its copy until the device connects here", node.nodeId(), kept.schemaKey(),
-                node.schemaKey());
-            return false;
-        }
-        node.reloaded(kept.intended(), kept.actual()).apply();
-        return true;
-    }
-
-    /**
-     * Publish the node's status (changed when its intent differs from its actual
-     * configuration, synced otherwise) when it differs from what was published. Call with the
-     * node's lock held.
-     */
-    void publish(final UniconfigNode node) {
-        publish(node, false);
-    }
-
-    /** The node was just read from its device: publish its status and time of sync. */
-    void publishSynced(final UniconfigNode node) {
-        publish(node, true);
-    }
-
-    private void publish(final UniconfigNode node, final boolean synced) {
-        final NodeStatusWriter.Status now = node.hasChanges() ? NodeStatusWriter.Status.CHANGED
-            : NodeStatusWriter.Status.SYNCED;
-        if (synced || now != node.published()) {
-            status.write(node.nodeId(), now, node.lastSync());
-            node.published(now);
-        }
-    }
-
-    /**
      * The nodes an operation that acts on changes targets: those requested, or (when none)
      * those the transaction changed, or without a transaction every node with changes.
      */
@@ -594,31 +400,10 @@ final class NodeRegistry {
         final List<CompletableFuture<NodeResult>> futures = new ArrayList<>();
         for (String id : targets(requested)) {
             final UniconfigNode node = nodes.get(id);
-            futures.add(node == null ? CompletableFuture.completedFuture(unknown(id)) : perNode(node, action));
+            futures.add(node == null ? CompletableFuture.completedFuture(NodeResults.unknown(id))
+                : NodeResults.run(node, action));
         }
         return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
             .thenApply(ignored -> OperationResult.of(futures.stream().map(CompletableFuture::join).toList()));
-    }
-
-    /** One node's share of an operation; whatever way it fails, the failure becomes the node's result. */
-    static CompletableFuture<NodeResult> perNode(final UniconfigNode node,
-            final Function<UniconfigNode, CompletionStage<NodeResult>> action) {
-        CompletionStage<NodeResult> stage;
-        try {
-            stage = action.apply(node);
-        } catch (RuntimeException e) {
-            stage = CompletableFuture.failedFuture(e);
-        }
-        return stage.toCompletableFuture().exceptionally(e -> NodeResult.failed(node.nodeId(), e, node.schema()));
-    }
-
-    static NodeResult unknown(final String nodeId) {
-        return NodeResult.failed(nodeId, ErrorKind.UNKNOWN_NODE, "Node " + nodeId + " is not in topology uniconfig "
-            + "(it appears after its device is mounted and first synced)");
-    }
-
-    /** The failure of a node whose device is not connected. */
-    static NodeFailure notConnected() {
-        return new NodeFailure(ErrorKind.NO_CONNECTION, "Device is not connected");
     }
 }

@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
  * The outcome of a UniConfig operation for one node.
  *
  * @param nodeId the node
- * @param ok whether the operation succeeded for this node
- * @param error why not, when it did not
+ * @param ok whether the operation succeeded for this node (or left it out, as a commit skips an unreachable node)
+ * @param error why not, when it did not; why it was left out, when it was
  * @param diff the changes, for calculate-diff and compare-config
  * @param payload what would be sent, for dry-run
  * @param protocol how the node's device is reached, for dry-run
@@ -89,6 +89,22 @@ public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, C
     public static NodeResult failed(final String nodeId, final ErrorKind kind, final String message) {
         return new NodeResult(nodeId, false, Optional.of(new NodeError(kind, message)), ConfigDiff.NONE, Optional.empty(),
             Optional.empty(), Optional.empty());
+    }
+
+    /** A node the operation left out (a commit's unreachable node with skip-unreachable-nodes): nothing was done. */
+    public static NodeResult skipped(final String nodeId, final String why) {
+        return new NodeResult(nodeId, true, Optional.of(new NodeError(ErrorKind.NO_CONNECTION, why)), ConfigDiff.NONE,
+            Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /** Whether the operation left this node out: see {@link #skipped}. */
+    public boolean isSkipped() {
+        return ok && error.isPresent();
+    }
+
+    /** The status leaf of the uniconfig-manager RPCs: complete, fail, or skipped. */
+    public String status() {
+        return !ok ? "fail" : error.isPresent() ? "skipped" : "complete";
     }
 
     public NodeResult withDiff(final ConfigDiff changes) {

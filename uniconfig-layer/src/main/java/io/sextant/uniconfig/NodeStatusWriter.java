@@ -29,6 +29,27 @@ final class NodeStatusWriter {
         this.operational = operational;
     }
 
+    /**
+     * Publish the node's status (changed when its intent differs from its actual configuration,
+     * synced otherwise) when it differs from what was published. Call with the node's lock held.
+     */
+    void publish(final UniconfigNode node) {
+        publish(node, false);
+    }
+
+    /** The node was just read from its device: publish its status and time of sync. */
+    void publishSynced(final UniconfigNode node) {
+        publish(node, true);
+    }
+
+    private void publish(final UniconfigNode node, final boolean synced) {
+        final Status now = node.hasChanges() ? Status.CHANGED : Status.SYNCED;
+        if (synced || now != node.published()) {
+            write(node.nodeId(), now, node.lastSync());
+            node.published(now);
+        }
+    }
+
     void write(final String nodeId, final Status status, final Instant lastSync) {
         put(nodeId, ImmutableNodes.newMapEntryBuilder()
             .withNodeIdentifier(NodeIdentifierWithPredicates.of(TopologyPaths.NODE, TopologyPaths.NODE_ID, nodeId))

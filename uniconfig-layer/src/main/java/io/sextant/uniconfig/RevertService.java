@@ -79,7 +79,7 @@ public final class RevertService {
             final Optional<UniconfigNode> node = registry.node(nodeId);
             final List<NodeHistory.Change> changes = byNode.getOrDefault(nodeId, List.of());
             if (node.isEmpty()) {
-                refused.add(NodeRegistry.unknown(nodeId));
+                refused.add(NodeResults.unknown(nodeId));
             } else if (changes.isEmpty()) {
                 refused.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, "None of transactions "
                     + commitIds + " changed node " + nodeId));
@@ -183,7 +183,7 @@ public final class RevertService {
                 continue;
             }
             try {
-                registry.apply(update);
+                registry.versions().apply(update);
                 results.add(NodeResult.ok(nodeId));
             } catch (OperationErrorsException e) {
                 failure = "node " + nodeId + " could not be changed: " + CommitCoordinator.describe(e,

@@ -34,7 +34,7 @@ public final class SnapshotService {
         for (String id : registry.targets(requested)) {
             final Optional<UniconfigNode> node = registry.node(id);
             if (node.isEmpty()) {
-                results.add(NodeRegistry.unknown(id));
+                results.add(NodeResults.unknown(id));
             } else {
                 captured.put(id, new SnapshotStore.Captured(node.orElseThrow().schemaKey(),
                     node.orElseThrow().intendedRoot()));
@@ -84,7 +84,7 @@ public final class SnapshotService {
                 final Optional<UniconfigNode> node = registry.node(id);
                 final SnapshotStore.Captured captured = nodes.get(id);
                 if (node.isEmpty()) {
-                    results.add(CompletableFuture.completedFuture(NodeRegistry.unknown(id)));
+                    results.add(CompletableFuture.completedFuture(NodeResults.unknown(id)));
                 } else if (captured == null) {
                     results.add(CompletableFuture.completedFuture(NodeResult.failed(id, ErrorKind.UNKNOWN_NODE,
                         "Snapshot " + name + " does not contain node " + id)));
@@ -92,7 +92,7 @@ public final class SnapshotService {
                     results.add(CompletableFuture.completedFuture(NodeResult.failed(id, ErrorKind.PROCESSING_ERROR,
                         "The device's models changed since snapshot " + name + " was taken")));
                 } else {
-                    results.add(NodeRegistry.perNode(node.orElseThrow(), n -> intents.replace(n,
+                    results.add(NodeResults.run(node.orElseThrow(), n -> intents.replace(n,
                         captured.configuration(), tx, access).handle((ok, failure) -> failure == null ? NodeResult.ok(id)
                             : NodeResult.failedProcessing(id, failure, n.schema()))));
                 }

@@ -69,9 +69,9 @@ public final class SyncService {
             }
             try {
                 final NodeUpdate update = node.synced(config);
-                registry.keep(update);
+                registry.versions().keep(update);
                 update.apply();
-                registry.publishSynced(node);
+                registry.status().publishSynced(node);
                 return NodeResult.ok(node.nodeId());
             } catch (OperationErrorsException e) {
                 return NodeResult.failedProcessing(node.nodeId(), e, node.schema());
@@ -103,7 +103,7 @@ public final class SyncService {
             return null;
         }
         final List<String> ids = List.copyOf(new LinkedHashSet<>(requested));
-        final LeaseHolder holder = registry.holderOfAll(ids);
+        final LeaseHolder holder = NodeResults.holderOfAll(registry, ids);
         return holder == null ? null : CompletableFuture.failedFuture(HeldElsewhere.of(ids, holder.instanceId(),
             holder.address()));
     }
@@ -117,7 +117,7 @@ public final class SyncService {
     private CompletionStage<NormalizedNode> read(final UniconfigNode node) {
         final Optional<UnifiedDevice> device = registry.device(node.nodeId());
         if (device.isEmpty()) {
-            return CompletableFuture.failedFuture(NodeRegistry.notConnected());
+            return CompletableFuture.failedFuture(NodeResults.notConnected());
         }
         return device.orElseThrow().readConfiguration().thenApply(NormalizedNode.class::cast);
     }

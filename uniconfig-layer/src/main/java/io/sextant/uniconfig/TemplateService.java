@@ -70,7 +70,7 @@ public final class TemplateService {
         final List<NodeResult> unknown = new ArrayList<>();
         for (Target target : targets) {
             registry.node(target.nodeId()).ifPresentOrElse(node -> nodes.put(node, target),
-                () -> unknown.add(NodeRegistry.unknown(target.nodeId())));
+                () -> unknown.add(NodeResults.unknown(target.nodeId())));
         }
         final List<String> ids = targets.stream().map(Target::nodeId).toList();
         if (!unknown.isEmpty()) {

@@ -57,7 +57,11 @@ final class UniconfigRpcs implements AutoCloseable {
         this.registry = nodes;
         nodeRpc(registry, "calculate-diff", Shape.DIFF, diffs::calculateDiff);
         // commit is registered by GateRpcs: with the options of sextant-gate
-        nodeRpc(registry, "checked-commit", Shape.PLAIN, commits::checkedCommit);
+        register(registry, QName.create(UCM, "checked-commit"), (input, context) -> {
+            final List<String> targets = targetNodes(input);
+            return output(UCM, Shape.PLAIN, guarded(targets, () -> commits.checkedCommit(targets, context,
+                skipUnreachable(input))));
+        });
         nodeRpc(registry, "dry-run-commit", Shape.DRY_RUN, diffs::dryRun);
         nodeRpc(registry, "sync-from-network", Shape.PLAIN, syncs::syncFromNetwork);
         nodeRpc(registry, "replace-config-with-operational", Shape.PLAIN, (targets, context) ->
@@ -92,6 +96,11 @@ final class UniconfigRpcs implements AutoCloseable {
                 .withNodeIdentifier(NodeIdentifier.create(QName.create(TXM, "output")))
                 .withChild(ImmutableNodes.leafNode(QName.create(TXM, "status"), "complete")).build()));
         });
+    }
+
+    /** The skip-unreachable-nodes leaf of commit and checked-commit; false when absent. */
+    static boolean skipUnreachable(final ContainerNode input) {
+        return leaf(input, QName.create(UCM, "skip-unreachable-nodes")).map(Boolean.TRUE::equals).orElse(false);
     }
 
     private void nodeRpc(final RpcRegistry registry, final String name, final Shape shape,
@@ -163,7 +172,7 @@ final class UniconfigRpcs implements AutoCloseable {
             final var entry = ImmutableNodes.newMapEntryBuilder()
                 .withNodeIdentifier(NodeIdentifierWithPredicates.of(nodeResult, nodeId, node.nodeId()))
                 .withChild(ImmutableNodes.leafNode(nodeId, node.nodeId()))
-                .withChild(ImmutableNodes.leafNode(QName.create(module, "status"), node.ok() ? "complete" : "fail"));
+                .withChild(ImmutableNodes.leafNode(QName.create(module, "status"), node.status()));
             node.error().ifPresent(error -> {
                 entry.withChild(ImmutableNodes.leafNode(QName.create(module, "error-message"), error.message()));
                 entry.withChild(ImmutableNodes.leafNode(QName.create(module, "error-type"), error.kind().yangName()));

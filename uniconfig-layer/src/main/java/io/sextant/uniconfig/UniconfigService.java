@@ -151,9 +151,10 @@ public final class UniconfigService implements AutoCloseable {
         final NodeHistory nodeHistory = backend.database().<NodeHistory>map(database -> new DurableNodeHistory(
             database, historySettings, Clock.systemUTC())).orElseGet(() -> new InMemoryNodeHistory(historySettings,
                 Clock.systemUTC()));
-        commits = new CommitService(registry, locks, intents, transactions, syncs,
-            new CommitEvents(new HistoryLog(log, nodeHistory, registry), datastores.events(), datastores.schema()),
-            executor, commitEnds, metrics, pendingCommits);
+        final CommitPush push = new CommitPush(registry, new CommitEvents(new HistoryLog(log, nodeHistory, registry),
+            datastores.events(), datastores.schema()), executor, commitEnds, metrics, pendingCommits);
+        commits = new CommitService(registry, locks, intents, transactions, syncs, push, executor, metrics,
+            pendingCommits);
         reverts = new RevertService(registry, locks, transactions, nodeHistory, log::outcome);
         history = new HistoryService(registry, nodeHistory);
         historyRpcs = new HistoryRpcs(reverts, history, intentAccess, rpcRegistry);

@@ -367,6 +367,59 @@ class UniconfigLayerTest {
             "r1 is in sync: " + result);
     }
 
+    @Test
+    void skipUnreachableNodesCommitsTheOthersAndKeepsTheSkippedIntentPending() throws Exception {
+        put("r1", ADMIN, interfacePath("eth9"), iface("eth9", 1500, "skip"));
+        put("r2", ADMIN, interfacePath("eth9"), iface("eth9", 1500, "skip"));
+        registry.register(new TestDevice("r2", schema)).close();
+        final OperationResult refused = get(service.commits().commit(List.of("r1", "r2"), ADMIN));
+        assertFalse(refused.ok(), "without the option one unreachable node fails the commit: " + refused);
+        assertEquals(0, r1.applied, "nothing reached r1");
+
+        final OperationResult result = get(service.commits().commit(List.of("r1", "r2"), ADMIN,
+            new CommitOptions(true, CommitOptions.NO_GATE))).result();
+        assertTrue(result.ok(), result.toString());
+        assertTrue(NormalizedNodes.findNode(r1.config(), interfacePath("eth9")).isPresent(), "r1 committed");
+        final NodeResult skipped = result.nodes().stream().filter(n -> n.nodeId().equals("r2")).findFirst()
+            .orElseThrow();
+        assertEquals("skipped", skipped.status(), result.toString());
+        assertEquals(NodeResult.ErrorKind.NO_CONNECTION, skipped.error().orElseThrow().kind());
+        assertTrue(intent("r2").read(ReadScope.CONFIG, interfacePath("eth9"), ADMIN).toCompletableFuture().get()
+            .isPresent(), "r2's intent is still pending");
+        assertTrue(NormalizedNodes.findNode(r2.config(), interfacePath("eth9")).isEmpty(), "nothing reached r2");
+
+        registry.register(r2);
+        await("r2 connected again").atMost(Duration.ofSeconds(10))
+            .until(() -> get(service.commits().commit(List.of("r2"), ADMIN)).ok());
+        assertTrue(NormalizedNodes.findNode(r2.config(), interfacePath("eth9")).isPresent(),
+            "a later commit sends r2 its pending intent");
+    }
+
+    @Test
+    void skipUnreachableNodesInATransactionLeavesTheSkippedChangesInIt() throws Exception {
+        final RequestContext tx = new RequestContext("alice", service.createTransaction("alice"));
+        put("r1", tx, interfacePath("eth10"), iface("eth10", 1500, "tx-skip"));
+        put("r2", tx, interfacePath("eth10"), iface("eth10", 1500, "tx-skip"));
+        registry.register(new TestDevice("r2", schema)).close();
+
+        final OperationResult result = get(service.commits().commit(List.of(), tx,
+            new CommitOptions(true, CommitOptions.NO_GATE))).result();
+        assertTrue(result.ok(), result.toString());
+        assertEquals(List.of("complete", "skipped"), result.nodes().stream().map(NodeResult::status).toList(),
+            result.toString());
+        assertTrue(NormalizedNodes.findNode(r1.config(), interfacePath("eth10")).isPresent(), "r1 committed");
+        assertTrue(intent("r2").read(ReadScope.CONFIG, interfacePath("eth10"), tx).toCompletableFuture().get()
+            .isPresent(), "the transaction still holds r2's change");
+        assertTrue(intent("r2").read(ReadScope.CONFIG, interfacePath("eth10"), ADMIN).toCompletableFuture().get()
+            .isEmpty(), "which nobody else sees");
+
+        registry.register(r2);
+        await("r2 connected again").atMost(Duration.ofSeconds(10))
+            .until(() -> get(service.commits().commit(List.of(), tx)).ok());
+        assertTrue(NormalizedNodes.findNode(r2.config(), interfacePath("eth10")).isPresent(),
+            "the transaction's next commit sends r2 its change");
+    }
+
     /**
      * A user's intent write races with the controller publishing the node's first status: the
      * write must succeed, and the status published last must be the write's.

@@ -1,0 +1,108 @@
+package io.sextant.uniconfig;
+
+import io.sextant.spi.OperationErrorsException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The nodes' changes kept in the {@link UniconfigStore}, and the versions other controller
+ * instances kept: a change is kept before it is applied, and a node changed elsewhere takes the
+ * version kept last. Every method is called with the nodes' locks held.
+ */
+final class KeptVersions {
+    private static final Logger LOG = LoggerFactory.getLogger(KeptVersions.class);
+
+    private final UniconfigStore store;
+    private final NodeStatusWriter status;
+
+    KeptVersions(final UniconfigStore store, final NodeStatusWriter status) {
+        this.store = store;
+        this.status = status;
+    }
+
+    /**
+     * Keep {@code update}, then apply it and publish the node's status. Call with the node's
+     * lock held. Nothing changes when it cannot be kept.
+     */
+    void apply(final NodeUpdate update) throws OperationErrorsException {
+        keep(update);
+        update.apply();
+        status.publish(update.node());
+    }
+
+    /**
+     * Keep {@code update} (see {@link UniconfigStore#changed}). Refused because another controller
+     * instance changed the node since this one loaded or kept it, the node takes the version kept
+     * by the other (so the request can be made again on what is kept) and the refusal (in-use)
+     * goes to the caller. Call with the node's lock held.
+     */
+    void keep(final NodeUpdate update) throws OperationErrorsException {
+        try {
+            store.changed(update);
+        } catch (OperationErrorsException e) {
+            if (e.errors().stream().anyMatch(error -> error.tag() == ErrorTag.IN_USE)) {
+                takeNewer(List.of(update.node()));
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Those of {@code locked} that another controller instance kept in a newer version take it
+     * (found in one read), so that a commit diffs what was kept last wherever it was kept. When the
+     * read fails, nothing is taken: the version check of the commit's keep stays the safety net.
+     * Call with the nodes' locks held.
+     */
+    void takeKeptNewer(final List<UniconfigNode> locked) {
+        if (locked.isEmpty()) {
+            return;
+        }
+        final Set<String> newer;
+        try {
+            newer = store.keptNewer(locked.stream().map(UniconfigNode::nodeId).toList());
+        } catch (OperationErrorsException e) {
+            // the keep's version check refuses what a stale copy would keep
+            LOG.warn("The kept versions of {} cannot be read now: {}", locked.stream().map(UniconfigNode::nodeId)
+                .toList(), e.getMessage());
+            return;
+        }
+        if (!newer.isEmpty()) {
+            takeNewer(locked.stream().filter(node -> newer.contains(node.nodeId())).toList());
+        }
+    }
+
+    /**
+     * Each node takes the version kept in the database when it is newer than the node's (changed
+     * through another controller instance). Call with the nodes' locks held.
+     */
+    void takeNewer(final Collection<UniconfigNode> changed) {
+        for (UniconfigNode node : changed) {
+            try {
+                if (store.takeNewer(node.nodeId(), kept -> take(node, kept))) {
+                    LOG.info("Node {} was changed through another controller instance: it now holds the version "
+                        + "kept in the database", node.nodeId());
+                    status.publish(node);
+                }
+            } catch (OperationErrorsException e) {
+                LOG.warn("Node {} was changed through another controller instance, and the version kept in the "
+                    + "database cannot be taken now: {}", node.nodeId(), e.getMessage());
+            }
+        }
+    }
+
+    static boolean take(final UniconfigNode node, final UniconfigStore.KeptNode kept)
+            throws OperationErrorsException {
+        if (!kept.schemaKey().equals(node.schemaKey())) {
+            LOG.warn("Node {} was kept by another controller instance with other device models ({}, here {}): "
+                + "this instance keeps its copy until the device connects here", node.nodeId(), kept.schemaKey(),
+                node.schemaKey());
+            return false;
+        }
+        node.reloaded(kept.intended(), kept.actual()).apply();
+        return true;
+    }
+}

@@ -1,0 +1,102 @@
+package io.sextant.uniconfig;
+
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.unified.UnifiedDevice;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Commits another controller instance left pending when it died, settled when this one connects their devices. */
+final class OrphanedCommits {
+    private static final Logger LOG = LoggerFactory.getLogger(OrphanedCommits.class);
+
+    private final UniconfigStore store;
+    private final InterruptedCommits interrupted;
+    private final NodeStatusWriter status;
+    private final Executor executor;
+
+    OrphanedCommits(final UniconfigStore store, final InterruptedCommits interrupted, final NodeStatusWriter status,
+            final Executor executor) {
+        this.store = store;
+        this.interrupted = interrupted;
+        this.status = status;
+        this.executor = executor;
+    }
+
+    /**
+     * A served node whose device this instance connects now: commits of it that another instance
+     * left pending when it died are settled under the node's lock, as an interrupted commit is at a
+     * start ({@link InterruptedCommits#recover}): the device is brought to the node's kept
+     * configuration, read afresh from the database first. Nothing is read from a device without
+     * such a commit. Never fails: a commit that cannot be settled now stays pending and is tried
+     * again when the device connects again.
+     */
+    CompletionStage<Void> settle(final UniconfigNode node, final UnifiedDevice device) {
+        final List<UniconfigStore.Interrupted> orphaned;
+        try {
+            orphaned = store.orphanedCommitsOf(node.nodeId());
+        } catch (OperationErrorsException e) {
+            LOG.warn("The commits other controller instances left pending for node {} cannot be read now; they are "
+                + "read again when its device connects again: {}", node.nodeId(), e.getMessage());
+            return CompletableFuture.completedFuture(null);
+        }
+        if (orphaned.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return node.lock().acquire().thenCompose(locked -> {
+            try {
+                // settled against what is kept now, read afresh (not only when a newer version is known)
+                if (store.takeKept(node.nodeId(), kept -> KeptVersions.take(node, kept))) {
+                    status.publish(node);
+                }
+            } catch (OperationErrorsException e) {
+                LOG.warn("Node {}: its kept configuration cannot be read now; the commits another controller instance "
+                    + "left pending are settled when its device connects again: {}", node.nodeId(), e.getMessage());
+                return CompletableFuture.<Void>completedFuture(null);
+            }
+            CompletionStage<Void> settled = CompletableFuture.completedFuture(null);
+            for (UniconfigStore.Interrupted commit : orphaned) {
+                if (interrupted.adopt(commit, node.nodeId())) {
+                    settled = settled.thenCompose(ignored -> interrupted.recover(node.nodeId(), node.actualRoot(),
+                        device, executor)).thenAccept(outcome -> recovered(node, outcome));
+                }
+            }
+            return settled;
+        }).handle((ok, failure) -> {
+            node.lock().release();
+            if (failure != null) {
+                LOG.warn("Node {}: a commit another controller instance left pending could not be settled", node.nodeId(),
+                    failure);
+            }
+            return null;
+        });
+    }
+
+    /** A served node after {@link InterruptedCommits#recover}: it says what its device holds when that is not what it kept. */
+    private void recovered(final UniconfigNode node, final InterruptedCommits.Outcome outcome) {
+        final NormalizedNode held = outcome.held();
+        if (held == null) {
+            status.writeFailure(node.nodeId(), "In doubt after a commit another controller instance left pending, "
+                + outcome.problem() + "; tried again when the device reconnects");
+            return;
+        }
+        if (outcome.problem() == null) {
+            return;
+        }
+        try {
+            final NodeUpdate update = node.synced(held);
+            store.changed(update);
+            update.apply();
+            status.publish(node);
+        } catch (OperationErrorsException e) {
+            LOG.warn("Node {}: what its device holds after a commit another instance left pending cannot be kept: {}",
+                node.nodeId(), e.getMessage());
+        }
+        status.writeFailure(node.nodeId(), "After a commit another controller instance left pending "
+            + outcome.problem());
+    }
+}
