@@ -28,7 +28,7 @@ abstract class GateDecisionCommand extends UniconfigCommand {
 
     @Override
     CompletionStage<OperationResult> run(final UniconfigService uniconfig, final ConsoleUser user) {
-        return uniconfig.commits().decide(commitId, confirm()).thenApply(result -> {
+        return uniconfig.commits().decide(commitId, confirm(), user.context(), user.intentAccess()).thenApply(result -> {
             gate.set(result.gate());
             return result.result();
         });

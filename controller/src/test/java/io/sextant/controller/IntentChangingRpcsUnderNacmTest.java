@@ -8,6 +8,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
 import io.sextant.spi.ControllerSettings;
 import io.sextant.testing.ModelSets;
+import io.sextant.testing.NetconfVerifier;
 import io.sextant.testing.Netconfd;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -126,6 +127,30 @@ class IntentChangingRpcsUnderNacmTest {
             + "\"description\",\"target-nodes\":{\"node\":[{\"node-id\":\"" + NODE + "\",\"variable\":["
             + "{\"name\":\"ifname\",\"value\":\"" + ifname + "\"},{\"name\":\"description\",\"value\":\""
             + description + "\"}]}]}}}", headers);
+    }
+
+    @Test
+    void anotherUsersGatedCommitIsDecidedOnlyWithWriteAccessToWhatItChanges() throws Exception {
+        assertStatus(204, admin.send("PUT", RestconfClient.intentInterface(NODE, "eth2"),
+            RestconfClient.ethernetInterface("eth2", "gated")));
+        final JsonObject waiting = admin.rpcWithInput("uniconfig-manager:commit", "{\"input\":{\"target-nodes\":"
+            + "{\"node\":[\"" + NODE + "\"]},\"sextant-gate:confirm-timeout\":600}}");
+        final JsonObject gate = waiting.getAsJsonObject("sextant-gate:gate");
+        assertEquals("awaiting-confirmation", gate.get("state").getAsString(), waiting.toString());
+        final String decision = "{\"input\":{\"commit-id\":\"" + gate.get("commit-id").getAsString() + "\"}}";
+        for (String rpc : List.of("confirm-commit", "cancel-commit")) {
+            final HttpResponse<String> refused = ed.send("POST", OPERATIONS + "sextant-gate:" + rpc, decision);
+            assertStatus(403, refused);
+            assertTrue(refused.body().contains("\"error-tag\":\"access-denied\"")
+                && refused.body().contains("User ed may not") && refused.body().contains("of user admin"),
+                refused.body());
+        }
+        final JsonObject confirmed = admin.rpcWithInput("sextant-gate:confirm-commit", decision);
+        assertEquals("complete", confirmed.get("overall-status").getAsString(), "still waiting, then confirmed by "
+            + "its user: " + confirmed);
+        try (NetconfVerifier session = NetconfVerifier.connect(device)) {
+            assertTrue(session.getConfig("running").contains("gated"), "kept on the device");
+        }
     }
 
     @Test

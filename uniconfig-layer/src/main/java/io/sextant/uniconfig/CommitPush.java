@@ -127,7 +127,7 @@ final class CommitPush {
         // set once the commit is kept: what takes it back
         final AtomicReference<UniconfigStore.@Nullable KeptCommit> kept = new AtomicReference<>();
         final GateRun gateRun = gate == null ? null : new GateRun(gate, commitId, context.user(),
-            targets.stream().map(CommitTarget::nodeId).toList(), checks, pending);
+            targets.stream().map(CommitTarget::change).toList(), checks, pending);
         return CommitCoordinator.run(participants, () -> gateRun == null
                 ? CompletableFuture.completedFuture(Optional.<String>empty()) : gateRun.pass(),
             () -> CompletableFuture.runAsync(() -> {

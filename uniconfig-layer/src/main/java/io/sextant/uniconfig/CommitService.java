@@ -4,6 +4,7 @@ import io.sextant.metrics.CommitPhase;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.persistence.LeaseHolder;
 import io.sextant.spi.HeldElsewhere;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import java.util.ArrayList;
@@ -77,9 +78,14 @@ public final class CommitService {
         return commit(requested, context, new CommitOptions(false, options));
     }
 
-    /** confirm-commit ({@code confirm} true) or cancel-commit of a gated commit waiting for confirmation. */
-    public CompletionStage<GatedResult> decide(final String commitId, final boolean confirm) {
-        return pending.decide(commitId, confirm);
+    /**
+     * confirm-commit ({@code confirm} true) or cancel-commit of a gated commit waiting for
+     * confirmation: by the user who made it, or by one {@code access} lets make the decision's
+     * change on every node of the commit (403 access-denied otherwise, and the commit still waits).
+     */
+    public CompletionStage<GatedResult> decide(final String commitId, final boolean confirm,
+            final RequestContext context, final IntentAccess access) {
+        return pending.decide(commitId, confirm, context, access);
     }
 
     public CompletionStage<OperationResult> checkedCommit(final List<String> requested,

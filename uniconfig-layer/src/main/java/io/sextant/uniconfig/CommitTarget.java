@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.spi.IntentAccess;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
@@ -12,5 +13,11 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 record CommitTarget(UniconfigNode node, NormalizedNode intended, ConfigDiff diff) {
     String nodeId() {
         return node.nodeId();
+    }
+
+    /** The change of the node's intent the commit makes on its device: from its actual configuration to the intended. */
+    IntentAccess.Change change() {
+        return new IntentAccess.Change(nodeId(), TopologyPaths.configuration(nodeId()), node.schema(),
+            node.actualRoot(), intended);
     }
 }

@@ -1,6 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.model.ControllerSchema;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Registration;
 import io.sextant.spi.RpcRegistry;
@@ -42,7 +43,7 @@ final class GateRpcs implements AutoCloseable {
 
     private final List<Registration> registrations = new ArrayList<>();
 
-    GateRpcs(final CommitService commits, final RpcRegistry registry) {
+    GateRpcs(final CommitService commits, final IntentAccess.Policy access, final RpcRegistry registry) {
         registrations.add(registry.register(QName.create(UCM, "commit"), (input, context) -> {
             final List<String> targets = UniconfigRpcs.targetNodes(input);
             final GateOptions options;
@@ -55,9 +56,11 @@ final class GateRpcs implements AutoCloseable {
                 UniconfigRpcs.skipUnreachable(input), options)));
         }));
         registrations.add(registry.register(QName.create(GATE, "confirm-commit"), (input, context) ->
-            answer(GATE, List.of(), () -> commits.decide(commitId(input), true))));
+            answer(GATE, List.of(), () -> commits.decide(commitId(input), true, context,
+                access.forRequest(context)))));
         registrations.add(registry.register(QName.create(GATE, "cancel-commit"), (input, context) ->
-            answer(GATE, List.of(), () -> commits.decide(commitId(input), false))));
+            answer(GATE, List.of(), () -> commits.decide(commitId(input), false, context,
+                access.forRequest(context)))));
     }
 
     private static CompletionStage<Optional<ContainerNode>> answer(final QNameModule module,

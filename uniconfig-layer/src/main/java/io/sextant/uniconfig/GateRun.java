@@ -2,6 +2,7 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.Failures;
 import io.sextant.datastore.codec.JsonRenderer;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.uniconfig.GateOutcome.CheckResult;
 import io.sextant.uniconfig.PendingCommits.Decision;
@@ -37,16 +38,17 @@ final class GateRun {
     private final GateRequest request;
     private final String commitId;
     private final String user;
-    private final List<String> nodeIds;
+    private final List<IntentAccess.Change> changes;
     private final List<Resolved> checks;
     private final PendingCommits pending;
 
-    GateRun(final GateRequest request, final String commitId, final String user, final List<String> nodeIds,
-            final List<Resolved> checks, final PendingCommits pending) {
+    /** @param changes each target node's change of its intent (actual before the commit, intended) */
+    GateRun(final GateRequest request, final String commitId, final String user,
+            final List<IntentAccess.Change> changes, final List<Resolved> checks, final PendingCommits pending) {
         this.request = request;
         this.commitId = commitId;
         this.user = user;
-        this.nodeIds = List.copyOf(nodeIds);
+        this.changes = List.copyOf(changes);
         this.checks = List.copyOf(checks);
         this.pending = pending;
     }
@@ -103,11 +105,11 @@ final class GateRun {
         final Instant deadline = Instant.now().plus(confirmTimeout);
         final CompletableFuture<Decision> decision = new CompletableFuture<>();
         decision.completeOnTimeout(Decision.TIMED_OUT, confirmTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        final PendingCommits.Pending waiting = new PendingCommits.Pending(commitId, user, deadline, nodeIds, decision,
+        final PendingCommits.Pending waiting = new PendingCommits.Pending(commitId, user, deadline, changes, decision,
             request.end());
         pending.add(waiting);
         request.awaiting(new GateOutcome(commitId, GateOutcome.State.AWAITING_CONFIRMATION, deadline, results),
-            nodeIds);
+            waiting.nodeIds());
         return decision.thenApply(decided -> {
             pending.remove(waiting);
             final GateOutcome.State state = decided == Decision.CONFIRMED ? GateOutcome.State.CONFIRMED

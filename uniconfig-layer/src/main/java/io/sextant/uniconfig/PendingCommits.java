@@ -2,7 +2,9 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.DataStore;
 import io.sextant.model.ControllerSchema;
+import io.sextant.spi.IntentAccess;
 import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.RequestContext;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,13 +44,18 @@ final class PendingCommits {
     /**
      * A commit waiting for its confirmation.
      *
+     * @param changes each node's change of its intent by the commit (actual before it, intended)
      * @param decision completed by confirm-commit, cancel-commit or the deadline, whichever comes first
      * @param end the commit's final answer, once it is kept or put back
      */
-    record Pending(String commitId, String user, Instant deadline, List<String> nodeIds,
+    record Pending(String commitId, String user, Instant deadline, List<IntentAccess.Change> changes,
             CompletableFuture<Decision> decision, CompletableFuture<GatedResult> end) {
         Pending {
-            nodeIds = List.copyOf(nodeIds);
+            changes = List.copyOf(changes);
+        }
+
+        List<String> nodeIds() {
+            return changes.stream().map(IntentAccess.Change::nodeId).toList();
         }
     }
 
@@ -90,14 +97,29 @@ final class PendingCommits {
 
     /**
      * confirm-commit ({@code confirm} true) or cancel-commit of a waiting commit: its final
-     * answer, once its devices are kept or put back.
+     * answer, once its devices are kept or put back. The user who made the commit decides it;
+     * another user only when {@code access} lets them make the change the decision makes on every
+     * node (confirm: the commit's; cancel: putting it back), as a write of the nodes' intent would.
      */
-    CompletionStage<GatedResult> decide(final String commitId, final boolean confirm) {
+    CompletionStage<GatedResult> decide(final String commitId, final boolean confirm, final RequestContext context,
+            final IntentAccess access) {
         final Pending pending = byId.get(commitId);
         if (pending == null) {
             return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.PROTOCOL,
                 ErrorTag.DATA_MISSING, "No gated commit " + commitId + " waits for confirmation (it was confirmed, "
                     + "put back, or never existed; the transaction log shows how it ended)"));
+        }
+        if (!pending.user().equals(context.user())) {
+            try {
+                for (IntentAccess.Change change : pending.changes()) {
+                    access.check(confirm ? change : new IntentAccess.Change(change.nodeId(), change.configuration(),
+                        change.schema(), change.after(), change.before()));
+                }
+            } catch (OperationErrorsException e) {
+                return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.PROTOCOL,
+                    ErrorTag.ACCESS_DENIED, "User " + context.user() + " may not " + (confirm ? "confirm" : "cancel")
+                        + " gated commit " + commitId + " of user " + pending.user() + ": " + e.getMessage()));
+            }
         }
         // a decision that came first (the deadline) stands: the answer then says the commit was put back
         pending.decision().complete(confirm ? Decision.CONFIRMED : Decision.CANCELLED);

@@ -161,7 +161,7 @@ public final class UniconfigService implements AutoCloseable {
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
         rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, intentAccess,
             rpcRegistry);
-        gateRpcs = new GateRpcs(commits, rpcRegistry);
+        gateRpcs = new GateRpcs(commits, intentAccess, rpcRegistry);
         templateStore = new TemplateStore(datastores.config());
         final NodeEdits nodeEdits = new NodeEdits(registry, locks, transactions);
         templates = new TemplateService(registry, nodeEdits, templateStore);

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.Uint16;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -103,6 +104,11 @@ class GatedCommitTest {
         return stage.toCompletableFuture().get();
     }
 
+    private GatedResult decide(final String commitId, final boolean confirm, final RequestContext user,
+            final IntentAccess access) throws Exception {
+        return get(service.commits().decide(commitId, confirm, user, access));
+    }
+
     private static Object mtu(final TestDevice device) {
         return device.running.snapshot().read(UniconfigLayerTest.interfacePath("eth0").node(UniconfigLayerTest.CONFIG)
             .node(UniconfigLayerTest.MTU)).map(NormalizedNode::body).orElseThrow();
@@ -154,12 +160,41 @@ class GatedCommitTest {
         assertEquals(ErrorTag.IN_USE, refused.errors().get(0).tag());
         assertTrue(refused.errors().get(0).message().contains(commitId), refused.getMessage());
 
-        final GatedResult confirmed = get(service.commits().decide(commitId, true));
+        final GatedResult confirmed = decide(commitId, true, ADMIN, IntentAccess.UNRESTRICTED);
         assertTrue(confirmed.result().ok(), confirmed.toString());
         assertEquals(GateOutcome.State.CONFIRMED, confirmed.gate().state());
         assertEquals(Uint16.valueOf(9000), mtu(r1));
         assertTrue(get(service.diffs().calculateDiff(List.of(), ADMIN)).nodes().isEmpty(), "intent is actual");
         assertTrue(get(service.commits().commit(List.of("r1"), ADMIN)).ok(), "the nodes are free again");
+    }
+
+    @Test
+    void anotherUserDecidesOnlyWithWriteAccessToEveryNodeOfTheCommit() throws Exception {
+        final GatedResult waiting = get(service.commits().gatedCommit(List.of("r1", "r2"), ADMIN,
+            new GateOptions(Duration.ofMinutes(10), Duration.ofSeconds(30), List.of())));
+        final String commitId = waiting.gate().commitId();
+        final RequestContext bob = RequestContext.of("bob");
+        final IntentAccess notR2 = change -> {
+            if (change.nodeId().equals("r2")) {
+                throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.ACCESS_DENIED, "no write to r2");
+            }
+        };
+        for (boolean confirm : new boolean[] {true, false}) {
+            final ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> decide(commitId, confirm, bob, notR2));
+            final OperationErrorsException denied = (OperationErrorsException) refused.getCause();
+            assertEquals(ErrorTag.ACCESS_DENIED, denied.errors().get(0).tag());
+            final String message = denied.errors().get(0).message();
+            assertTrue(message.contains("User bob may not") && message.contains("of user admin")
+                && message.contains("no write to r2"), message);
+        }
+        assertEquals(Uint16.valueOf(9000), mtu(r2), "the refused decisions changed nothing: the commit still waits");
+        assertTrue(datastores.operational().snapshot().read(YangInstanceIdentifier.of(PendingCommits.CONTAINER))
+            .orElseThrow().toString().contains(commitId), "still listed as pending");
+
+        final GatedResult confirmed = decide(commitId, true, bob, IntentAccess.UNRESTRICTED);
+        assertTrue(confirmed.result().ok(), confirmed.toString());
+        assertEquals(GateOutcome.State.CONFIRMED, confirmed.gate().state());
     }
 
     @Test
@@ -171,7 +206,7 @@ class GatedCommitTest {
         await("both devices are put back").atMost(Duration.ofSeconds(30))
             .until(() -> Uint16.valueOf(1500).equals(mtu(r1)) && Uint16.valueOf(1500).equals(mtu(r2)));
         final ExecutionException late = assertThrows(ExecutionException.class,
-            () -> get(service.commits().decide(waiting.gate().commitId(), true)));
+            () -> decide(waiting.gate().commitId(), true, ADMIN, IntentAccess.UNRESTRICTED));
         assertEquals(ErrorTag.DATA_MISSING, ((OperationErrorsException) late.getCause()).errors().get(0).tag());
     }
 
@@ -193,7 +228,7 @@ class GatedCommitTest {
         final GatedResult waiting = get(service.commits().gatedCommit(List.of("r1", "r2"), ADMIN,
             new GateOptions(Duration.ofMinutes(10), Duration.ofSeconds(30), List.of())));
 
-        final GatedResult cancelled = get(service.commits().decide(waiting.gate().commitId(), false));
+        final GatedResult cancelled = decide(waiting.gate().commitId(), false, ADMIN, IntentAccess.UNRESTRICTED);
 
         assertFalse(cancelled.result().ok());
         assertEquals(GateOutcome.State.PUT_BACK, cancelled.gate().state());
