@@ -1,5 +1,6 @@
 package io.sextant.controller;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,8 +15,13 @@ import io.sextant.testing.Netconfd;
 import io.sextant.testing.PostgresServer;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -131,6 +137,28 @@ class CommitsThroughAnyInstanceTest {
             again.body());
         assertNotEquals(-1, again.body().indexOf(holder.sextant.restconfPort() + ""), "the error tells the holder's "
             + "address: " + again.body());
+
+        // each commit sent on was audited once, by the holder, naming the client and the instance that sent it
+        // on; the one the client marked as sent on was answered, and audited, where it arrived
+        final List<String> expected = new ArrayList<>(Collections.nCopies(5, "127.0.0.1 (sent on by 127.0.0.1) "
+            + "success"));
+        expected.add("true (sent on by 127.0.0.1) failure");
+        await("the commits' audit records").atMost(WAIT).until(() -> commitAudits().size() >= expected.size());
+        assertEquals(expected, commitAudits());
+    }
+
+    /** The audit records of commits, oldest first: each its source and outcome. */
+    private static List<String> commitAudits() throws Exception {
+        final List<String> found = new ArrayList<>();
+        try (Connection sql = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(), postgres.password());
+             PreparedStatement query = sql.prepareStatement("SELECT source, outcome FROM audit_event WHERE type = "
+                 + "'rpc' AND details->>'rpc' = 'uniconfig-manager:commit' ORDER BY time, id");
+             ResultSet rows = query.executeQuery()) {
+            while (rows.next()) {
+                found.add(rows.getString(1) + " " + rows.getString(2));
+            }
+        }
+        return found;
     }
 
     /** The instance holding the node's lease now. */

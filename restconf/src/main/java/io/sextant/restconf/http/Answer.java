@@ -14,12 +14,20 @@ import org.eclipse.jdt.annotation.Nullable;
  * @param location the {@code Location} header, for a created resource; null otherwise
  * @param version the {@code ETag} and {@code Last-Modified} headers, when the resource has them; null otherwise
  * @param allowed the {@code Allow} header (OPTIONS); empty otherwise
+ * @param relayed whether it is another controller instance's answer to the request, sent on to it
+ *     ({@link PeerForwarding}): that instance audited the request
  */
 record Answer(int status, @Nullable FormattableBody body, @Nullable String location,
-        @Nullable ResourceVersion version, List<String> allowed) {
+        @Nullable ResourceVersion version, List<String> allowed, boolean relayed) {
 
     Answer {
         allowed = List.copyOf(allowed);
+    }
+
+    /** An answer of this instance's own. */
+    Answer(final int status, final @Nullable FormattableBody body, final @Nullable String location,
+            final @Nullable ResourceVersion version, final List<String> allowed) {
+        this(status, body, location, version, allowed, false);
     }
 
     static Answer of(final int status) {

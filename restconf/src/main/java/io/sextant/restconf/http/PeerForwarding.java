@@ -36,8 +36,10 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
  * it is; when the holder cannot be reached, a 503 saying whether the request reached it.
  */
 public final class PeerForwarding {
-    /** Marks a request one instance sent on to another. */
+    /** Marks a request one instance sent on to another; its value is the client's address as that instance saw it. */
     public static final String HEADER = "Sextant-Forwarded";
+    /** The longest client address taken from {@value #HEADER} into an audit record. */
+    private static final int MAX_SOURCE = 64;
     /** Sends nothing on: requests for nodes held elsewhere get the {@link HeldElsewhere} error. */
     public static final PeerForwarding NONE = new PeerForwarding(null, "https");
     private static final Duration CONNECT = Duration.ofSeconds(5);
@@ -69,8 +71,11 @@ public final class PeerForwarding {
     /**
      * The holder's answer when {@code failure} is a {@link HeldElsewhere} error of a request this
      * instance may send on; null otherwise. The request's buffer must stay alive until the call returns.
+     *
+     * @param source the client's address, as this instance saw it: the holder's audit record names it
      */
-    @Nullable CompletionStage<Answer> forward(final FullHttpRequest request, final Throwable failure) {
+    @Nullable CompletionStage<Answer> forward(final FullHttpRequest request, final Throwable failure,
+            final String source) {
         final HttpClient http = client;
         if (http == null || request.headers().contains(HEADER)
                 || !(Failures.unwrap(failure) instanceof ServerException refused)) {
@@ -86,7 +91,7 @@ public final class PeerForwarding {
             builder = HttpRequest.newBuilder(URI.create(scheme + "://" + address + request.uri())).timeout(ANSWER)
                 .method(request.method().name(), HttpRequest.BodyPublishers.ofByteArray(
                     ByteBufUtil.getBytes(request.content())))
-                .header(HEADER, "true");
+                .header(HEADER, source);
         } catch (IllegalArgumentException e) {
             return CompletableFuture.completedFuture(unreachable(errors, address, "its address is not usable ("
                 + e.getMessage() + ")", false));
@@ -101,7 +106,7 @@ public final class PeerForwarding {
             if (lost == null) {
                 return new Answer(response.statusCode(), response.body().length == 0 ? null
                     : new Relayed(response.body(), response.headers().firstValue("content-type")
-                        .orElse("application/octet-stream")), null, null, List.of());
+                        .orElse("application/octet-stream")), null, null, List.of(), true);
             }
             final Throwable cause = Failures.unwrap(lost);
             // not connected, or the handshake refused its certificate: the request never left
@@ -110,6 +115,22 @@ public final class PeerForwarding {
             return unreachable(errors, address, notSent ? "it cannot be reached (" + cause.getMessage() + ")"
                 : "the connection to it was lost during the request (" + cause.getMessage() + ")", !notSent);
         });
+    }
+
+    /**
+     * Where a request came from, for its audit record: {@code peer} (the connection's address), or
+     * for a request another instance sent on, the client's address it names and {@code peer}. The
+     * client's address is what that instance says (clipped, printable characters only); the
+     * connection's address is always there.
+     */
+    static String source(final FullHttpRequest request, final String peer) {
+        final String claimed = request.headers().get(HEADER);
+        if (claimed == null) {
+            return peer;
+        }
+        final StringBuilder client = new StringBuilder();
+        claimed.codePoints().filter(c -> c > 0x20 && c < 0x7f).limit(MAX_SOURCE).forEach(client::appendCodePoint);
+        return client + " (sent on by " + peer + ")";
     }
 
     private static Answer unreachable(final ServerErrors refused, final String address, final String why,

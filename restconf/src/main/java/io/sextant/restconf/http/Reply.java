@@ -40,6 +40,7 @@ final class Reply {
     private final String source;
     /** The authenticated user; null until the request is authenticated. */
     private volatile @Nullable String user;
+    private volatile boolean relayed;
     /** The encoding the request accepts, for error bodies. */
     final Format format;
 
@@ -65,6 +66,19 @@ final class Reply {
         user = name;
     }
 
+    /** Where the request came from, as its audit record names it. */
+    String source() {
+        return source;
+    }
+
+    /**
+     * The answer is another controller instance's, to which the request was sent on: that
+     * instance audited the request, so it is not audited here again (it is still timed).
+     */
+    void relayed() {
+        relayed = true;
+    }
+
     void send(final FullHttpResponse response) {
         if (!sent.compareAndSet(false, true)) {
             response.release();
@@ -84,7 +98,7 @@ final class Reply {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
             ctx.writeAndFlush(response).addListener(LingeringClose.AFTER_RESPONSE);
         }
-        audit.answered(user, source, requestId, method, path, status, System.nanoTime() - started);
+        audit.answered(relayed ? null : user, source, requestId, method, path, status, System.nanoTime() - started);
     }
 
     /**

@@ -72,7 +72,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
     @Override
     protected void channelRead0(final ChannelHandlerContext ctx, final FullHttpRequest request) {
-        final Reply reply = new Reply(ctx, request, audit, source(ctx));
+        final Reply reply = new Reply(ctx, request, audit, PeerForwarding.source(request, source(ctx)));
         try {
             serve(ctx, request, reply);
         } catch (RuntimeException | Error e) {
@@ -129,7 +129,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             final QueryParameters params = RequestQuery.params(uri, method);
             pretty = params.prettyPrint();
             result = router.route(request, method, params, RequestConditions.of(request), path,
-                context(request, principal));
+                context(request, principal), reply.source());
         } catch (RequestRefused e) {
             request.release();
             final FullHttpResponse refused = HttpErrors.response(reply.format, e.status, e.tag, e.getMessage());
@@ -149,6 +149,9 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 return;
             }
             try {
+                if (answer.relayed()) {
+                    reply.relayed();
+                }
                 reply.send(ResponseWriter.write(answer, reply.format, pretty));
             } catch (RuntimeException | Error e) {
                 reply.internalError(e);

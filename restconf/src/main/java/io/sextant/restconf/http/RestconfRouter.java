@@ -41,18 +41,19 @@ final class RestconfRouter {
     /**
      * Call the server for the request. The stage completes with the answer, that of the errors
      * too when the server failed the request, or that of the controller instance the request was
-     * sent on to when the server said another instance holds its nodes; it fails only with a
+     * sent on to when the server said another instance holds its nodes ({@code source}: the
+     * client's address, for that instance's audit record); it fails only with a
      * failure the server did not describe.
      */
     CompletionStage<Answer> route(final FullHttpRequest request, final HttpMethod method,
             final QueryParameters params, final Conditions conditions, final String path,
-            final RequestContext context) throws RequestRefused {
+            final RequestContext context, final String source) throws RequestRefused {
         return call(request, method, params, conditions, path, context).handle((answer, failure) -> {
             if (failure == null) {
                 return CompletableFuture.completedFuture(answer);
             }
             // nodes another instance holds: that instance answers
-            final CompletionStage<Answer> forwarded = peers.forward(request, failure);
+            final CompletionStage<Answer> forwarded = peers.forward(request, failure, source);
             return forwarded != null ? forwarded : CompletableFuture.completedFuture(answers.failure(failure));
         }).thenCompose(Function.identity());
     }

@@ -1,6 +1,7 @@
 package io.sextant.restconf.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,6 +51,8 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 class PeerForwardingTest {
     private static final String URI = "/rests/operations/uniconfig-manager:commit";
     private static final String BODY = "{\"input\":{\"target-nodes\":{\"node\":[\"r1\"]}}}";
+    /** The client's address as the instance sending the request on saw it. */
+    private static final String CLIENT = "192.0.2.7";
 
     private static FullHttpRequest request(final String... headers) {
         final FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, URI,
@@ -93,24 +96,37 @@ class PeerForwardingTest {
         holder.start();
         try {
             final Answer answer = PeerForwarding.plain().forward(request(),
-                heldBy("127.0.0.1:" + holder.getAddress().getPort())).toCompletableFuture().get(30, TimeUnit.SECONDS);
+                heldBy("127.0.0.1:" + holder.getAddress().getPort()), CLIENT).toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
             assertEquals(200, answer.status());
             assertEquals("{\"uniconfig-manager:output\":{\"overall-status\":\"complete\"}}", text(answer.body()));
             assertEquals("application/yang-data+json", answer.body().mediaType().orElseThrow());
             assertEquals(Map.of("uri", URI, "method", "POST", "authorization", "Basic YWRtaW46cHc=",
-                "forwarded", "true", "body", BODY), received);
+                "forwarded", CLIENT, "body", BODY), received);
+            assertTrue(answer.relayed(), "the holder audited it: not audited again here");
         } finally {
             holder.stop(0);
         }
     }
 
     @Test
+    void theAuditSourceOfARequestSentOnNamesTheClientAndTheInstanceThatSentItOn() {
+        assertEquals("198.51.100.2", PeerForwarding.source(request(), "198.51.100.2"));
+        assertEquals(CLIENT + " (sent on by 198.51.100.2)", PeerForwarding.source(request(PeerForwarding.HEADER,
+            CLIENT), "198.51.100.2"));
+        assertEquals("evil" + "x".repeat(60) + " (sent on by 198.51.100.2)", PeerForwarding.source(request(
+            PeerForwarding.HEADER, "ev il" + "x".repeat(100)), "198.51.100.2"),
+            "what a client may claim is clipped to printable characters; its own address stays");
+    }
+
+    @Test
     void aRequestSentOnAlreadyOrAnotherFailureIsNotSentOn() {
-        assertNull(PeerForwarding.plain().forward(request(PeerForwarding.HEADER, "true"), heldBy("127.0.0.1:1")));
+        assertNull(PeerForwarding.plain().forward(request(PeerForwarding.HEADER, CLIENT), heldBy("127.0.0.1:1"),
+            CLIENT));
         assertNull(PeerForwarding.plain().forward(request(), new CompletionException(new ServerException(
             new ServerErrors(List.of(OperationError.of(ErrorType.APPLICATION, ErrorTag.IN_USE, "busy")),
-                ControllerSchema.get())))));
-        assertNull(PeerForwarding.NONE.forward(request(), heldBy("127.0.0.1:1")));
+                ControllerSchema.get()))), CLIENT));
+        assertNull(PeerForwarding.NONE.forward(request(), heldBy("127.0.0.1:1"), CLIENT));
     }
 
     @Test
@@ -136,9 +152,10 @@ class PeerForwardingTest {
         holder.start();
         try {
             final Answer answer = PeerForwarding.overTls(PinnedTrust.clientContext(List.of(ours.certificate())))
-                .forward(request(), heldBy("127.0.0.1:" + holder.getAddress().getPort()))
+                .forward(request(), heldBy("127.0.0.1:" + holder.getAddress().getPort()), CLIENT)
                 .toCompletableFuture().get(30, TimeUnit.SECONDS);
             assertEquals(503, answer.status());
+        assertFalse(answer.relayed(), "this instance's own answer: audited here");
             final String body = text(answer.body());
             assertTrue(body.contains("nothing was done"), body);
             assertEquals(Map.of(), received, "the holder got nothing");
@@ -153,11 +170,12 @@ class PeerForwardingTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             closed = socket.getLocalPort();
         }
-        final Answer answer = PeerForwarding.plain().forward(request(), heldBy("127.0.0.1:" + closed))
+        final Answer answer = PeerForwarding.plain().forward(request(), heldBy("127.0.0.1:" + closed), CLIENT)
             .toCompletableFuture().get(30, TimeUnit.SECONDS);
         assertNotNull(answer);
         assertEquals(503, ErrorStatus.of(((ErrorsBody) answer.body()).errors().get(0)));
         assertEquals(503, answer.status());
+        assertFalse(answer.relayed(), "this instance's own answer: audited here");
         final String body = text(answer.body());
         assertTrue(body.contains("holder-unreachable") && body.contains("nothing was done")
             && body.contains("controller instance sx2"), body);
