@@ -1,12 +1,14 @@
 // Devices: every mounted node with its protocol, connection status, sync status and last error.
 // Three GETs (the NETCONF, CLI and UniConfig topologies, only the leaves shown, by RFC 8040
 // "fields"); rows are filtered in memory and rendered a page at a time, so thousands of nodes
-// stay fast. Refreshed by polling every few seconds while the page is open.
-import { api, ApiError, TOPOLOGY, member } from '/ui/rest.js';
+// stay fast. Kept live by the sextant-node-status event stream (statuses as they change, and a
+// full read every 30 s for errors and sync times); polled every 5 s when the stream is refused.
+import { api, ApiError, TOPOLOGY, member, follow } from '/ui/rest.js';
 import { h, badge, status } from '/ui/dom.js';
 
 const PAGE = 200;
 const POLL_MS = 5000;
+const LIVE_POLL_MS = 30000;
 
 async function readNodes(topology, fields) {
   const base = TOPOLOGY + topology + '?content=nonconfig';
@@ -84,11 +86,13 @@ export async function devicesPage(match, page) {
   const body = h('tbody', { id: 'devices' });
   const summary = h('p', { id: 'summary', class: 'muted', 'aria-live': 'polite' });
   const more = h('button', { type: 'button', class: 'secondary', id: 'more', hidden: true }, 'Show more');
+  const live = h('span', { id: 'live', class: 'muted' }, 'Polling every 5 s');
   page.append(h('h2', {}, 'Devices'),
     h('div', { class: 'toolbar', role: 'search' },
       h('label', { for: 'filter' }, 'Filter', filter),
       h('label', { for: 'state' }, 'Status', state),
-      h('button', { type: 'button', class: 'secondary', id: 'refresh', onclick: () => refresh() }, 'Refresh')),
+      h('button', { type: 'button', class: 'secondary', id: 'refresh', onclick: () => refresh() }, 'Refresh'),
+      live),
     summary,
     h('table', {}, h('caption', { class: 'muted' }, 'Mounted nodes'),
       h('thead', {}, h('tr', {}, ['Node', 'Protocol', 'Connection', 'Sync', 'Last sync', 'Last error']
@@ -137,9 +141,60 @@ export async function devicesPage(match, page) {
   rows = await loadDevices();
   render(true);
   filter.focus();
-  const poll = setInterval(refresh, POLL_MS);
+  let poll = setInterval(refresh, POLL_MS);
+  // live: each status change updates its row; shown rows are re-rendered at most every 250 ms
+  const stop = new AbortController();
+  let pending = null;
+  const changed = (event) => {
+    const change = event['ietf-restconf:notification'] && event['ietf-restconf:notification']
+      ['sextant-events:node-status-changed'];
+    if (!change) {
+      return;
+    }
+    const id = change['node-id'];
+    let row = rows.find((r) => r.id === id);
+    if (change.status === 'removed') {
+      if (change['topology-id'] !== 'uniconfig') {
+        rows = rows.filter((r) => r.id !== id);
+      }
+    } else {
+      if (!row) {
+        row = { id, protocol: '', connection: '', error: '', sync: '', syncError: '', lastSync: '' };
+        rows.push(row);
+      }
+      if (change['topology-id'] === 'uniconfig') {
+        row.sync = change.status;
+      } else {
+        row.connection = change.status;
+        row.protocol = change['topology-id'] === 'topology-cli' ? 'cli' : 'netconf';
+      }
+    }
+    if (!pending) {
+      pending = setTimeout(() => {
+        pending = null;
+        const keep = shown;
+        render(true);
+        while (shown < Math.min(keep, visible.length)) {
+          render(false);
+        }
+      }, 250);
+    }
+  };
+  follow('sextant-node-status', changed, stop.signal, () => {
+    clearInterval(poll);
+    poll = setInterval(refresh, LIVE_POLL_MS);
+    live.textContent = 'Live (event stream)';
+  }).catch(() => {}).finally(() => {
+    if (!stop.signal.aborted) {
+      clearInterval(poll);
+      poll = setInterval(refresh, POLL_MS);
+      live.textContent = 'Polling every 5 s';
+    }
+  });
   return () => {
+    stop.abort();
     clearInterval(poll);
     clearTimeout(timer);
+    clearTimeout(pending);
   };
 }

@@ -143,3 +143,49 @@ export async function read(path) {
     throw e;
   }
 }
+
+/**
+ * Follows an RFC 8040 event stream (server-sent events, JSON encoding) with fetch, since
+ * EventSource cannot send credentials: calls onEvent with each notification's JSON. Resolves
+ * when the stream ends; rejects with an ApiError when it is refused (403 for a user who may not
+ * receive it). Stopped by the signal.
+ */
+export async function follow(stream, onEvent, signal, onOpen) {
+  const headers = { Accept: 'text/event-stream' };
+  const auth = authorization();
+  if (auth) {
+    headers.Authorization = auth;
+  }
+  const response = await fetch('/rests/streams/json/' + stream, { headers, signal, cache: 'no-store' });
+  if (!response.ok || !response.body) {
+    throw new ApiError(response.status, 'The event stream ' + stream + ' answered ' + response.status);
+  }
+  if (onOpen) {
+    onOpen();
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let data = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) {
+      return;
+    }
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.substring(0, end).replace(/\r$/, '');
+      buffer = buffer.substring(end + 1);
+      if (line.startsWith('data:')) {
+        data.push(line.substring(5).replace(/^ /, ''));
+      } else if (line === '' && data.length) {
+        try {
+          onEvent(JSON.parse(data.join('\n')));
+        } catch (e) {
+          // an event that is not JSON is skipped
+        }
+        data = [];
+      }
+    }
+  }
+}
