@@ -3,6 +3,24 @@
 import { TOPOLOGY, read, rpc, targets, mayInvoke } from '/ui/rest.js';
 import { h, pretty, diffList, nodeResults, badge, status } from '/ui/dom.js';
 
+/** An edit-config one element a line, indented (the CLI lines stay as they are). */
+function readable(payload) {
+  if (!payload.startsWith('<')) {
+    return payload;
+  }
+  let depth = 0;
+  return payload.replace(/>\s*</g, '>\n<').split('\n').map((line) => {
+    if (line.startsWith('</')) {
+      depth = Math.max(0, depth - 1);
+    }
+    const indented = '  '.repeat(depth) + line;
+    if (/^<[^!?/]/.test(line) && !line.endsWith('/>') && !/<\/[^>]+>$/.test(line)) {
+      depth += 1;
+    }
+    return indented;
+  }).join('\n');
+}
+
 export async function nodePage(id, page) {
   const base = TOPOLOGY + 'uniconfig/node=' + encodeURIComponent(id) + '/uniconfig-topology:configuration';
   page.append(h('p', {}, h('a', { href: '#/devices' }, '← Devices')), h('h2', {}, 'Node ' + id));
@@ -30,7 +48,7 @@ export async function nodePage(id, page) {
     const output = await rpc('uniconfig-manager:dry-run-commit', targets([id]));
     const run = nodeResults(output).find((r) => r['node-id'] === id);
     dryRun.append(run && run.configuration
-      ? h('pre', { id: 'dry-run-payload', tabindex: '0' }, (run.protocol ? run.protocol + ':\n' : '') + run.configuration)
+      ? h('pre', { id: 'dry-run-payload', tabindex: '0' }, (run.protocol ? run.protocol + ':\n' : '') + readable(run.configuration))
       : h('p', { class: 'muted' }, (run && run['error-message']) || (output['error-message'] || 'Nothing to send.')));
   } else {
     dryRun.append(h('p', { class: 'muted' }, 'You may not run dry-run-commit.'));
