@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * NACM applied to RESTCONF over real HTTP, with users and rules stored as configuration data:
  * reads are pruned, writes are all or nothing (403 access-denied, nothing changed), RPCs need
- * exec access, and a change of the rules applies to the very next request.
+ * exec access (and OPTIONS of an operation offers POST only to who may invoke it), and a change
+ * of the rules applies to the very next request.
  */
 class RestconfNacmTest {
     private static final String PASSWORD = "nacm-admin-secret";
@@ -210,6 +211,22 @@ class RestconfNacmTest {
         assertTrue(commit.body().contains("access-denied"), commit.body());
         assertStatus(403, as("nobody").send("POST", "/rests/operations/uniconfig-manager:calculate-diff", input));
         assertStatus(200, admin.send("POST", "/rests/operations/uniconfig-manager:commit", input));
+    }
+
+    @Test
+    void optionsOfAnOperationOffersPostOnlyToUsersWhoMayInvokeIt() throws Exception {
+        final String commit = "/rests/operations/uniconfig-manager:commit";
+        assertEquals("OPTIONS, POST", allow(admin.send("OPTIONS", commit)));
+        assertEquals("OPTIONS", allow(as("olga").send("OPTIONS", commit)));
+        assertEquals("OPTIONS, POST", allow(as("olga").send("OPTIONS",
+            "/rests/operations/uniconfig-manager:calculate-diff")));
+        assertEquals("OPTIONS", allow(as("nobody").send("OPTIONS",
+            "/rests/operations/uniconfig-manager:calculate-diff")));
+    }
+
+    private static String allow(final HttpResponse<String> options) {
+        assertStatus(200, options);
+        return options.headers().firstValue("Allow").orElseThrow();
     }
 
     @Test

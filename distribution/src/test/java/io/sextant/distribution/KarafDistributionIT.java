@@ -293,6 +293,19 @@ class KarafDistributionIT {
 
     @Test
     @Order(3)
+    void theOperatorsWebPageIsServedFromTheRestconfBundle() throws Exception {
+        final var page = http.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + restconfPort + "/ui/"))
+            .build(), BodyHandlers.ofString());
+        assertEquals(200, page.statusCode(), page.body());
+        assertTrue(page.body().contains("src=\"/ui/app.js\""), page.body());
+        final var script = http.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + restconfPort
+            + "/ui/rest.js")).build(), BodyHandlers.ofString());
+        assertEquals(200, script.statusCode(), script.body());
+        assertTrue(script.body().contains("/rests/operations/"), "the page's RESTCONF module");
+    }
+
+    @Test
+    @Order(3)
     void restconfAnswersTheAdminOnly() throws Exception {
         final URI data = URI.create("https://127.0.0.1:" + restconfPort + "/rests/data?content=config");
         final String basic = "Basic " + Base64.getEncoder().encodeToString(

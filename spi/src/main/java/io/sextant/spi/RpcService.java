@@ -21,6 +21,14 @@ public interface RpcService {
     CompletionStage<Optional<ContainerNode>> invoke(QName rpc, ContainerNode input, RequestContext context);
 
     /**
+     * Whether the request's user may invoke {@code rpc} at all (its access rules), without invoking
+     * it: what RESTCONF's OPTIONS of the operation tells. A service without access rules permits all.
+     */
+    default boolean mayInvoke(final QName rpc, final RequestContext context) {
+        return true;
+    }
+
+    /**
      * Invoke the action {@code type} (its schema node identifier) on the data node at
      * {@code path}. Fails with operation-not-supported when the action has no implementation;
      * that is all a service without actions does.

@@ -94,6 +94,9 @@ public final class MetricsEndpoint {
         if (path.equals(PATH)) {
             return "metrics";
         }
+        if (UiResources.serves(path)) {
+            return "ui";
+        }
         return path.startsWith("/.well-known/") ? "discovery" : "other";
     }
 }

@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Serves one HTTP request: refuses what Netty could not decode, answers the host-meta discovery
- * documents, authenticates the request, answers {@code /ready}, reads its query, conditions and transaction into a
+ * documents and the web page's files ({@link UiResources}), authenticates the request, answers
+ * {@code /ready}, reads its query, conditions and transaction into a
  * call of the {@link RestconfServer} ({@link RestconfRouter}), and writes the one answer
  * ({@link Reply}). The request's buffer lives until the server has answered.
  */
@@ -48,6 +49,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     private static final byte[] HOST_META_JSON = "{\"links\":[{\"rel\":\"restconf\",\"href\":\"/rests\"}]}\n"
         .getBytes(StandardCharsets.UTF_8);
 
+    private final UiResources ui = new UiResources();
     private final RestconfRouter router;
     private final Authenticator authenticator;
     private final RequestAudit audit;
@@ -98,6 +100,10 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             final boolean json = path.endsWith(".json");
             reply.send(ResponseWriter.raw(HttpResponseStatus.OK, json ? HOST_META_JSON : HOST_META,
                 json ? "application/json" : "application/xrd+xml"));
+            return;
+        }
+        if (UiResources.serves(path)) {
+            reply.send(ui.answer(method, path));
             return;
         }
         final AuthResult auth = authenticator.authenticate(request.headers().get(HttpHeaderNames.AUTHORIZATION),

@@ -34,6 +34,11 @@ final class NacmRpcService implements RpcService {
     }
 
     @Override
+    public boolean mayInvoke(final QName rpc, final RequestContext context) {
+        return control.access(context).exec(schema, rpc).permitted() && delegate.mayInvoke(rpc, context);
+    }
+
+    @Override
     public CompletionStage<Optional<ContainerNode>> invoke(final QName rpc, final ContainerNode input,
             final RequestContext context) {
         final NacmAccess access = control.access(context);

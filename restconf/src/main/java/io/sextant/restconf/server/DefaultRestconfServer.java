@@ -108,7 +108,7 @@ public final class DefaultRestconfServer implements RestconfServer {
 
     @Override
     public CompletionStage<OptionsResult> operationsOPTIONS(final ApiPath path, final RequestContext context) {
-        return Failures.run(schema, () -> options.operation(path));
+        return Failures.run(schema, () -> options.operation(path, context));
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.sextant.restconf.server;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.OptionsResult;
+import io.sextant.spi.RequestContext;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -26,11 +27,14 @@ final class ResourceOptions {
         return CompletableFuture.completedFuture(config ? OptionsResult.CONFIGURATION : OptionsResult.READ_ONLY);
     }
 
-    CompletionStage<OptionsResult> operation(final ApiPath path) throws OperationErrorsException {
+    /** {@code POST} is left out for an RPC the user may not invoke, so a client can tell before it tries. */
+    CompletionStage<OptionsResult> operation(final ApiPath path, final RequestContext context)
+            throws OperationErrorsException {
         if (path.isEmpty()) {
             return CompletableFuture.completedFuture(OptionsResult.READ_ONLY);
         }
-        resolver.resolveOperation(path);
-        return CompletableFuture.completedFuture(OptionsResult.OPERATION);
+        final PathResolver.RpcTarget target = resolver.resolveOperation(path);
+        return CompletableFuture.completedFuture(target.rpcs().mayInvoke(target.rpc().getQName(), context)
+            ? OptionsResult.OPERATION : OptionsResult.OPERATION_DENIED);
     }
 }

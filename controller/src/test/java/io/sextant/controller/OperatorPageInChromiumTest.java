@@ -1,0 +1,202 @@
+package io.sextant.controller;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.spi.ControllerSettings;
+import io.sextant.testing.Chromium;
+import io.sextant.testing.ModelSets;
+import io.sextant.testing.NetconfVerifier;
+import io.sextant.testing.Netconfd;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The operator's web page ({@code /ui}), in a real headless Chromium against a controller with a
+ * netconfd device: an admin logs in, sees the device connected, sees its node turn "changed"
+ * when its intent changes through RESTCONF, opens the diff and the dry run, commits from the page
+ * and the device has the change (read through a NETCONF session of the test's own); a read-only
+ * user (group operator) sees no commit button and is refused when it calls the API anyway. The
+ * test takes the screenshots of {@code docs/ui/}.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class OperatorPageInChromiumTest {
+    private static final String PASSWORD = "operator-page-admin";
+    private static final String OLGA_PASSWORD = "operator-page-olga";
+    private static final String NODE = "ncd";
+    /** Where the screenshots go: docs/ui of the repository (the test runs in controller/). */
+    private static final Path SCREENSHOTS = Path.of("..", "docs", "ui");
+
+    @TempDir
+    static Path dataDir;
+    @TempDir
+    static Path browserDir;
+    private static Netconfd device;
+    private static Sextant sextant;
+    private static RestconfClient admin;
+    private Chromium browser;
+
+    @BeforeAll
+    static void start() throws Exception {
+        device = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
+        sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
+        admin = new RestconfClient(sextant, PASSWORD);
+        assertStatus(201, admin.send("PUT", RestconfClient.NETCONF_NODE + NODE, RestconfClient.netconfMount(NODE,
+            device.host(), device.port(), device.username(), device.password())));
+        admin.await(RestconfClient.UNICONFIG_NODE + NODE + RestconfClient.CONFIGURATION + "?content=config",
+            r -> r.statusCode() == 200, Duration.ofSeconds(90));
+        assertStatus(204, admin.send("POST", "/rests/operations/sextant-users:set-password",
+            "{\"input\":{\"name\":\"olga\",\"password\":\"" + OLGA_PASSWORD + "\"}}"));
+        // the shipped read-only group: reads everything but the users, runs calculate-diff and the checks
+        assertStatus(204, admin.send("PATCH", "/rests/data/ietf-netconf-acm:nacm",
+            "{\"ietf-netconf-acm:nacm\":{\"groups\":{\"group\":[{\"name\":\"operator\",\"user-name\":[\"olga\"]}]}}}"));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (sextant != null) {
+            sextant.close();
+        }
+        if (device != null) {
+            device.close();
+        }
+    }
+
+    @BeforeEach
+    void openBrowser() throws Exception {
+        browser = Chromium.start(browserDir);
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    private void logIn(final String user, final String password) throws Exception {
+        browser.navigate(sextant.restconfUri().resolve("/ui/").toString());
+        browser.awaitElement("#login:not([hidden])", "the login form is shown");
+        browser.type("#login-user", user);
+        browser.type("#login-password", password);
+        browser.press("Enter");
+        browser.await("!document.getElementById('nav').hidden", "the user is logged in");
+        browser.await("getComputedStyle(document.getElementById('login')).display === 'none'",
+            "the login form is gone");
+    }
+
+    private String rowText(final String column) throws Exception {
+        return browser.text("tr[data-node='" + NODE + "'] td." + column).strip();
+    }
+
+    @Test
+    void anAdminSeesTheDeviceChangeItsDiffAndCommitsItFromThePage() throws Exception {
+        logIn("admin", PASSWORD);
+        browser.awaitElement("tr[data-node='" + NODE + "']", "the device's row is listed");
+        browser.await("document.querySelector(\"tr[data-node='" + NODE + "'] td.connection\").innerText"
+            + ".includes('connected')", "the device is connected");
+        assertEquals("synced", rowText("sync"));
+        browser.await("document.getElementById('live').innerText === 'Live (event stream)'",
+            "the page follows the node status event stream");
+        browser.screenshot(SCREENSHOTS.resolve("devices.png"));
+
+        final HttpResponse<String> put = admin.send("PUT", RestconfClient.intentInterface(NODE, "eth7"),
+            RestconfClient.ethernetInterface("eth7", "set from the web page test"));
+        assertTrue(put.statusCode() == 201 || put.statusCode() == 204, put.body());
+        // no refresh: the change comes in through the event stream
+        browser.await("document.querySelector(\"tr[data-node='" + NODE + "'] td.sync\").innerText"
+            .concat(".includes('changed')"), "the node turned changed");
+        browser.screenshot(SCREENSHOTS.resolve("devices-changed.png"));
+
+        browser.click("tr[data-node='" + NODE + "'] a");
+        browser.awaitElement("#diff .diff li.created", "the diff lists the created interface");
+        final String diff = browser.text("#diff");
+        assertTrue(diff.contains("+") && diff.contains("created") && diff.contains("\"eth7\""), diff);
+        browser.awaitElement("#dry-run-payload", "the dry run shows the payload");
+        assertTrue(browser.text("#dry-run-payload").contains("set from the web page test"),
+            browser.text("#dry-run-payload"));
+        assertTrue(browser.text("#intended").contains("set from the web page test"), "intended side");
+        assertFalse(browser.text("#actual").contains("set from the web page test"), "actual side");
+        browser.screenshot(SCREENSHOTS.resolve("node.png"));
+
+        browser.click("#nav-commit");
+        browser.awaitElement("#changes section[data-node='" + NODE + "']", "the commit page lists the node");
+        browser.click("#commit");
+        browser.awaitElement("#confirm:not([hidden])", "the commit asks for confirmation");
+        assertTrue(browser.text("#question").contains(NODE), browser.text("#question"));
+        browser.screenshot(SCREENSHOTS.resolve("commit.png"));
+        browser.focus("#confirm");
+        browser.press("Enter");
+        browser.awaitElement("#outcome[data-status]", "the commit's outcome is shown");
+        assertEquals("complete", browser.eval("document.querySelector('#outcome').dataset.status").getAsString(),
+            browser.text("#results"));
+        assertTrue(browser.text("#results tr[data-node='" + NODE + "']").contains("complete"));
+        browser.screenshot(SCREENSHOTS.resolve("commit-result.png"));
+
+        assertEquals(List.of("set from the web page test"), descriptionOnTheDevice("eth7"));
+
+        browser.click("a[href='#/log']");
+        browser.awaitElement("#log tbody tr", "the transaction log lists the commit");
+        assertTrue(browser.text("#log tbody tr").contains(NODE), browser.text("#log"));
+        browser.screenshot(SCREENSHOTS.resolve("log.png"));
+
+        browser.click("a[href='#/snapshots']");
+        browser.awaitElement("#snapshot-name", "the snapshot form is shown");
+        browser.type("#snapshot-name", "before-ui-test");
+        browser.press("Enter");
+        browser.awaitElement("#snapshot-result table", "the snapshot is created");
+        assertTrue(browser.text("#snapshot-result").contains("complete"), browser.text("#snapshot-result"));
+        browser.navigate(sextant.restconfUri().resolve("/ui/#/devices").toString());
+        browser.navigate(sextant.restconfUri().resolve("/ui/#/snapshots").toString());
+        browser.awaitElement("tr[data-snapshot='before-ui-test']", "the snapshot is listed");
+        browser.screenshot(SCREENSHOTS.resolve("snapshots.png"));
+    }
+
+    @Test
+    void aReadOnlyUserSeesNoCommitButtonAndIsRefusedByTheApi() throws Exception {
+        final HttpResponse<String> put = admin.send("PUT", RestconfClient.intentInterface(NODE, "eth8"),
+            RestconfClient.ethernetInterface("eth8", "pending for olga"));
+        assertTrue(put.statusCode() == 201 || put.statusCode() == 204, put.body());
+        logIn("olga", OLGA_PASSWORD);
+        browser.awaitElement("tr[data-node='" + NODE + "']", "the device's row is listed");
+        assertTrue(browser.eval("document.getElementById('nav-commit').hidden").getAsBoolean(),
+            "no commit link for a read-only user");
+        browser.navigate(sextant.restconfUri().resolve("/ui/#/commit").toString());
+        browser.awaitElement("#not-allowed", "the commit page says the user may not commit");
+        assertFalse(browser.eval("document.querySelector('#commit') !== null").getAsBoolean(),
+            "no commit button for a read-only user");
+        browser.screenshot(SCREENSHOTS.resolve("read-only.png"));
+
+        // the API refuses the commit anyway, however the page is bypassed
+        final String refusal = browser.eval("(async () => { const m = await import('/ui/rest.js');"
+            + " try { await m.rpc('uniconfig-manager:commit', m.targets(['" + NODE + "'])); return 'committed'; }"
+            + " catch (e) { return e.status + ' ' + e.message; } })()").getAsString();
+        assertTrue(refusal.startsWith("403 ") && refusal.contains("Access denied: user 'olga' may not invoke commit"),
+            refusal);
+        assertEquals(List.of(), descriptionOnTheDevice("eth8"), "nothing reached the device");
+    }
+
+    private static void assertStatus(final int expected, final HttpResponse<String> response) {
+        assertEquals(expected, response.statusCode(), response.body());
+    }
+
+    /** The interface's descriptions in the device's running datastore, through the test's own session. */
+    private static List<String> descriptionOnTheDevice(final String name) throws Exception {
+        try (NetconfVerifier session = NetconfVerifier.connect(device)) {
+            final String running = session.getConfig("running", "<interfaces xmlns=\"http://openconfig.net/yang/"
+                + "interfaces\"><interface><name>" + name + "</name></interface></interfaces>");
+            return NetconfVerifier.values(running, "data", "interfaces", "interface", "config", "description");
+        }
+    }
+}

@@ -1,0 +1,84 @@
+// Snapshots (create, restore) and the transaction log (with revert).
+import { TOPOLOGY, read, rpc, targets, mayInvoke, member } from '/ui/rest.js';
+import { h, badge, resultTable, status } from '/ui/dom.js';
+
+export async function snapshotsPage(match, page) {
+  page.append(h('h2', {}, 'Snapshots'));
+  const body = await read(TOPOLOGY + 'snapshots?content=nonconfig');
+  const topologies = member(body, 'topology') || [];
+  const snapshots = (topologies[0] && topologies[0].node) || [];
+  const output = h('div', { id: 'snapshot-result', 'aria-live': 'polite' });
+  if (await mayInvoke('snapshot-manager:create-snapshot')) {
+    const name = h('input', { id: 'snapshot-name', required: true, pattern: '[A-Za-z0-9._-]+' });
+    const nodes = h('input', { id: 'snapshot-nodes', placeholder: 'R1, R2 (empty: every node)' });
+    page.append(h('form', { class: 'toolbar', id: 'create-snapshot', onsubmit: async (event) => {
+      event.preventDefault();
+      const list = nodes.value.split(',').map((s) => s.trim()).filter(Boolean);
+      try {
+        const result = await rpc('snapshot-manager:create-snapshot',
+          { 'snapshot-name': name.value, ...targets(list) });
+        output.replaceChildren(resultTable(result, 'Snapshot ' + name.value));
+        status('Snapshot ' + name.value + ': ' + (result['overall-status'] || ''));
+      } catch (e) {
+        output.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message));
+      }
+    } }, h('label', { for: 'snapshot-name' }, 'Name', name), h('label', { for: 'snapshot-nodes' }, 'Nodes', nodes),
+    h('button', { type: 'submit' }, 'Create snapshot')));
+  }
+  const mayRestore = await mayInvoke('snapshot-manager:replace-config-with-snapshot');
+  page.append(output, h('table', { id: 'snapshots' }, h('caption', { class: 'muted' }, 'Kept snapshots'),
+    h('thead', {}, h('tr', {}, ['Snapshot', 'Created', 'Nodes', ''].map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, snapshots.map((snapshot) => {
+      const content = member(snapshot, 'snapshot') || {};
+      const ids = (content.node || []).map((n) => n['node-id']);
+      const restore = mayRestore ? h('button', { type: 'button', class: 'secondary', onclick: async () => {
+        try {
+          const result = await rpc('snapshot-manager:replace-config-with-snapshot',
+            { 'snapshot-name': snapshot['node-id'], ...targets(ids) });
+          output.replaceChildren(resultTable(result, 'Restored ' + snapshot['node-id']
+            + ' as the intent: review and commit it on the Commit page'));
+        } catch (e) {
+          output.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message));
+        }
+      } }, 'Restore as intent') : null;
+      return h('tr', { 'data-snapshot': snapshot['node-id'] }, h('td', {}, snapshot['node-id']),
+        h('td', {}, content.created || '—'), h('td', {}, ids.join(', ')), h('td', {}, restore));
+    }))));
+  if (!snapshots.length) {
+    page.append(h('p', { class: 'muted' }, 'No snapshots yet.'));
+  }
+  return null;
+}
+
+export async function logPage(match, page) {
+  page.append(h('h2', {}, 'Transaction log'));
+  const body = await read('/rests/data/uniconfig-manager:transaction-log');
+  const log = member(body, 'transaction-log') || {};
+  const entries = [...(log.transaction || [])].reverse();
+  const mayRevert = await mayInvoke('sextant-history:revert-changes');
+  const output = h('div', { id: 'revert-result', 'aria-live': 'polite' });
+  page.append(h('p', { class: 'muted' }, 'Newest first. Revert makes the inverse of a commit the nodes\' intent; '
+    + 'then review and commit it on the Commit page.'), output,
+  h('table', { id: 'log' }, h('caption', { class: 'muted' }, 'Commits'),
+    h('thead', {}, h('tr', {}, ['Time', 'User', 'Operation', 'Status', 'Nodes', 'Error', '']
+      .map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, entries.map((entry) => h('tr', { 'data-transaction': entry['transaction-id'] },
+      h('td', { title: entry['transaction-id'] }, entry.time || ''), h('td', {}, entry.user || ''),
+      h('td', {}, entry.operation || ''), h('td', {}, badge(entry.status)),
+      h('td', {}, (entry['target-nodes'] || []).join(', ')), h('td', {}, entry['error-message'] || ''),
+      h('td', {}, mayRevert && entry.status === 'complete' ? h('button', { type: 'button', class: 'secondary',
+        onclick: async () => {
+          try {
+            const result = await rpc('sextant-history:revert-changes',
+              { 'transaction-id': [entry['transaction-id']] });
+            output.replaceChildren(resultTable(result, 'Revert of ' + entry['transaction-id']));
+          } catch (e) {
+            output.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message));
+          }
+        } }, 'Revert') : null))))));
+  if (!entries.length) {
+    page.append(h('p', { class: 'muted' }, 'No commits yet.'));
+  }
+  return null;
+}
+
