@@ -558,9 +558,31 @@ final class NodeRegistry {
         publish(node, true);
     }
 
+    /**
+     * A drift check compared the node's device with its actual configuration: out-of-sync when
+     * {@code differs}, else back to its status when it was out of sync. Call with the node's lock held.
+     */
+    void publishDrift(final UniconfigNode node, final boolean differs) {
+        if (differs) {
+            if (node.published() != NodeStatusWriter.Status.OUT_OF_SYNC) {
+                LOG.info("Node {}: its device's configuration changed outside the controller (out-of-sync)",
+                    node.nodeId());
+                status.write(node.nodeId(), NodeStatusWriter.Status.OUT_OF_SYNC, node.lastSync());
+                node.published(NodeStatusWriter.Status.OUT_OF_SYNC);
+            }
+        } else if (node.published() == NodeStatusWriter.Status.OUT_OF_SYNC) {
+            LOG.info("Node {}: its device is back in sync", node.nodeId());
+            publish(node, true);
+        }
+    }
+
     private void publish(final UniconfigNode node, final boolean synced) {
         final NodeStatusWriter.Status now = node.hasChanges() ? NodeStatusWriter.Status.CHANGED
             : NodeStatusWriter.Status.SYNCED;
+        if (!synced && node.published() == NodeStatusWriter.Status.OUT_OF_SYNC) {
+            // drift stays shown until the device is read again or found back in sync
+            return;
+        }
         if (synced || now != node.published()) {
             status.write(node.nodeId(), now, node.lastSync());
             node.published(now);
