@@ -5,6 +5,7 @@ import io.sextant.spi.ControllerInfo;
 import io.sextant.persistence.StateReport;
 import io.sextant.security.audit.AuditLog;
 import io.sextant.security.service.AccessControl;
+import io.sextant.southbound.cli.raw.RawCli;
 import io.sextant.southbound.netconf.NetconfDevices;
 import io.sextant.uniconfig.UniconfigService;
 import org.eclipse.jdt.annotation.Nullable;
@@ -46,6 +47,9 @@ public final class ConsoleServices {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile @Nullable StateReport state;
 
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile @Nullable RawCli rawCli;
+
     @Nullable UniconfigService uniconfig() {
         return uniconfig;
     }
@@ -70,6 +74,10 @@ public final class ConsoleServices {
 
     @Nullable ControllerStores datastores() {
         return datastores;
+    }
+
+    @Nullable RawCli rawCli() {
+        return rawCli;
     }
 
     /** What the controller waits for while it starts; where state is kept once it runs. */

@@ -46,4 +46,12 @@ class CommandRpcsTest {
         assertTrue(ControllerSchema.get().findModule(rpc.getModule()).orElseThrow().getRpcs().stream()
             .anyMatch(definition -> definition.getQName().equals(rpc)), rpc + " is an RPC of the schema");
     }
+
+    @Test
+    void theCliExecCommandStandsForExecuteAndRead() {
+        final QName rpc = new CliExecCommand().rpc();
+        assertEquals(QName.create(ControllerSchema.CLI_TOPOLOGY, "execute-and-read"), rpc);
+        assertTrue(ControllerSchema.get().findModule(rpc.getModule()).orElseThrow().getRpcs().stream()
+            .anyMatch(definition -> definition.getQName().equals(rpc)), rpc + " is an RPC of the schema");
+    }
 }

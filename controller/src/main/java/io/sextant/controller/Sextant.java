@@ -21,6 +21,8 @@ import io.sextant.security.service.HostKeys;
 import io.sextant.security.service.SecuritySettings;
 import io.sextant.security.tls.TlsMaterialException;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
+import io.sextant.southbound.cli.raw.RawCli;
+import io.sextant.southbound.cli.raw.RawCliRpcs;
 import io.sextant.southbound.cli.topology.CliConnectionAudit;
 import io.sextant.southbound.cli.topology.CliTopology;
 import io.sextant.southbound.netconf.NetconfConnectionAudit;
@@ -94,6 +96,7 @@ public final class Sextant implements AutoCloseable {
             final CliDevices cliDevices = new CliDevices(cli, units);
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));
+            started(new RawCliRpcs(rpcs, new RawCli(cli, datastores, audit)));
             // after both adapters: kept nodes in their schemas are served from the start
             uniconfig = started(new UniconfigService(datastores, rpcs, mounts, devices,
                 settings.transactionIdleTimeout(), backend, metrics, ownership.instanceId(), access));

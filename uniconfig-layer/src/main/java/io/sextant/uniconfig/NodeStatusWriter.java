@@ -6,12 +6,15 @@ import java.time.Instant;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Publishes UniConfig nodes in the operational datastore, under topology=uniconfig, with their
  * status (synced, changed, out-of-sync) and the time of their last sync.
  */
 final class NodeStatusWriter {
+    private static final Logger LOG = LoggerFactory.getLogger(NodeStatusWriter.class);
     /** The node-status values. */
     enum Status {
         SYNCED("synced"), CHANGED("changed"), OUT_OF_SYNC("out-of-sync"), SYNC_FAILED("sync-failed");
@@ -42,8 +45,30 @@ final class NodeStatusWriter {
         publish(node, true);
     }
 
+    /**
+     * A drift check compared the node's device with its actual configuration: out-of-sync when
+     * {@code differs}, else back to its status when it was out of sync. Call with the node's lock held.
+     */
+    void publishDrift(final UniconfigNode node, final boolean differs) {
+        if (differs) {
+            if (node.published() != Status.OUT_OF_SYNC) {
+                LOG.info("Node {}: its device's configuration changed outside the controller (out-of-sync)",
+                    node.nodeId());
+                write(node.nodeId(), Status.OUT_OF_SYNC, node.lastSync());
+                node.published(Status.OUT_OF_SYNC);
+            }
+        } else if (node.published() == Status.OUT_OF_SYNC) {
+            LOG.info("Node {}: its device is back in sync", node.nodeId());
+            publish(node, true);
+        }
+    }
+
     private void publish(final UniconfigNode node, final boolean synced) {
         final Status now = node.hasChanges() ? Status.CHANGED : Status.SYNCED;
+        if (!synced && node.published() == Status.OUT_OF_SYNC) {
+            // drift stays shown until the device is read again or found back in sync
+            return;
+        }
         if (synced || now != node.published()) {
             write(node.nodeId(), now, node.lastSync());
             node.published(now);

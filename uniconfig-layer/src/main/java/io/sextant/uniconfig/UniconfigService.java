@@ -73,6 +73,7 @@ public final class UniconfigService implements AutoCloseable {
     private final TemplateRpcs templateRpcs;
     private final CopyService copies;
     private final CopyRpcs copyRpcs;
+    private final DriftWatch drift;
     private final Registration mount;
     private final Registration mountContainer;
     private final Registration snapshotContainer;
@@ -168,6 +169,8 @@ public final class UniconfigService implements AutoCloseable {
         templateRpcs = new TemplateRpcs(templates, intentAccess, rpcRegistry);
         copies = new CopyService(registry, nodeEdits);
         copyRpcs = new CopyRpcs(copies, intentAccess, rpcRegistry);
+        drift = new DriftWatch(datastores.events(), registry, syncs::compare, pendingCommits::heldBy, executor,
+            DriftWatch.interval(System.getProperties()));
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
         mount = mounts.register(new UniconfigMount(registry, intents, transactions, snapshotStore));
@@ -286,6 +289,7 @@ public final class UniconfigService implements AutoCloseable {
         if (logFollower != null) {
             logFollower.close();
         }
+        drift.close();
         unmounts.close();
         deviceListener.close();
         mount.close();

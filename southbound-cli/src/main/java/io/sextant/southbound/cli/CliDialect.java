@@ -2,6 +2,7 @@ package io.sextant.southbound.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.eclipse.jdt.annotation.Nullable;
@@ -28,12 +29,18 @@ public final class CliDialect {
         Pattern.compile("%(?: \\[\\w+\\])? ?Incomplete command.*"),
         Pattern.compile("%(?: \\[\\w+\\])? ?Command incomplete.*"),
         Pattern.compile("%(?: \\[\\w+\\])? ?Ambiguous command.*"));
+    /** Exec commands that change the running configuration without a configuration mode (IOS's copy into it). */
+    public static final List<Pattern> DEFAULT_CONFIG_COMMANDS = List.of(
+        Pattern.compile("copy\\s+\\S+\\s+(?:system:)?running-config.*"));
+    /** The shortest abbreviation of the configuration command's first word taken as that command. */
+    private static final int SHORTEST_ABBREVIATION = 4;
 
     private final Pattern prompt;
     private final Pattern configPrompt;
     private final Pattern more;
     private final List<Pattern> errors;
     private final List<Pattern> configErrors;
+    private final List<Pattern> configCommands;
     private final List<String> sessionSetup;
     private final String configEnter;
     private final String configExit;
@@ -45,6 +52,7 @@ public final class CliDialect {
         this.more = builder.more;
         this.errors = List.copyOf(builder.errors);
         this.configErrors = List.copyOf(builder.configErrors);
+        this.configCommands = List.copyOf(builder.configCommands);
         this.sessionSetup = List.copyOf(builder.sessionSetup);
         this.configEnter = builder.configEnter;
         this.configExit = builder.configExit;
@@ -67,6 +75,7 @@ public final class CliDialect {
         builder.more = more;
         builder.errors = new ArrayList<>(errors);
         builder.configErrors = new ArrayList<>(configErrors);
+        builder.configCommands = new ArrayList<>(configCommands);
         builder.sessionSetup = new ArrayList<>(sessionSetup);
         builder.configEnter = configEnter;
         builder.configExit = configExit;
@@ -99,6 +108,30 @@ public final class CliDialect {
         return configErrors;
     }
 
+    /** Exec commands that change the configuration without entering configuration mode. */
+    public List<Pattern> configCommands() {
+        return configCommands;
+    }
+
+    /**
+     * Whether {@code command}, typed at the exec prompt, enters configuration mode or changes the
+     * configuration: its first word abbreviates the first word of {@link #configEnter()} (at least
+     * four letters, so {@code conf t}, {@code config terminal}, {@code configure replace ...}), or
+     * it matches one of {@link #configCommands()}. Case and extra spaces do not matter.
+     */
+    public boolean changesConfiguration(final String command) {
+        final String typed = command.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        if (typed.isEmpty()) {
+            return false;
+        }
+        final String first = typed.split(" ", 2)[0];
+        final String enter = configEnter.strip().toLowerCase(Locale.ROOT).split("\\s+", 2)[0];
+        if (enter.startsWith(first) && first.length() >= Math.min(SHORTEST_ABBREVIATION, enter.length())) {
+            return true;
+        }
+        return configCommands.stream().anyMatch(pattern -> pattern.matcher(typed).matches());
+    }
+
     /** Commands run once after login, for example {@code terminal length 0}. */
     public List<String> sessionSetup() {
         return sessionSetup;
@@ -125,6 +158,7 @@ public final class CliDialect {
         private Pattern more = DEFAULT_MORE;
         private List<Pattern> errors = new ArrayList<>(DEFAULT_ERRORS);
         private List<Pattern> configErrors = new ArrayList<>(List.of(Pattern.compile("%.*")));
+        private List<Pattern> configCommands = new ArrayList<>(DEFAULT_CONFIG_COMMANDS);
         private List<String> sessionSetup = new ArrayList<>(List.of("terminal length 0"));
         private String configEnter = "configure terminal";
         private String configExit = "end";
@@ -165,6 +199,12 @@ public final class CliDialect {
 
         public Builder addConfigError(final Pattern error) {
             this.configErrors.add(error);
+            return this;
+        }
+
+        /** Exec commands (lower case, single spaces) that change the configuration, besides configuration mode. */
+        public Builder addConfigCommand(final Pattern command) {
+            this.configCommands.add(command);
             return this;
         }
 

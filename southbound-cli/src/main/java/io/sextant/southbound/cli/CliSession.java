@@ -1,5 +1,6 @@
 package io.sextant.southbound.cli;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.function.IntUnaryOperator;
@@ -47,6 +48,20 @@ public interface CliSession extends AutoCloseable {
      */
     CompletionStage<List<CliCommandException>> configureAll(List<String> lines,
         IntUnaryOperator continueAfterRejection);
+
+    /**
+     * Type {@code steps} as a user would, as one job: each step's answer ends at the device's
+     * prompt or at the step's expected question, within {@code timeout} (else the session closes,
+     * as for any command that gets no answer). Stops after a step the device rejected (its
+     * {@link CliStepOutput#error()}). Unless {@code configModeAllowed}, a step that leaves the
+     * device at a configuration prompt is followed by the dialect's exit command and the stage
+     * fails with error-tag {@code invalid-value} naming the step; nothing after it is sent. The
+     * exchange always ends in exec mode: a device left in configuration mode by allowed steps is
+     * sent the exit command.
+     *
+     * @return the answer to each step sent, in order
+     */
+    CompletionStage<List<CliStepOutput>> exchange(List<CliStep> steps, Duration timeout, boolean configModeAllowed);
 
     /** The last prompt the device showed, for example {@code frr1#}. */
     String prompt();

@@ -35,11 +35,14 @@ final class IosEngine {
 
     private final String hostname;
     private final ConfigTree config;
+    private int countersCleared;
 
     /** One session's position: exec or configuration, and the blocks entered. */
     static final class Mode {
         private boolean config;
         private final List<ConfigTree> blocks = new ArrayList<>();
+        /** A question waiting for its answer (shown instead of the prompt), or null. */
+        private @Nullable String question;
     }
 
     IosEngine(final String hostname, final String initialConfig) {
@@ -51,7 +54,16 @@ final class IosEngine {
         return hostname;
     }
 
+    /** How often {@code clear counters} was confirmed. */
+    int countersCleared() {
+        return countersCleared;
+    }
+
     String prompt(final Mode mode) {
+        final String question = mode.question;
+        if (question != null) {
+            return question;
+        }
         if (!mode.config) {
             return hostname + "#";
         }
@@ -85,6 +97,14 @@ final class IosEngine {
      */
     @Nullable String execute(final Mode mode, final String typed) {
         final String line = typed.strip();
+        if (mode.question != null) {
+            // IOS takes Enter or y as yes, anything else as no
+            mode.question = null;
+            if (line.isEmpty() || line.startsWith("y")) {
+                countersCleared++;
+            }
+            return "";
+        }
         if (line.isEmpty()) {
             return "";
         }
@@ -105,6 +125,10 @@ final class IosEngine {
         }
         if (line.equals("show running-config") || line.equals("show run")) {
             return runningConfig();
+        }
+        if (line.equals("clear counters")) {
+            mode.question = "Clear \"show interface\" counters on all interfaces [confirm]";
+            return "";
         }
         if (line.equals("show version")) {
             return "Cisco IOS Software, IOSv Software (VIOS-ADVENTERPRISEK9-M), Version 15.6(2)T, RELEASE SOFTWARE (fc2)\n"

@@ -27,6 +27,13 @@ public final class SimulatedDevice {
     }
 
     /** {@code show running-config}, straight from the device's state. */
+    /** How often {@code clear counters} was confirmed at its {@code [confirm]} question. */
+    public int countersCleared() {
+        synchronized (engine) {
+            return engine.countersCleared();
+        }
+    }
+
     public String runningConfig() {
         synchronized (engine) {
             return engine.runningConfig();

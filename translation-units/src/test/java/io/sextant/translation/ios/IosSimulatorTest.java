@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliSession;
 import io.sextant.southbound.cli.CliSessionParameters;
+import io.sextant.southbound.cli.CliStep;
+import io.sextant.southbound.cli.CliStepOutput;
 import io.sextant.southbound.cli.session.DefaultCliConnector;
 import io.sextant.testing.cli.CliDeviceSimulator;
 import io.sextant.testing.cli.SimulatedDevice;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -149,6 +152,22 @@ class IosSimulatorTest {
             final CliCommandException rejected = assertInstanceOf(CliCommandException.class, failed.getCause());
             assertEquals("% VRF NOPE not configured.", rejected.getMessage());
             assertEquals("R2#", session.prompt());
+        }
+    }
+
+    @Test
+    void anInteractiveCommandIsAnsweredAtItsQuestionAndTheSessionGoesOn() {
+        final SimulatedDevice r3 = simulator.device(2);
+        final int before = r3.countersCleared();
+        try (CliSession session = connect(r3)) {
+            final List<CliStepOutput> outputs = await(session.exchange(List.of(
+                new CliStep("clear counters", Pattern.compile("\\[confirm\\]")), CliStep.command("")),
+                Duration.ofSeconds(10), false));
+
+            assertEquals("Clear \"show interface\" counters on all interfaces [confirm]", outputs.get(0).endedBy());
+            assertEquals("R3#", outputs.get(1).endedBy());
+            assertEquals(before + 1, r3.countersCleared(), "the device took the answer");
+            assertTrue(await(session.execute("show version")).contains("Cisco IOS Software"), "the session goes on");
         }
     }
 }

@@ -6,13 +6,18 @@ import static io.sextant.southbound.cli.session.CliFailures.transport;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
+import io.sextant.southbound.cli.CliStep;
+import io.sextant.southbound.cli.CliStepOutput;
 import io.sextant.southbound.cli.pipeline.CliEvent;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntUnaryOperator;
+import java.util.regex.Pattern;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
 
 /**
  * The command sequences of a CLI session, in one dialect, over a {@link Commands}: the setup
@@ -26,6 +31,9 @@ final class CliDialogues {
     interface Commands {
         /** Send one command; completes with its {@link CliEvent.Reply} or {@link CliEvent.DeviceError}. */
         CompletableFuture<CliEvent> send(String line);
+
+        /** Send one line whose answer ends at the prompt or at a last line {@code expect} finds, within {@code timeout}. */
+        CompletableFuture<CliEvent> send(String line, @Nullable Pattern expect, Duration timeout);
 
         /** The device's latest prompt. */
         String prompt();
@@ -98,6 +106,55 @@ final class CliDialogues {
                 leaveConfig(left, null);
                 return left;
             }).thenApply(ignored -> List.copyOf(rejected));
+        });
+    }
+
+    /**
+     * {@code steps} typed one after another (see {@link io.sextant.southbound.cli.CliSession#exchange}): stops
+     * after a rejected step; unless {@code configModeAllowed}, a step that leaves the device at a configuration
+     * prompt is followed by the exit command and fails the exchange; ends in exec mode.
+     */
+    CompletableFuture<List<CliStepOutput>> exchange(final List<CliStep> steps, final Duration timeout,
+            final boolean configModeAllowed) {
+        final List<CliStepOutput> outputs = new ArrayList<>();
+        final CompletableFuture<Void> sent = new CompletableFuture<>();
+        sendSteps(steps, 0, timeout, configModeAllowed, outputs, sent);
+        return sent.thenCompose(ignored -> {
+            if (!dialect.configPrompt().matcher(commands.prompt()).matches()) {
+                return CompletableFuture.completedFuture(List.copyOf(outputs));
+            }
+            final CompletableFuture<Void> left = new CompletableFuture<>();
+            leaveConfig(left, null);
+            return left.thenApply(none -> List.copyOf(outputs));
+        });
+    }
+
+    private void sendSteps(final List<CliStep> steps, final int index, final Duration timeout,
+            final boolean configModeAllowed, final List<CliStepOutput> outputs, final CompletableFuture<Void> done) {
+        if (index >= steps.size()) {
+            done.complete(null);
+            return;
+        }
+        final CliStep step = steps.get(index);
+        commands.send(step.line(), step.expect(), timeout).whenComplete((event, error) -> {
+            if (error != null) {
+                done.completeExceptionally(error);
+            } else if (event instanceof CliEvent.DeviceError failed) {
+                outputs.add(new CliStepOutput(step.line(), failed.output(), failed.prompt(), failed.error()));
+                done.complete(null);
+            } else if (event instanceof CliEvent.Reply reply) {
+                outputs.add(new CliStepOutput(step.line(), reply.output(), reply.prompt(), null));
+                if (!configModeAllowed && dialect.configPrompt().matcher(reply.prompt()).matches()) {
+                    leaveConfig(done, OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE,
+                        "'" + step.line() + "' put the device in configuration mode (prompt " + reply.prompt()
+                        + "); it was left with '" + dialect.configExit() + "' and nothing after it was sent"));
+                } else {
+                    sendSteps(steps, index + 1, timeout, configModeAllowed, outputs, done);
+                }
+            } else {
+                done.completeExceptionally(transport(ErrorTag.OPERATION_FAILED, "Unexpected answer to '"
+                    + step.line() + "': " + event));
+            }
         });
     }
 

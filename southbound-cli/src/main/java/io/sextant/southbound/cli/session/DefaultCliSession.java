@@ -9,6 +9,8 @@ import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.CliSession;
 import io.sextant.southbound.cli.CliSessionParameters;
+import io.sextant.southbound.cli.CliStep;
+import io.sextant.southbound.cli.CliStepOutput;
 import io.sextant.southbound.cli.pipeline.CliEvent;
 import io.sextant.southbound.cli.pipeline.CliHandler;
 import io.sextant.southbound.cli.pipeline.CliOutbound;
@@ -30,6 +32,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.slf4j.Logger;
@@ -79,7 +82,13 @@ final class DefaultCliSession implements CliSession, TransportListener {
         this.dialogues = new CliDialogues(dialect, new CliDialogues.Commands() {
             @Override
             public CompletableFuture<CliEvent> send(final String line) {
-                return DefaultCliSession.this.send(line);
+                return DefaultCliSession.this.send(line, null, parameters.commandTimeout());
+            }
+
+            @Override
+            public CompletableFuture<CliEvent> send(final String line, final @Nullable Pattern expect,
+                    final Duration timeout) {
+                return DefaultCliSession.this.send(line, expect, timeout);
             }
 
             @Override
@@ -135,6 +144,12 @@ final class DefaultCliSession implements CliSession, TransportListener {
     public CompletionStage<List<CliCommandException>> configureAll(final List<String> lines,
             final IntUnaryOperator continueAfterRejection) {
         return submit(() -> dialogues.configureAll(lines, continueAfterRejection));
+    }
+
+    @Override
+    public CompletionStage<List<CliStepOutput>> exchange(final List<CliStep> steps, final Duration timeout,
+            final boolean configModeAllowed) {
+        return submit(() -> dialogues.exchange(steps, timeout, configModeAllowed));
     }
 
     @Override
@@ -215,14 +230,15 @@ final class DefaultCliSession implements CliSession, TransportListener {
     }
 
     /** Send one command; completes with its {@link CliEvent.Reply} or {@link CliEvent.DeviceError}. */
-    private CompletableFuture<CliEvent> send(final String line) {
+    private CompletableFuture<CliEvent> send(final String line, final @Nullable Pattern expect,
+            final Duration timeout) {
         if (closed) {
             return CompletableFuture.failedFuture(closedFailure());
         }
         final CompletableFuture<CliEvent> reply = new CompletableFuture<>();
         inFlight = reply;
         lastActivityNanos = System.nanoTime();
-        pipeline.send(new CliOutbound.Command(line, parameters.commandTimeout()));
+        pipeline.send(new CliOutbound.Command(line, timeout, expect));
         return reply;
     }
 
@@ -295,7 +311,7 @@ final class DefaultCliSession implements CliSession, TransportListener {
             final long idle = System.nanoTime() - lastActivityNanos;
             if (!jobRunning && jobs.isEmpty() && idle >= delay.toNanos()) {
                 // an empty line must bring the prompt back; a silent device times out and the session closes
-                submit(() -> send("").thenApply(event -> null));
+                submit(() -> send("", null, parameters.commandTimeout()).thenApply(event -> null));
             }
             scheduleKeepalive();
         }, delay.toNanos(), TimeUnit.NANOSECONDS);

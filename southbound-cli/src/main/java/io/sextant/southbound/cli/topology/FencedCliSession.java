@@ -3,6 +3,9 @@ package io.sextant.southbound.cli.topology;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliSession;
+import io.sextant.southbound.cli.CliStep;
+import io.sextant.southbound.cli.CliStepOutput;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -13,8 +16,8 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 
 /**
  * A CLI session of a node whose lease this controller instance holds: configuration is sent only
- * while it still holds the lease in the term the session was opened in (the fencing rule);
- * exec commands (reads) pass.
+ * while it still holds the lease in the term the session was opened in (the fencing rule), and so
+ * is a raw exchange allowed into configuration mode; exec commands (reads) pass.
  */
 final class FencedCliSession implements CliSession {
     private final String nodeId;
@@ -52,6 +55,13 @@ final class FencedCliSession implements CliSession {
     public CompletionStage<List<CliCommandException>> configureAll(final List<String> lines,
             final IntUnaryOperator continueAfterRejection) {
         return owner.getAsBoolean() ? session.configureAll(lines, continueAfterRejection)
+            : CompletableFuture.failedFuture(notOwner());
+    }
+
+    @Override
+    public CompletionStage<List<CliStepOutput>> exchange(final List<CliStep> steps, final Duration timeout,
+            final boolean configModeAllowed) {
+        return !configModeAllowed || owner.getAsBoolean() ? session.exchange(steps, timeout, configModeAllowed)
             : CompletableFuture.failedFuture(notOwner());
     }
 

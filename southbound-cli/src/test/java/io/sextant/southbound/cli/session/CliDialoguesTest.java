@@ -8,12 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.pipeline.CliEvent;
+import io.sextant.southbound.cli.CliStep;
+import io.sextant.southbound.cli.CliStepOutput;
+import io.sextant.spi.OperationErrorsException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.regex.Pattern;
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
 
 /** The command sequences against a scripted device: which lines go out, what a rejection does. */
 class CliDialoguesTest {
@@ -42,6 +49,21 @@ class CliDialoguesTest {
             return CompletableFuture.completedFuture(rejected.contains(line)
                 ? new CliEvent.DeviceError("% Unknown command", "% Unknown command", prompt)
                 : new CliEvent.Reply("output of " + line, prompt));
+        }
+
+        @Override
+        public CompletableFuture<CliEvent> send(final String line, final @Nullable Pattern expect,
+                final Duration timeout) {
+            if (expect != null && line.equals("clear counters")) {
+                sent.add(line);
+                return CompletableFuture.completedFuture(new CliEvent.Reply("", "Clear counters [confirm]"));
+            }
+            if (line.equals("conf t") && entersConfig) {
+                sent.add(line);
+                prompt = "r1(config)#";
+                return CompletableFuture.completedFuture(new CliEvent.Reply("", prompt));
+            }
+            return send(line);
         }
 
         @Override
@@ -93,5 +115,51 @@ class CliDialoguesTest {
 
         assertEquals("show bad", assertInstanceOf(CliCommandException.class, failure.getCause()).command());
         assertEquals(List.of("show a", "show bad"), device.sent);
+    }
+
+    @Test
+    void anExchangeAnswersAnExpectedQuestionWithTheNextStep() throws Exception {
+        final ScriptedDevice device = new ScriptedDevice(Set.of(), true);
+        final List<CliStepOutput> outputs = new CliDialogues(DIALECT, device).exchange(List.of(
+            new CliStep("clear counters", Pattern.compile("\\[confirm\\]")), CliStep.command("")),
+            Duration.ofSeconds(1), false).get();
+
+        assertEquals(List.of("clear counters", ""), device.sent);
+        assertEquals(List.of(new CliStepOutput("clear counters", "", "Clear counters [confirm]", null),
+            new CliStepOutput("", "output of ", "r1#", null)), outputs);
+    }
+
+    @Test
+    void anExchangeStopsAfterARejectedStep() throws Exception {
+        final ScriptedDevice device = new ScriptedDevice(Set.of("bad"), true);
+        final List<CliStepOutput> outputs = new CliDialogues(DIALECT, device).exchange(List.of(
+            CliStep.command("show one"), CliStep.command("bad"), CliStep.command("never")), Duration.ofSeconds(1),
+            false).get();
+
+        assertEquals(List.of("show one", "bad"), device.sent);
+        assertEquals("% Unknown command", outputs.get(1).error());
+    }
+
+    @Test
+    void aStepThatReachesAConfigurationPromptUnaskedLeavesItAndSendsNothingMore() {
+        final ScriptedDevice device = new ScriptedDevice(Set.of(), true);
+        final ExecutionException failure = assertThrows(ExecutionException.class, () -> new CliDialogues(DIALECT,
+            device).exchange(List.of(CliStep.command("conf t"), CliStep.command("hostname x")), Duration.ofSeconds(1),
+            false).get());
+
+        assertEquals(List.of("conf t", DIALECT.configExit()), device.sent);
+        final OperationErrorsException refused = assertInstanceOf(OperationErrorsException.class, failure.getCause());
+        assertEquals(ErrorTag.INVALID_VALUE, refused.errors().get(0).tag());
+        assertEquals("r1#", device.prompt());
+    }
+
+    @Test
+    void anExchangeAllowedIntoConfigurationModeEndsInExecMode() throws Exception {
+        final ScriptedDevice device = new ScriptedDevice(Set.of(), true);
+        new CliDialogues(DIALECT, device).exchange(List.of(CliStep.command("conf t"), CliStep.command("hostname x")),
+            Duration.ofSeconds(1), true).get();
+
+        assertEquals(List.of("conf t", "hostname x", DIALECT.configExit()), device.sent);
+        assertEquals("r1#", device.prompt());
     }
 }

@@ -11,6 +11,8 @@ import io.sextant.southbound.cli.CliCommandException;
 import io.sextant.southbound.cli.CliDialect;
 import io.sextant.southbound.cli.CliSession;
 import io.sextant.southbound.cli.CliSessionParameters;
+import io.sextant.southbound.cli.CliStep;
+import io.sextant.southbound.cli.CliStepOutput;
 import io.sextant.testing.frr.FrrRouter;
 import java.time.Duration;
 import java.util.List;
@@ -186,5 +188,22 @@ class FrrSshSessionTest {
         await(session.closeFuture());
         assertFalse(session.isOpen());
         assertInstanceOf(OperationErrorsException.class, failure(session.execute("show version")));
+    }
+
+    @Test
+    void anExchangeThatReachesAConfigurationPromptUnaskedIsLeftThereAndChangesNothing() {
+        final String before = router.runningConfig();
+        try (CliSession session = await(connector.connect(parameters()))) {
+            final Throwable refused = failure(session.exchange(List.of(CliStep.command("configure terminal"),
+                CliStep.command("hostname exchanged")), Duration.ofSeconds(10), false));
+
+            final OperationErrorsException error = assertInstanceOf(OperationErrorsException.class, refused);
+            assertEquals(ErrorTag.INVALID_VALUE, error.errors().get(0).tag());
+            assertEquals(router.name() + "#", session.prompt(), "back at the exec prompt");
+            assertEquals(before, router.runningConfig(), "read through the router's own vtysh");
+            final List<CliStepOutput> shown = await(session.exchange(List.of(CliStep.command("show version")),
+                Duration.ofSeconds(10), false));
+            assertTrue(shown.get(0).output().startsWith("FRRouting 8."), shown.toString());
+        }
     }
 }
