@@ -28,15 +28,20 @@ import org.junit.jupiter.api.io.TempDir;
  * when its intent changes through RESTCONF, opens the diff and the dry run, commits from the page
  * and the device has the change (read through a NETCONF session of the test's own); a read-only
  * user (group operator) sees no commit button and is refused when it calls the API anyway. The
- * test takes the screenshots of {@code docs/ui/}.
+ * test takes the screenshots of {@code docs/ui/} (see {@link #SCREENSHOTS}).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class OperatorPageInChromiumTest {
     private static final String PASSWORD = "operator-page-admin";
     private static final String OLGA_PASSWORD = "operator-page-olga";
     private static final String NODE = "ncd";
-    /** Where the screenshots go: docs/ui of the repository (the test runs in controller/). */
-    private static final Path SCREENSHOTS = Path.of("..", "docs", "ui");
+    /**
+     * Where the screenshots go: {@code target/ui-screenshots} of the module, so that a test run leaves
+     * the working tree as it was; with {@code -Dsextant.ui.screenshots=../docs/ui}, the repository's
+     * {@code docs/ui} that the README links (the test runs in controller/).
+     */
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("sextant.ui.screenshots",
+        "target/ui-screenshots"));
 
     @TempDir
     static Path dataDir;
