@@ -1,5 +1,6 @@
 package io.sextant.datastore;
 
+import io.sextant.persistence.Database;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.spi.OperationError;
 import io.sextant.spi.OperationErrorsException;
@@ -32,6 +33,26 @@ public final class StateUnavailable {
         }
         return new OperationErrorsException(OperationError.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED,
             failure.getMessage() + "; nothing was changed"), failure);
+    }
+
+    /** {@code work} in one SQL transaction of {@code database}; a failure as the request's error ({@link #of}). */
+    public static <T> T call(final Database database, final String doing, final Database.Work<T> work)
+            throws OperationErrorsException {
+        try {
+            return database.call(doing, work);
+        } catch (PersistenceException e) {
+            throw of(e);
+        }
+    }
+
+    /** {@code action} in one SQL transaction of {@code database}; a failure as the request's error ({@link #of}). */
+    public static void run(final Database database, final String doing, final Database.Action action)
+            throws OperationErrorsException {
+        try {
+            database.run(doing, action);
+        } catch (PersistenceException e) {
+            throw of(e);
+        }
     }
 
     /** Whether {@code error} says the database was unavailable. */

@@ -74,13 +74,14 @@ final class DurableNodeHistory implements NodeHistory {
 
     @Override
     public List<Change> changesOf(final String commitId) throws OperationErrorsException {
-        return call("read the changes of commit " + commitId, tx -> rows.ofCommit(tx, commitId)).stream()
+        return StateUnavailable.call(database, "read the changes of commit " + commitId,
+            tx -> rows.ofCommit(tx, commitId)).stream()
             .map(row -> new Change(row.nodeId(), row.seq(), row.committedAt(), row.schemaKey(), row.diff())).toList();
     }
 
     @Override
     public Optional<Point> point(final String nodeId, final When when) throws OperationErrorsException {
-        final List<HistoryRow> replay = call("read the history of node " + nodeId, tx -> {
+        final List<HistoryRow> replay = StateUnavailable.call(database, "read the history of node " + nodeId, tx -> {
             final OptionalLong seq = when instanceof When.After after ? rows.seqOf(tx, nodeId, after.commitId())
                 : rows.seqAt(tx, nodeId, ((When.At) when).time());
             return seq.isPresent() ? rows.replay(tx, nodeId, seq.getAsLong()) : List.<HistoryRow>of();
@@ -97,14 +98,7 @@ final class DurableNodeHistory implements NodeHistory {
 
     @Override
     public List<HistoryMark> marks(final String nodeId) throws OperationErrorsException {
-        return call("list the history of node " + nodeId, tx -> rows.marks(tx, nodeId));
+        return StateUnavailable.call(database, "list the history of node " + nodeId, tx -> rows.marks(tx, nodeId));
     }
 
-    private <T> T call(final String doing, final Database.Work<T> work) throws OperationErrorsException {
-        try {
-            return database.call(doing, work);
-        } catch (PersistenceException e) {
-            throw StateUnavailable.of(e);
-        }
-    }
 }

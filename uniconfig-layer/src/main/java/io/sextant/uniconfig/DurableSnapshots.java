@@ -2,7 +2,6 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.StateUnavailable;
 import io.sextant.persistence.Database;
-import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.SnapshotNode;
 import io.sextant.persistence.SnapshotRepository;
 import io.sextant.persistence.StoredSnapshot;
@@ -28,7 +27,7 @@ final class DurableSnapshots {
 
     /** Every kept snapshot. */
     List<KeptSnapshot> load() throws OperationErrorsException {
-        return call("load the snapshots", tx -> {
+        return StateUnavailable.call(database, "load the snapshots", tx -> {
             final List<KeptSnapshot> kept = new ArrayList<>();
             for (String name : repository.names(tx)) {
                 final StoredSnapshot stored = repository.load(tx, name).orElseThrow();
@@ -47,7 +46,7 @@ final class DurableSnapshots {
             final Map<String, SnapshotStore.Captured> captured) throws OperationErrorsException {
         final String key = snapshotKey(name);
         // a snapshot of that name kept here is one whose keeping was reported failed: replaced
-        write("keep snapshot " + name, Set.of(key), tx -> {
+        owed.write("keep snapshot " + name, Set.of(key), tx -> {
             repository.delete(tx, name);
             repository.create(tx, name, created, snapshotNodes(captured));
         }, Map.of(key, new OwedWrites.Repair("delete snapshot " + name + " not created", tx -> repository.delete(tx,
@@ -58,7 +57,7 @@ final class DurableSnapshots {
     void deleted(final String name, final Instant created,
             final Map<String, SnapshotStore.Captured> captured) throws OperationErrorsException {
         final String key = snapshotKey(name);
-        write("delete snapshot " + name, Set.of(key), tx -> repository.delete(tx, name), Map.of(key,
+        owed.write("delete snapshot " + name, Set.of(key), tx -> repository.delete(tx, name), Map.of(key,
             new OwedWrites.Repair("keep snapshot " + name + " not deleted", tx -> {
                 repository.delete(tx, name);
                 repository.create(tx, name, created, snapshotNodes(captured));
@@ -73,22 +72,5 @@ final class DurableSnapshots {
 
     private static String snapshotKey(final String name) {
         return "snapshot " + name;
-    }
-
-    private <T> T call(final String doing, final Database.Work<T> work) throws OperationErrorsException {
-        try {
-            return database.call(doing, work);
-        } catch (PersistenceException e) {
-            throw StateUnavailable.of(e);
-        }
-    }
-
-    private void write(final String doing, final Set<String> keys, final Database.Action action,
-            final Map<String, OwedWrites.Repair> repairs) throws OperationErrorsException {
-        try {
-            owed.write(doing, keys, action, repairs);
-        } catch (PersistenceException e) {
-            throw StateUnavailable.of(e);
-        }
     }
 }

@@ -91,7 +91,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public List<KeptNode> load() throws OperationErrorsException {
         final long[] before = new long[1];
-        final NodeConfigReads.LoadedNodes loaded = call("load the UniConfig nodes", tx -> {
+        final NodeConfigReads.LoadedNodes loaded = StateUnavailable.call(database, "load the UniConfig nodes", tx -> {
             before[0] = ChangeHorizon.now(tx);
             return NodeConfigReads.loadAll(tx);
         });
@@ -109,7 +109,7 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public List<Interrupted> interrupted() throws OperationErrorsException {
-        return call("load the commits left pending", tx -> {
+        return StateUnavailable.call(database, "load the commits left pending", tx -> {
             final List<Interrupted> interrupted = new ArrayList<>();
             for (PendingCommit pending : commits.pending(tx, instanceId.isEmpty() ? null : instanceId)) {
                 interrupted.add(new Interrupted(pending.commitId(), pending.operation(), pending.user(),
@@ -124,7 +124,7 @@ final class DurableUniconfigStore implements UniconfigStore {
         if (instanceId.isEmpty()) {
             return List.of();
         }
-        return call("read the commits left pending for node " + nodeId, tx -> {
+        return StateUnavailable.call(database, "read the commits left pending for node " + nodeId, tx -> {
             final List<Interrupted> orphaned = new ArrayList<>();
             for (PendingCommit pending : commits.orphaned(tx, nodeId, instanceId)) {
                 orphaned.add(new Interrupted(pending.commitId(), pending.operation(), pending.user(),
@@ -139,7 +139,7 @@ final class DurableUniconfigStore implements UniconfigStore {
             throws OperationErrorsException {
         // kept although it failed, the node is what its device held: the layer reads it again as
         // a new node when the device connects again, and a restart before that finds it as read
-        write("keep node " + node.nodeId(), Set.of(nodeKey(node.nodeId())), tx -> nodes.create(tx, node.nodeId(),
+        owed.write("keep node " + node.nodeId(), Set.of(nodeKey(node.nodeId())), tx -> nodes.create(tx, node.nodeId(),
             node.schemaKey(), configuration, configuration), Map.of());
         versions.put(node.nodeId(), NodeVersion.CREATED);
     }
@@ -148,14 +148,15 @@ final class DurableUniconfigStore implements UniconfigStore {
     public void changed(final NodeUpdate update) throws OperationErrorsException {
         final String key = nodeKey(update.node().nodeId());
         final Map<String, NodeVersion> next = new ConcurrentHashMap<>();
-        write("keep the change of node " + update.node().nodeId(), Set.of(key), tx -> record(tx, update, next),
+        owed.write("keep the change of node " + update.node().nodeId(), Set.of(key), tx -> record(tx, update, next),
             Map.of(key, putBack(update)));
         versions.putAll(next);
     }
 
     @Override
     public boolean takeNewer(final String nodeId, final NewerVersion taker) throws OperationErrorsException {
-        final StoredNode stored = call("load node " + nodeId, tx -> NodeConfigReads.load(tx, nodeId)).orElse(null);
+        final StoredNode stored = StateUnavailable.call(database, "load node " + nodeId,
+            tx -> NodeConfigReads.load(tx, nodeId)).orElse(null);
         if (stored == null || stored.version().equals(versions.get(nodeId))
                 || !taker.take(new KeptNode(nodeId, stored.schemaKey(), stored.intended(), stored.actual()))) {
             return false;
@@ -166,7 +167,8 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public boolean takeKept(final String nodeId, final NewerVersion taker) throws OperationErrorsException {
-        final StoredNode stored = call("load node " + nodeId, tx -> NodeConfigReads.load(tx, nodeId)).orElse(null);
+        final StoredNode stored = StateUnavailable.call(database, "load node " + nodeId,
+            tx -> NodeConfigReads.load(tx, nodeId)).orElse(null);
         if (stored == null || !taker.take(new KeptNode(nodeId, stored.schemaKey(), stored.intended(),
                 stored.actual()))) {
             return false;
@@ -177,7 +179,7 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public Set<String> changedElsewhere() throws OperationErrorsException {
-        final NodeConfigReads.Changed changed = call("read the UniConfig nodes changed through other "
+        final NodeConfigReads.Changed changed = StateUnavailable.call(database, "read the UniConfig nodes changed through other "
             + "instances", tx -> NodeConfigReads.changedSince(tx, horizon));
         horizon = changed.horizon();
         final Set<String> elsewhere = new TreeSet<>();
@@ -192,7 +194,7 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public Set<String> keptNewer(final Collection<String> nodeIds) throws OperationErrorsException {
-        final Map<String, NodeVersion> kept = call("read the versions of nodes " + nodeIds,
+        final Map<String, NodeVersion> kept = StateUnavailable.call(database, "read the versions of nodes " + nodeIds,
             tx -> NodeConfigReads.versions(tx, nodeIds));
         final Set<String> newer = new TreeSet<>();
         kept.forEach((nodeId, version) -> {
@@ -206,14 +208,14 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public Optional<LeaseHolder> heldElsewhere(final String nodeId) throws OperationErrorsException {
-        return call("read who holds the lease of node " + nodeId,
+        return StateUnavailable.call(database, "read who holds the lease of node " + nodeId,
             tx -> LeaseQueries.holder(tx, DEVICE_TOPOLOGIES, nodeId))
             .filter(holder -> !holder.instanceId().equals(instanceId));
     }
 
     @Override
     public void deleted(final String nodeId) throws OperationErrorsException {
-        write("delete node " + nodeId, Set.of(nodeKey(nodeId)), tx -> nodes.delete(tx, nodeId), Map.of());
+        owed.write("delete node " + nodeId, Set.of(nodeKey(nodeId)), tx -> nodes.delete(tx, nodeId), Map.of());
         versions.remove(nodeId);
     }
 
@@ -229,7 +231,7 @@ final class DurableUniconfigStore implements UniconfigStore {
         // next start: it touched no device, so it ends failed
         final String key = "commit " + commitId;
         final @Nullable String runner = instanceId.isEmpty() ? null : instanceId;
-        write("record commit " + commitId, Set.of(key), tx -> commits.begin(tx, commitId, operation, user,
+        owed.write("record commit " + commitId, Set.of(key), tx -> commits.begin(tx, commitId, operation, user,
             nodeIds, runner), Map.of(key, new OwedWrites.Repair("end commit " + commitId + " that never started",
                 tx -> commits.abandon(tx, commitId, operation, user, nodeIds, "Not started: the database "
                     + "failed while the commit was recorded; no device was touched"))));
@@ -247,7 +249,7 @@ final class DurableUniconfigStore implements UniconfigStore {
             before.put(update.node().nodeId(), version(update.node().nodeId()));
         }
         final Map<String, NodeVersion> next = new ConcurrentHashMap<>();
-        write("keep commit " + commitId, repairs.keySet(), tx -> {
+        owed.write("keep commit " + commitId, repairs.keySet(), tx -> {
             held(tx, updates.stream().filter(NodeUpdate::changesActual).map(update -> update.node().nodeId())
                 .toList());
             for (NodeUpdate update : updates) {
@@ -284,7 +286,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public void commitFinished(final String commitId, final boolean done, final @Nullable CommitRecord failure)
             throws OperationErrorsException {
-        run("finish commit " + commitId, tx -> {
+        StateUnavailable.run(database, "finish commit " + commitId, tx -> {
             if (commits.state(tx, commitId).filter(state -> state != CommitRepository.State.PENDING).isPresent()) {
                 // recorded already: an earlier attempt was kept although its answer was lost
                 return;
@@ -302,7 +304,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public List<CommitRecord> loadLog(final int limit) throws OperationErrorsException {
         final long[] before = new long[1];
-        final List<LoggedCommit> latest = call("load the transaction log", tx -> {
+        final List<LoggedCommit> latest = StateUnavailable.call(database, "load the transaction log", tx -> {
             before[0] = ChangeHorizon.now(tx);
             return log.latest(tx, limit);
         });
@@ -317,7 +319,8 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public List<CommitRecord> logged() throws OperationErrorsException {
-        final TransactionLogRepository.Logged logged = call("read the commits logged through other instances",
+        final TransactionLogRepository.Logged logged = StateUnavailable.call(database,
+            "read the commits logged through other instances",
             tx -> log.loggedSince(tx, logHorizon));
         logHorizon = logged.horizon();
         return logged.commits().stream().map(LoggedCommits::record).toList();
@@ -325,7 +328,7 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public void commitRefused(final CommitRecord record) throws OperationErrorsException {
-        run("log refused commit " + record.id(), tx -> {
+        StateUnavailable.run(database, "log refused commit " + record.id(), tx -> {
             if (!log.contains(tx, record.id())) {
                 log.append(tx, LoggedCommits.logged(record));
             }
@@ -363,15 +366,6 @@ final class DurableUniconfigStore implements UniconfigStore {
             tx -> nodes.rebase(tx, nodeId, intended, actual, version));
     }
 
-    private void write(final String doing, final Set<String> keys, final Database.Action action,
-            final Map<String, OwedWrites.Repair> repairs) throws OperationErrorsException {
-        try {
-            owed.write(doing, keys, action, repairs);
-        } catch (PersistenceException e) {
-            throw StateUnavailable.of(e);
-        }
-    }
-
     /** Repairs owed after writes whose outcome is unknown. */
     int owedRepairs() {
         return owed.owed();
@@ -402,19 +396,4 @@ final class DurableUniconfigStore implements UniconfigStore {
         return versions.getOrDefault(nodeId, NodeVersion.CREATED);
     }
 
-    private <T> T call(final String doing, final Database.Work<T> work) throws OperationErrorsException {
-        try {
-            return database.call(doing, work);
-        } catch (PersistenceException e) {
-            throw StateUnavailable.of(e);
-        }
-    }
-
-    private void run(final String doing, final Database.Action action) throws OperationErrorsException {
-        try {
-            database.run(doing, action);
-        } catch (PersistenceException e) {
-            throw StateUnavailable.of(e);
-        }
-    }
 }

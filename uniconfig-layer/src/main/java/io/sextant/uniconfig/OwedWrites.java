@@ -1,5 +1,9 @@
 package io.sextant.uniconfig;
 
+import io.sextant.spi.OperationErrorsException;
+
+import io.sextant.datastore.StateUnavailable;
+
 import io.sextant.persistence.Database;
 import io.sextant.persistence.OwedWork;
 import io.sextant.persistence.PersistenceException;
@@ -53,10 +57,19 @@ final class OwedWrites implements AutoCloseable {
      * @param keys what the write changes
      * @param repairs for each key that needs it, what puts it back should this write fail with
      *     an unknown outcome (a key without one is left as the write may have left it)
-     * @throws PersistenceException when the write (and the repairs before it) were not kept, or
-     *     may not have been
+     * @throws OperationErrorsException the request's error ({@link StateUnavailable}) when the write
+     *     (and the repairs before it) were not kept, or may not have been
      */
     void write(final String doing, final Set<String> keys, final Database.Action action,
+            final Map<String, Repair> repairs) throws OperationErrorsException {
+        try {
+            keep(doing, keys, action, repairs);
+        } catch (PersistenceException e) {
+            throw StateUnavailable.of(e);
+        }
+    }
+
+    private void keep(final String doing, final Set<String> keys, final Database.Action action,
             final Map<String, Repair> repairs) throws PersistenceException {
         if (keys.stream().noneMatch(owed::containsKey)) {
             try {
@@ -101,7 +114,7 @@ final class OwedWrites implements AutoCloseable {
      */
     void putBack(final String doing, final Map<String, Repair> repairs) {
         try {
-            write(doing, repairs.keySet(), tx -> {
+            keep(doing, repairs.keySet(), tx -> {
                 for (Repair repair : repairs.values()) {
                     repair.action().run(tx);
                 }
