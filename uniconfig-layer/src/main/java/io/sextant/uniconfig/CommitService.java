@@ -5,6 +5,7 @@ import io.sextant.metrics.SextantMetrics;
 import io.sextant.persistence.LeaseHolder;
 import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.IntentAccess;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import java.util.ArrayList;
@@ -158,10 +159,9 @@ public final class CommitService {
             }
             final NormalizedNode intended = intents.intended(node, tx);
             final ConfigDiff diff = Differ.diff(node.actualRoot(), intended);
-            if (request.skipUnreachable() && !diff.isEmpty() && registry.device(node.nodeId()).isEmpty()) {
-                skipped.add(NodeResult.skipped(node.nodeId(), CommitResults.notConnected(registry, node.nodeId())
-                    + ": skipped; its intended configuration stays pending" + (tx != null ? " in the transaction"
-                        : "") + " for a later commit"));
+            if (request.skipUnreachable() && !diff.isEmpty() && unreachable(node.nodeId())) {
+                skipped.add(NodeResult.skipped(node.nodeId(), "Device is not connected: skipped; its intended "
+                    + "configuration stays pending" + (tx != null ? " in the transaction" : "") + " for a later commit"));
                 continue;
             }
             targets.add(new CommitTarget(node, intended, diff));
@@ -179,6 +179,22 @@ public final class CommitService {
         return checkInSync(targets).thenComposeAsync(refused -> refused != null ? done(refused)
             : push.push(targets, tx, request, preparing), executor)
             .thenApply(result -> CommitResults.withSkipped(result, skipped));
+    }
+
+    /**
+     * Whether the node's device is connected nowhere: not here, nor through another controller
+     * instance (a node another instance holds is not skipped; its commit fails naming that instance).
+     */
+    private boolean unreachable(final String nodeId) {
+        if (registry.device(nodeId).isPresent()) {
+            return false;
+        }
+        try {
+            return registry.store().heldElsewhere(nodeId).isEmpty();
+        } catch (OperationErrorsException e) {
+            // who holds it cannot be told now: not skipped, so the commit says why it cannot go on
+            return false;
+        }
     }
 
     /** For checked-commit: every target device must still hold what the node last synced; null when they do. */

@@ -97,12 +97,7 @@ public record NodeResult(String nodeId, boolean ok, Optional<NodeError> error, C
             Optional.empty(), Optional.empty(), Optional.empty());
     }
 
-    /** Whether the operation left this node out: see {@link #skipped}. */
-    public boolean isSkipped() {
-        return ok && error.isPresent();
-    }
-
-    /** The status leaf of the uniconfig-manager RPCs: complete, fail, or skipped. */
+    /** The status leaf of the uniconfig-manager RPCs: complete, fail, or skipped ({@link #skipped}: ok with a reason). */
     public String status() {
         return !ok ? "fail" : error.isPresent() ? "skipped" : "complete";
     }
