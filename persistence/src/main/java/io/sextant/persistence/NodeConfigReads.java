@@ -78,11 +78,7 @@ public final class NodeConfigReads {
         try (PreparedStatement select = connection.prepareStatement("SELECT node_id, kind, last_seq FROM node_config")) {
             select.setFetchSize(500);
             try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    final String nodeId = rows.getString(1);
-                    versions.put(nodeId, versions.getOrDefault(nodeId, NodeVersion.CREATED).with(
-                        ConfigKind.of(rows.getString(2)), rows.getLong(3)));
-                }
+                addVersions(rows, versions);
             }
         }
         final Map<String, String> unreadable = new TreeMap<>();
@@ -191,12 +187,7 @@ public final class NodeConfigReads {
                     (SELECT node_id FROM node_config WHERE changed_xid >= %s)""".formatted(ChangeHorizon.parameter()))) {
             select.setString(1, Long.toString(since));
             try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    final ConfigKind kind = ConfigKind.INTENDED.column().equals(rows.getString(2)) ? ConfigKind.INTENDED
-                        : ConfigKind.ACTUAL;
-                    versions.merge(rows.getString(1), NodeVersion.CREATED.with(kind, rows.getLong(3)),
-                        (one, other) -> one.with(kind, other.of(kind)));
-                }
+                addVersions(rows, versions);
             }
         }
         return new Changed(horizon, versions);
@@ -212,12 +203,7 @@ public final class NodeConfigReads {
                 "SELECT node_id, kind, last_seq FROM node_config WHERE node_id = ANY (?)")) {
             select.setArray(1, tx.connection().createArrayOf("text", nodeIds.toArray()));
             try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    final ConfigKind kind = ConfigKind.INTENDED.column().equals(rows.getString(2)) ? ConfigKind.INTENDED
-                        : ConfigKind.ACTUAL;
-                    versions.merge(rows.getString(1), NodeVersion.CREATED.with(kind, rows.getLong(3)),
-                        (one, other) -> one.with(kind, other.of(kind)));
-                }
+                addVersions(rows, versions);
             }
         }
         return versions;
@@ -273,5 +259,15 @@ public final class NodeConfigReads {
             }
         }
         return tree;
+    }
+
+    /** Each row's {@code (node_id, kind, last_seq)} added to its node's version. */
+    private static void addVersions(final ResultSet rows, final Map<String, NodeVersion> versions)
+            throws SQLException {
+        while (rows.next()) {
+            final String nodeId = rows.getString(1);
+            versions.put(nodeId, versions.getOrDefault(nodeId, NodeVersion.CREATED).with(
+                ConfigKind.of(rows.getString(2)), rows.getLong(3)));
+        }
     }
 }
