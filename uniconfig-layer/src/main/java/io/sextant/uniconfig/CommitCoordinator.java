@@ -39,9 +39,9 @@ final class CommitCoordinator {
      * @param kept whether the failure came after the keep step (a device failed to finish the
      *     commit): what the keep kept must be taken back as the devices were
      */
-    record Failure(String nodeId, String message, List<String> rollbackProblems, @Nullable Throwable cause,
+    record Failure(String nodeId, String message, List<RollbackProblem> rollbackProblems, @Nullable Throwable cause,
             boolean kept) {
-        Failure(final String nodeId, final String message, final List<String> rollbackProblems) {
+        Failure(final String nodeId, final String message, final List<RollbackProblem> rollbackProblems) {
             this(nodeId, message, rollbackProblems, null, false);
         }
 
@@ -51,6 +51,19 @@ final class CommitCoordinator {
 
         Failure afterKeeping() {
             return new Failure(nodeId, message, rollbackProblems, cause, true);
+        }
+
+        /** The nodes whose devices could not be rolled back: they are in doubt. */
+        List<String> notRolledBack() {
+            return rollbackProblems.stream().map(RollbackProblem::nodeId).toList();
+        }
+    }
+
+    /** A device that started the commit and could not be rolled back, and why. */
+    record RollbackProblem(String nodeId, String message) {
+        /** As a commit's result says it. */
+        String describe() {
+            return nodeId + ": rollback failed: " + message;
         }
     }
 
@@ -164,7 +177,7 @@ final class CommitCoordinator {
     }
 
     private CompletionStage<Optional<Failure>> rollback(final Failure failure) {
-        final List<CompletableFuture<Optional<String>>> futures = new ArrayList<>();
+        final List<CompletableFuture<Optional<RollbackProblem>>> futures = new ArrayList<>();
         for (Participant participant : started) {
             CompletionStage<Void> stage;
             try {
@@ -172,8 +185,9 @@ final class CommitCoordinator {
             } catch (RuntimeException e) {
                 stage = CompletableFuture.failedFuture(e);
             }
-            futures.add(stage.toCompletableFuture().handle((ok, error) -> error == null ? Optional.<String>empty()
-                : Optional.of(participant.nodeId() + ": rollback failed: " + describe(error, participant.schema()))));
+            futures.add(stage.toCompletableFuture().handle((ok, error) -> error == null
+                ? Optional.<RollbackProblem>empty()
+                : Optional.of(new RollbackProblem(participant.nodeId(), describe(error, participant.schema())))));
         }
         return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(ignored ->
             Optional.of(new Failure(failure.nodeId(), failure.message(), futures.stream()

@@ -168,7 +168,12 @@ final class CommitPush {
         final CommitRecord failed = record(commitId, request, targets, request.gate() != null
             && why.nodeId().equals(CommitCoordinator.GATE) ? CommitResults.putBack(targets, why)
                 : CommitResults.rolledBack(targets, why));
-        ends.record(commitId, false, failed);
+        if (why.rollbackProblems().isEmpty()) {
+            ends.record(commitId, false, failed);
+        } else {
+            // the commit stays pending: its devices not rolled back are in doubt until they are put back
+            registry.notRolledBack(failed, why.notRolledBack());
+        }
         view(failed);
         if (why.ofController() && why.cause() instanceof OperationErrorsException refused
                 && refused.errors().stream().anyMatch(error -> error.tag() == ErrorTag.IN_USE)) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** The answers of a commit that did not complete, per node, in the user's terms. */
 final class CommitResults {
@@ -58,11 +59,13 @@ final class CommitResults {
             if (target.nodeId().equals(failure.nodeId())) {
                 results.add(NodeResult.failed(target.nodeId(), ErrorKind.DEVICE_ERROR, failure.message() + rollback));
             } else {
-                results.add(NodeResult.failed(target.nodeId(), ErrorKind.PROCESSING_ERROR, "Rolled back: node "
-                    + failure.nodeId() + " failed" + rollback));
+                results.add(NodeResult.failed(target.nodeId(), ErrorKind.PROCESSING_ERROR, (failure.ofController()
+                    ? "Rolled back: the controller could not keep the commit" : "Rolled back: node "
+                        + failure.nodeId() + " failed") + rollback));
             }
         }
-        return OperationResult.failed("Commit failed on node " + failure.nodeId() + ": " + failure.message()
+        return OperationResult.failed((failure.ofController() ? "Commit failed: "
+            : "Commit failed on node " + failure.nodeId() + ": ") + failure.message()
             + (failure.rollbackProblems().isEmpty() ? "; every changed device was restored" : rollback), results);
     }
 
@@ -77,7 +80,9 @@ final class CommitResults {
     }
 
     private static String rollbackProblems(final CommitCoordinator.Failure failure) {
-        return failure.rollbackProblems().isEmpty() ? "" : "; ROLLBACK FAILED: "
-            + String.join("; ", failure.rollbackProblems());
+        return failure.rollbackProblems().isEmpty() ? "" : "; ROLLBACK FAILED: " + failure.rollbackProblems()
+            .stream().map(CommitCoordinator.RollbackProblem::describe).collect(Collectors.joining("; "))
+            + "; the controller puts those devices back to their configuration from before the commit when it "
+            + "next reaches them";
     }
 }

@@ -16,14 +16,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Commits an earlier run left pending (the controller stopped between recording a commit and
- * finishing it). Only their nodes are in doubt; every other kept node is trusted as kept.
+ * Commits left pending: by an earlier run (the controller stopped between recording a commit and
+ * finishing it), by another instance that died ({@link #adopt}), or by this run when a failed
+ * commit could not roll back every device ({@link #notRolledBack}). Only their nodes are in
+ * doubt; every other kept node is trusted as kept.
  *
  * <p>When the device of an in-doubt node connects, what the commit left pending on it is
  * settled ({@link UnifiedDevice#settle}), its configuration is read back and, where it differs
@@ -49,10 +52,18 @@ final class InterruptedCommits {
         final UniconfigStore.Interrupted commit;
         final Set<String> waiting;
         final List<NodeResult> results = new ArrayList<>();
+        /** For a commit of this run whose rollback failed: its log entry as the request was answered. */
+        final @Nullable CommitRecord failed;
 
         Commit(final UniconfigStore.Interrupted commit, final Collection<String> waiting) {
+            this(commit, waiting, null);
+        }
+
+        Commit(final UniconfigStore.Interrupted commit, final Collection<String> waiting,
+                final @Nullable CommitRecord failed) {
             this.commit = commit;
             this.waiting = new LinkedHashSet<>(waiting);
+            this.failed = failed;
         }
     }
 
@@ -100,6 +111,27 @@ final class InterruptedCommits {
                 orphaned.operation(), orphaned.user(), orphaned.kept() ? " after it was kept" : "", nodeId);
         }
         return adopted;
+    }
+
+    /**
+     * A commit of this run failed and the devices of {@code nodeIds} could not be rolled back (a
+     * session was lost, the node went to another instance, a device refused): those nodes are in
+     * doubt, and the commit stays pending, until {@link #recover} has brought each device back to
+     * its node's configuration from before the commit; then the commit is recorded failed, as
+     * {@code failed} says, with what the recovery did. A node in doubt already for an earlier
+     * commit ends its part of that one.
+     */
+    void notRolledBack(final CommitRecord failed, final List<String> nodeIds) {
+        final Commit commit = new Commit(new UniconfigStore.Interrupted(failed.id(), failed.operation(),
+            failed.user(), false, nodeIds), nodeIds, failed);
+        LOG.warn("Commit {} ({} by {}) failed and nodes {} could not be rolled back; they are in doubt until their "
+            + "devices are put back", failed.id(), failed.operation(), failed.user(), nodeIds);
+        for (String nodeId : nodeIds) {
+            final Commit earlier = byNode.put(nodeId, commit);
+            if (earlier != null) {
+                recovered(earlier, nodeId, "a later commit could not be rolled back on it either");
+            }
+        }
     }
 
     /** Whether {@code nodeId} belongs to a commit left pending. */
@@ -185,7 +217,30 @@ final class InterruptedCommits {
                     + problem));
             complete = commit.waiting.isEmpty() ? Optional.of(List.copyOf(commit.results)) : Optional.empty();
         }
-        complete.ifPresent(results -> finish(commit.commit, results));
+        complete.ifPresent(results -> {
+            if (commit.failed != null) {
+                finishNotRolledBack(commit.failed, results);
+            } else {
+                finish(commit.commit, results);
+            }
+        });
+    }
+
+    private void finishNotRolledBack(final CommitRecord failed, final List<NodeResult> results) {
+        final boolean allBack = results.stream().allMatch(NodeResult::ok);
+        final String why = failed.result().error().orElse("The commit failed") + (allBack
+            ? "; every device not rolled back then was put back once the controller reached it again"
+            : "; not every device could be put back: " + results.stream().filter(r -> !r.ok())
+                .map(r -> r.error().orElseThrow().message()).collect(Collectors.joining("; ")));
+        LOG.info("Commit {}: {}", failed.id(), allBack ? "every device it left in doubt is put back"
+            : "not every device it left in doubt could be put back");
+        try {
+            store.commitFinished(failed.id(), false, new CommitRecord(failed.id(), Instant.now(), failed.user(),
+                failed.operation(), OperationResult.failed(why, failed.result().nodes()), failed.schemas()));
+        } catch (OperationErrorsException e) {
+            LOG.warn("Commit {} could not be marked finished; it is checked again at the next start: {}", failed.id(),
+                e.getMessage());
+        }
     }
 
     private void finish(final UniconfigStore.Interrupted commit, final List<NodeResult> results) {

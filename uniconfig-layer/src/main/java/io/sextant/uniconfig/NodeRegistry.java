@@ -180,6 +180,23 @@ final class NodeRegistry {
         return interrupted.inDoubt();
     }
 
+    /**
+     * A commit failed and the devices of {@code nodeIds} could not be rolled back: those nodes are
+     * in doubt and the commit stays pending until each device is put back to its node's
+     * configuration from before the commit, once the commit lets go of the node when the device is
+     * connected now, otherwise when it connects ({@link #deviceConnected}).
+     */
+    void notRolledBack(final CommitRecord failed, final List<String> nodeIds) {
+        interrupted.notRolledBack(failed, nodeIds);
+        for (String nodeId : nodeIds) {
+            final @Nullable UniconfigNode node = nodes.get(nodeId);
+            final Optional<UnifiedDevice> device = devices.device(nodeId);
+            if (node != null && device.isPresent()) {
+                orphans.settle(node, device.orElseThrow());
+            }
+        }
+    }
+
     /** Whether the node was kept by an earlier run and waits for its device (not served yet). */
     boolean waitsForDevice(final String nodeId) {
         return kept.containsKey(nodeId);

@@ -10,7 +10,11 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Commits another controller instance left pending when it died, settled when this one connects their devices. */
+/**
+ * Commits left pending for served nodes, settled when this instance connects their devices: those
+ * another controller instance left when it died, and those of this instance that could not roll
+ * every device back.
+ */
 final class OrphanedCommits {
     private static final Logger LOG = LoggerFactory.getLogger(OrphanedCommits.class);
 
@@ -28,49 +32,50 @@ final class OrphanedCommits {
     }
 
     /**
-     * A served node whose device this instance connects now: commits of it that another instance
-     * left pending when it died are settled under the node's lock, as an interrupted commit is at a
-     * start ({@link InterruptedCommits#recover}): the device is brought to the node's kept
-     * configuration, read afresh from the database first. Nothing is read from a device without
-     * such a commit. Never fails: a commit that cannot be settled now stays pending and is tried
-     * again when the device connects again.
+     * A served node whose device this instance connects now (or reaches again): the commits of it
+     * that another instance left pending when it died, and one of this instance that could not
+     * roll the device back ({@link InterruptedCommits#notRolledBack}), are settled under the node's
+     * lock, as an interrupted commit is at a start ({@link InterruptedCommits#recover}): the device
+     * is brought to the node's kept configuration, for another instance's commit read afresh from
+     * the database first. Nothing is read from a device without such a commit. Never fails: a commit
+     * that cannot be settled now stays pending and is tried again when the device connects again.
      */
     CompletionStage<Void> settle(final UniconfigNode node, final UnifiedDevice device) {
-        final List<UniconfigStore.Interrupted> orphaned;
+        List<UniconfigStore.Interrupted> orphaned;
         try {
             orphaned = store.orphanedCommitsOf(node.nodeId());
         } catch (OperationErrorsException e) {
             LOG.warn("The commits other controller instances left pending for node {} cannot be read now; they are "
                 + "read again when its device connects again: {}", node.nodeId(), e.getMessage());
+            orphaned = List.of();
+        }
+        if (orphaned.isEmpty() && !interrupted.inDoubt(node.nodeId())) {
             return CompletableFuture.completedFuture(null);
         }
-        if (orphaned.isEmpty()) {
-            return CompletableFuture.completedFuture(null);
-        }
+        final List<UniconfigStore.Interrupted> left = orphaned;
         return node.lock().acquire().thenCompose(locked -> {
-            try {
-                // settled against what is kept now, read afresh (not only when a newer version is known)
-                if (store.takeKept(node.nodeId(), kept -> KeptVersions.take(node, kept))) {
-                    status.publish(node);
+            if (!left.isEmpty()) {
+                try {
+                    // settled against what is kept now, read afresh (not only when a newer version is known)
+                    if (store.takeKept(node.nodeId(), kept -> KeptVersions.take(node, kept))) {
+                        status.publish(node);
+                    }
+                } catch (OperationErrorsException e) {
+                    LOG.warn("Node {}: its kept configuration cannot be read now; the commits another controller "
+                        + "instance left pending are settled when its device connects again: {}", node.nodeId(),
+                        e.getMessage());
+                    return CompletableFuture.<Void>completedFuture(null);
                 }
-            } catch (OperationErrorsException e) {
-                LOG.warn("Node {}: its kept configuration cannot be read now; the commits another controller instance "
-                    + "left pending are settled when its device connects again: {}", node.nodeId(), e.getMessage());
-                return CompletableFuture.<Void>completedFuture(null);
+                // one commit at a time is in doubt for a node: the others are settled at a later connection
+                left.forEach(commit -> interrupted.adopt(commit, node.nodeId()));
             }
-            CompletionStage<Void> settled = CompletableFuture.completedFuture(null);
-            for (UniconfigStore.Interrupted commit : orphaned) {
-                if (interrupted.adopt(commit, node.nodeId())) {
-                    settled = settled.thenCompose(ignored -> interrupted.recover(node.nodeId(), node.actualRoot(),
-                        device, executor)).thenAccept(outcome -> recovered(node, outcome));
-                }
-            }
-            return settled;
+            return interrupted.inDoubt(node.nodeId()) ? interrupted.recover(node.nodeId(), node.actualRoot(),
+                device, executor).thenAccept(outcome -> recovered(node, outcome))
+                : CompletableFuture.<Void>completedFuture(null);
         }).handle((ok, failure) -> {
             node.lock().release();
             if (failure != null) {
-                LOG.warn("Node {}: a commit another controller instance left pending could not be settled", node.nodeId(),
-                    failure);
+                LOG.warn("Node {}: a commit left pending could not be settled", node.nodeId(), failure);
             }
             return null;
         });
@@ -80,8 +85,8 @@ final class OrphanedCommits {
     private void recovered(final UniconfigNode node, final InterruptedCommits.Outcome outcome) {
         final NormalizedNode held = outcome.held();
         if (held == null) {
-            status.writeFailure(node.nodeId(), "In doubt after a commit another controller instance left pending, "
-                + outcome.problem() + "; tried again when the device reconnects");
+            status.writeFailure(node.nodeId(), "In doubt after a commit left pending, " + outcome.problem()
+                + "; tried again when the device reconnects");
             return;
         }
         if (outcome.problem() == null) {
@@ -93,10 +98,9 @@ final class OrphanedCommits {
             update.apply();
             status.publish(node);
         } catch (OperationErrorsException e) {
-            LOG.warn("Node {}: what its device holds after a commit another instance left pending cannot be kept: {}",
+            LOG.warn("Node {}: what its device holds after a commit left pending cannot be kept: {}",
                 node.nodeId(), e.getMessage());
         }
-        status.writeFailure(node.nodeId(), "After a commit another controller instance left pending "
-            + outcome.problem());
+        status.writeFailure(node.nodeId(), "After a commit left pending " + outcome.problem());
     }
 }

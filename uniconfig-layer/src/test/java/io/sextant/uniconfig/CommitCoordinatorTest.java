@@ -126,7 +126,7 @@ class CommitCoordinatorTest {
             assertTrue(calls.contains(node + ":rollback"), calls.toString());
         }
         assertEquals(1, failure.orElseThrow().rollbackProblems().size(), failure.toString());
-        assertTrue(failure.orElseThrow().rollbackProblems().get(0).startsWith("cli: rollback failed"),
+        assertTrue(failure.orElseThrow().rollbackProblems().get(0).describe().startsWith("cli: rollback failed"),
             failure.toString());
         assertTrue(calls.stream().noneMatch(c -> c.endsWith(":finish")), calls.toString());
     }

@@ -36,6 +36,11 @@ final class TestDevice implements UnifiedDevice {
     volatile boolean failRead;
     /** How many times the controller read the device's configuration. */
     volatile int reads;
+    /**
+     * When set, a rollback fails, leaving the change on the device, and runs this first (a session
+     * lost in the middle of the rollback, say).
+     */
+    volatile Runnable failRollback;
     /** Commit ids {@link #settle} was called with. */
     final List<String> settled = new CopyOnWriteArrayList<>();
     /** When set, {@link #readConfiguration} answers only once this completes. */
@@ -180,6 +185,11 @@ final class TestDevice implements UnifiedDevice {
 
         @Override
         public CompletionStage<Void> rollback() {
+            final Runnable failing = failRollback;
+            if (failing != null) {
+                failing.run();
+                return fail("rollback");
+            }
             if (before != null) {
                 try {
                     final WriteTransaction tx = running.newTransaction();

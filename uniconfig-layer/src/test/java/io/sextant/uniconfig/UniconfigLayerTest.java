@@ -221,6 +221,40 @@ class UniconfigLayerTest {
         assertEquals(3, get(service.diffs().calculateDiff(List.of(), ADMIN)).nodes().size(), "the changes are still pending");
     }
 
+    /**
+     * A commit fails and one device cannot be rolled back because its session is lost meanwhile (a
+     * NETCONF device keeps a confirmed commit pending): the node is in doubt, and when the device is
+     * connected again the commit's leftovers are settled and the device put back before anything else
+     * reaches it; a later commit of the same intent then lands.
+     */
+    @Test
+    void aDeviceLostDuringARollbackIsPutBackWhenItConnectsAgain() throws Exception {
+        put("r1", ADMIN, interfacePath("eth11"), iface("eth11", 1500, "in-doubt"));
+        put("r2", ADMIN, interfacePath("eth11"), iface("eth11", 1500, "in-doubt"));
+        r2.failAt = "apply";
+        r1.failRollback = () -> registry.register(new TestDevice("r1", schema)).close();
+
+        final OperationResult failed = get(service.commits().commit(List.of("r1", "r2"), ADMIN));
+        assertFalse(failed.ok());
+        assertTrue(failed.error().orElseThrow().contains("ROLLBACK FAILED: r1"), failed.toString());
+        assertTrue(NormalizedNodes.findNode(r1.config(), interfacePath("eth11")).isPresent(),
+            "r1 still holds the change it could not take back");
+        assertEquals(Set.of("r1"), service.registry().inDoubtNodeIds());
+        assertEquals(List.of(), r1.settled, "nothing settled while r1 is away");
+
+        r1.failRollback = null;
+        r2.failAt = null;
+        registry.register(r1);
+        await("r1 put back once it is connected again").atMost(Duration.ofSeconds(10))
+            .until(() -> service.registry().inDoubtNodeIds().isEmpty());
+        assertEquals(1, r1.settled.size(), "the failed commit's leftovers on r1 were settled");
+        assertTrue(NormalizedNodes.findNode(r1.config(), interfacePath("eth11")).isEmpty(),
+            "r1 holds its configuration from before the commit");
+        assertTrue(get(service.commits().commit(List.of("r1", "r2"), ADMIN)).ok());
+        assertTrue(NormalizedNodes.findNode(r1.config(), interfacePath("eth11")).isPresent()
+            && NormalizedNodes.findNode(r2.config(), interfacePath("eth11")).isPresent(), "the intent lands later");
+    }
+
     @Test
     void unreachableDeviceFailsTheCommitBeforeAnythingIsSent() throws Exception {
         put("r1", ADMIN, interfacePath("eth5"), iface("eth5", 1500, "x"));
