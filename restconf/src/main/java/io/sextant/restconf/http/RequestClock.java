@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Two handlers share the clock: {@link #bytesIn()} before the HTTP codec sees the first raw
  * byte of a request, {@link #exchange()} after the aggregator sees the whole request arrive and
- * its response leave. Both run on the connection's event loop.
+ * its response leave. Both run on the connection's event loop, and so does every change of the
+ * clock's state (none is thread-safe).
  */
 final class RequestClock {
     private static final Logger LOG = LoggerFactory.getLogger(RequestClock.class);
@@ -84,8 +85,19 @@ final class RequestClock {
             public void write(final ChannelHandlerContext ctx, final Object msg, final ChannelPromise promise)
                     throws Exception {
                 if (msg instanceof LastHttpContent) {
-                    final ChannelPromise written = promise.unvoid();
-                    written.addListener(future -> responded(ctx));
+                    // The answer's own promise belongs to the handler that wrote it, which runs on a
+                    // worker: its listeners run there, and the clock would then change state while
+                    // this event loop reads the next request (a read deadline could outlive its
+                    // request and answer 408 to a later one). This promise's listener runs here.
+                    final ChannelPromise written = ctx.newPromise();
+                    written.addListener(future -> {
+                        responded(ctx);
+                        if (future.isSuccess()) {
+                            promise.trySuccess();
+                        } else {
+                            promise.tryFailure(future.cause());
+                        }
+                    });
                     super.write(ctx, msg, written);
                     return;
                 }
