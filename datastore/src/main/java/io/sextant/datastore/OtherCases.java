@@ -1,11 +1,11 @@
 package io.sextant.datastore;
 
+import com.google.common.collect.MapMaker;
 import io.sextant.spi.OperationErrorsException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -27,15 +27,21 @@ import org.opendaylight.yangtools.yang.model.api.DataSchemaNode;
  * yangtools' data tree instead refuses a choice holding two cases.
  */
 public final class OtherCases {
+    /**
+     * Whether a schema node has a choice below it: a fact of the schema, so shared by every store
+     * on it (one per UniConfig node and kind: a per-store copy held a few thousand entries for each
+     * CPE), and dropped with the schema (weak keys, compared by identity).
+     */
+    private static final Map<DataSchemaNode, Boolean> CHOICE_BELOW = new MapMaker().weakKeys().makeMap();
+
     private final DataSchemaContextTree schemaTree;
-    private final Map<DataSchemaNode, Boolean> choiceBelow = new ConcurrentHashMap<>();
 
     /** Reads the node at a path as the writer sees it. */
     public interface Reader {
         Optional<NormalizedNode> read(YangInstanceIdentifier path) throws OperationErrorsException;
     }
 
-    /** The rule for one schema; it remembers which parts of the schema have choices. */
+    /** The rule for one schema. */
     public OtherCases(final DataSchemaContextTree schemaTree) {
         this.schemaTree = schemaTree;
     }
@@ -110,7 +116,7 @@ public final class OtherCases {
 
     /** Whether the schema below this node has a choice. */
     private boolean hasChoice(final DataSchemaNode schema) {
-        final Boolean known = choiceBelow.get(schema);
+        final Boolean known = CHOICE_BELOW.get(schema);
         if (known != null) {
             return known;
         }
@@ -123,7 +129,7 @@ public final class OtherCases {
                 }
             }
         }
-        choiceBelow.put(schema, found);
+        CHOICE_BELOW.put(schema, found);
         return found;
     }
 }

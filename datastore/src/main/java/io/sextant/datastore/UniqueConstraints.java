@@ -1,5 +1,6 @@
 package io.sextant.datastore;
 
+import com.google.common.collect.MapMaker;
 import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.spi.OperationError;
 import io.sextant.spi.OperationErrorsException;
@@ -9,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -52,9 +52,17 @@ import org.opendaylight.yangtools.yang.model.api.type.IdentityrefTypeDefinition;
  * whose schema holds no {@code unique} statement are not walked.
  */
 final class UniqueConstraints {
+    /*
+     * Facts of the schema, so shared by every store on it (one per UniConfig node and kind: per-store
+     * copies held a few thousand entries for each CPE) and dropped with it (weak keys, compared by
+     * identity; the values hold no schema node).
+     */
+    /** Whether a unique statement is on a schema node or below it. */
+    private static final Map<DataSchemaNode, Boolean> UNIQUE_BELOW = new MapMaker().weakKeys().makeMap();
+    /** Each list's unique statements, compiled. */
+    private static final Map<ListSchemaNode, List<Constraint>> CONSTRAINTS = new MapMaker().weakKeys().makeMap();
+
     private final DataSchemaContextTree schemaTree;
-    private final Map<DataSchemaNode, Boolean> uniqueBelow = new ConcurrentHashMap<>();
-    private final Map<ListSchemaNode, List<Constraint>> constraints = new ConcurrentHashMap<>();
 
     /** One unique statement: its text as written and the leaves it names. */
     private record Constraint(String text, List<Leaf> leaves) {
@@ -104,7 +112,7 @@ final class UniqueConstraints {
 
     /** Whether a unique statement is on this node or below it. */
     private boolean relevant(final DataSchemaNode schema) {
-        final Boolean known = uniqueBelow.get(schema);
+        final Boolean known = UNIQUE_BELOW.get(schema);
         if (known != null) {
             return known;
         }
@@ -124,13 +132,13 @@ final class UniqueConstraints {
                 }
             }
         }
-        uniqueBelow.put(schema, found);
+        UNIQUE_BELOW.put(schema, found);
         return found;
     }
 
     private void checkList(final YangInstanceIdentifier path, final ListSchemaNode list, final MapNode map,
             final DataTreeCandidateNode node) throws OperationErrorsException {
-        for (Constraint constraint : constraints.computeIfAbsent(list, UniqueConstraints::compile)) {
+        for (Constraint constraint : CONSTRAINTS.computeIfAbsent(list, UniqueConstraints::compile)) {
             final Map<List<Object>, MapEntryNode> seen = new HashMap<>();
             for (MapEntryNode entry : map.body()) {
                 final List<Object> values = values(constraint, entry);

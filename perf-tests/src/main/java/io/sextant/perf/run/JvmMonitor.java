@@ -155,6 +155,14 @@ public final class JvmMonitor implements AutoCloseable {
         return Long.parseLong(used.group(1));
     }
 
+    /**
+     * Writes the JVM's class histogram of live objects (jcmd GC.class_histogram, which runs a full GC
+     * first) to {@code file}: what holds the heap, by class, to compare two runs or two builds.
+     */
+    public void classHistogram(final Path file) throws IOException, InterruptedException {
+        Files.writeString(file, jcmd(jcmd, pid, "GC.class_histogram"));
+    }
+
     private static String jcmd(final Path jcmd, final long pid, final String command)
             throws IOException, InterruptedException {
         final Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid),

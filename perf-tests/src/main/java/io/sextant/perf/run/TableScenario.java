@@ -20,7 +20,10 @@ import java.util.Map;
  * <p>Phases: simulated devices, the controller (Karaf by default), mount all devices and wait until
  * connected, seed the configured devices' configurations through their mount points and sync them
  * into UniConfig, heap after a full GC ("before"), the measured request mix (8 requests per
- * configured device), heap after a full GC ("after").
+ * configured device), heap after a full GC ("after"). The heap is also measured right after the
+ * controller started, before any mount, so that what each device costs is told apart from what
+ * the controller holds with none (its bundles, schemas and buffers); a class histogram of the
+ * live heap at the end goes beside the report ({@code controller-histogram.txt}).
  */
 final class TableScenario implements Scenario {
     private final Reference reference;
@@ -84,6 +87,8 @@ final class TableScenario implements Scenario {
             if (measured) {
                 summary.controller(c.controller());
             }
+            final long heapIdle = c.heapAfterFullGcKib();
+            summary.fact(tag + "Controller heap after full GC with no device mounted", Report.mib(heapIdle));
             final Phases.MountOutcome mount = Phases.mount(run, c.controller(), fleet, fleet.devices(),
                 options.transport(), Math.max(threads, 5), "mount" + suffix, Duration.ofMinutes(3));
             summary.auxiliary(mount.requests());
@@ -138,7 +143,9 @@ final class TableScenario implements Scenario {
                     + " / " + Report.mib(heapAfter));
             }
             summary.fact(tag + "Controller heap per mounted device (after full GC)",
-                String.format("%.0f KiB", heapAfter / (double) devices));
+                String.format("%.0f KiB (above the controller with none: %.0f KiB)", heapAfter / (double) devices,
+                    (heapAfter - heapIdle) / (double) devices));
+            c.monitor().classHistogram(run.outputDir().resolve("controller" + suffix + "-histogram.txt"));
             if (db != null) {
                 summary.fact(tag + "WAL written by seeding", String.format("%,d bytes (%,d per configured device)",
                     beforeMix.lsn() - beforeSeed.lsn(), (beforeMix.lsn() - beforeSeed.lsn()) / configured));
