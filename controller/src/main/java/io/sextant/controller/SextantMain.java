@@ -21,12 +21,16 @@ public final class SextantMain {
     }
 
     /**
-     * yangtools' InMemoryDataTreeModification logs an ERROR with a stack for every edit a read refuses,
-     * then throws; the store answers that as the user's error (see etc/org.ops4j.pax.logging.cfg, where
-     * Karaf turns the same logger off). This quiets it for slf4j-simple, the benchmarks' logger.
+     * Loggers of yangtools' quieted for slf4j-simple, the benchmarks' logger, as Karaf quiets them (see
+     * etc/org.ops4j.pax.logging.cfg for why): InMemoryDataTreeModification logs an ERROR with a stack
+     * for every edit a read refuses, then throws, and the store answers that as the user's error;
+     * XMLStreamWriterUtils logs a WARN with the whole type for every value of a union it has no codec
+     * for, and writes the value's text form.
      */
-    private static final String MODIFICATION_LOGGER =
-        "org.slf4j.simpleLogger.log.org.opendaylight.yangtools.yang.data.tree.impl.InMemoryDataTreeModification";
+    private static final Map<String, String> QUIETED = Map.of(
+        "org.slf4j.simpleLogger.log.org.opendaylight.yangtools.yang.data.tree.impl.InMemoryDataTreeModification",
+        "off",
+        "org.slf4j.simpleLogger.log.org.opendaylight.yangtools.yang.data.codec.xml.XMLStreamWriterUtils", "error");
 
     /** How long the start waits for its database to be usable (Ctrl-C stops the wait). */
     private static final Duration DATABASE_PATIENCE = Duration.ofHours(1);
@@ -43,9 +47,11 @@ public final class SextantMain {
         "org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
 
     public static void main(final String[] args) throws InterruptedException, PersistenceException {
-        if (System.getProperty(MODIFICATION_LOGGER) == null) {
-            System.setProperty(MODIFICATION_LOGGER, "off");
-        }
+        QUIETED.forEach((key, value) -> {
+            if (System.getProperty(key) == null) {
+                System.setProperty(key, value);
+            }
+        });
         LOG_TIMES.forEach((key, value) -> {
             if (System.getProperty(key) == null) {
                 System.setProperty(key, value);
