@@ -231,7 +231,9 @@ public final class DataCodec {
 
     /** Whether the schema defines {@code rpc}. */
     public boolean hasRpc(final QName rpc) {
-        return schema.getOperations().stream().anyMatch(op -> op.getQName().equals(rpc));
+        // the RPCs of its module only: getOperations() gathers every module's RPCs at each call
+        return schema.findModule(rpc.getModule())
+            .map(module -> module.getRpcs().stream().anyMatch(op -> op.getQName().equals(rpc))).orElse(false);
     }
 
     private static OperationErrorsException invalidPath(final YangInstanceIdentifier path, final Exception cause) {
