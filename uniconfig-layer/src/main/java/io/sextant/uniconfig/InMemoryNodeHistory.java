@@ -4,6 +4,7 @@ import io.sextant.persistence.HistoryMark;
 import io.sextant.persistence.HistoryTail;
 import io.sextant.persistence.codec.DiffEntry;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,6 +21,9 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * subtree with the node's live configuration, so it costs what differs.
  */
 final class InMemoryNodeHistory implements NodeHistory {
+    /** How often every node's points are trimmed; a commit's own nodes are trimmed at each commit. */
+    private static final Duration SWEEP_INTERVAL = Duration.ofMinutes(1);
+
     /** One kept point. */
     private record Kept(long seq, String commitId, Instant time, String schemaKey, List<DiffEntry> diff,
             @Nullable NormalizedNode fullCopyOrNull) {
@@ -30,6 +34,7 @@ final class InMemoryNodeHistory implements NodeHistory {
     private final Checkpoints checkpoints;
     /** Each node's points, oldest first. */
     private final Map<String, List<Kept>> nodes = new HashMap<>();
+    private Instant nextSweep = Instant.MIN;
 
     InMemoryNodeHistory(final HistorySettings settings, final Clock clock) {
         this.settings = settings;
@@ -39,6 +44,7 @@ final class InMemoryNodeHistory implements NodeHistory {
 
     @Override
     public synchronized void committed(final String commitId, final Instant time, final List<Step> steps) {
+        final List<List<Kept>> touched = new ArrayList<>(steps.size());
         for (Step step : steps) {
             final List<Kept> points = nodes.computeIfAbsent(step.nodeId(), id -> new ArrayList<>());
             final HistoryTail tail = tail(points);
@@ -46,8 +52,18 @@ final class InMemoryNodeHistory implements NodeHistory {
             points.add(new Kept(tail.lastSeq() + 1, commitId, time, step.schemaKey(), step.diff(),
                 full ? step.after() : null));
             checkpoints.recorded(step);
+            touched.add(points);
         }
-        trim(clock.instant().minus(settings.retention()));
+        // every node at most once a minute (as DurableNodeHistory), else the commit's own: a commit
+        // that walked every node's points cost what the number of nodes costs
+        final Instant now = clock.instant();
+        final Instant cutoff = now.minus(settings.retention());
+        if (now.isBefore(nextSweep)) {
+            touched.forEach(points -> trim(points, cutoff));
+        } else {
+            nodes.values().forEach(points -> trim(points, cutoff));
+            nextSweep = now.plus(SWEEP_INTERVAL);
+        }
     }
 
     private static HistoryTail tail(final List<Kept> points) {
@@ -64,18 +80,16 @@ final class InMemoryNodeHistory implements NodeHistory {
         return new HistoryTail(points.get(points.size() - 1).seq(), lastFull);
     }
 
-    /** Per node, drop the points before the newest full copy older than {@code cutoff}. */
-    private void trim(final Instant cutoff) {
-        for (List<Kept> points : nodes.values()) {
-            int keepFrom = 0;
-            for (int i = 0; i < points.size() && points.get(i).time().isBefore(cutoff); i++) {
-                if (points.get(i).fullCopyOrNull() != null) {
-                    keepFrom = i;
-                }
+    /** Drop a node's points before its newest full copy older than {@code cutoff}. */
+    private static void trim(final List<Kept> points, final Instant cutoff) {
+        int keepFrom = 0;
+        for (int i = 0; i < points.size() && points.get(i).time().isBefore(cutoff); i++) {
+            if (points.get(i).fullCopyOrNull() != null) {
+                keepFrom = i;
             }
-            if (keepFrom > 0) {
-                points.subList(0, keepFrom).clear();
-            }
+        }
+        if (keepFrom > 0) {
+            points.subList(0, keepFrom).clear();
         }
     }
 

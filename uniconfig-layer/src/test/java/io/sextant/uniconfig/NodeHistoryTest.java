@@ -9,6 +9,7 @@ import io.sextant.persistence.codec.DiffEntry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,8 +33,13 @@ class NodeHistoryTest {
     }
 
     private static NodeHistory.Step step(final NormalizedNode before, final NormalizedNode after) {
+        return step("n", before, after);
+    }
+
+    private static NodeHistory.Step step(final String nodeId, final NormalizedNode before,
+            final NormalizedNode after) {
         final YangInstanceIdentifier path = YangInstanceIdentifier.of(VALUE);
-        return new NodeHistory.Step("n", "key", before, after, List.of(new DiffEntry(path,
+        return new NodeHistory.Step(nodeId, "key", before, after, List.of(new DiffEntry(path,
             ((ContainerNode) before).childByArg(NodeIdentifier.create(VALUE)),
             ((ContainerNode) after).childByArg(NodeIdentifier.create(VALUE)))));
     }
@@ -89,5 +95,53 @@ class NodeHistoryTest {
         assertEquals(trees.get(5), history.point("n", new NodeHistory.When.After("c6")).orElseThrow()
             .configuration());
         assertTrue(history.changesOf("c2").isEmpty());
+    }
+
+    /** A clock the test moves. */
+    private static final class MovingClock extends Clock {
+        private Instant now;
+
+        MovingClock(final Instant now) {
+            this.now = now;
+        }
+
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(final ZoneId zone) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+
+    @Test
+    void aCommitTrimsItsOwnNodesAndEveryNodeIsTrimmedOnceAMinute() throws Exception {
+        final MovingClock clock = new MovingClock(T0);
+        // a full copy at every point, kept 30 seconds
+        final InMemoryNodeHistory history = new InMemoryNodeHistory(new HistorySettings(Duration.ofSeconds(30), 1),
+            clock);
+        // the first commit sweeps every node; the next sweep is a minute later
+        history.committed("x0", T0, List.of(step("x", config(0), config(1))));
+        history.committed("c1", T0.plusSeconds(1), List.of(step("a", config(0), config(1)),
+            step("b", config(0), config(1))));
+        history.committed("c2", T0.plusSeconds(2), List.of(step("a", config(1), config(2)),
+            step("b", config(1), config(2))));
+        clock.now = T0.plusSeconds(40);
+        history.committed("c3", clock.now, List.of(step("a", config(2), config(3))));
+        assertEquals(List.of(2L, 3L), history.marks("a").stream().map(HistoryMark::seq).toList(),
+            "a commit trims its own node");
+        assertEquals(List.of(1L, 2L), history.marks("b").stream().map(HistoryMark::seq).toList(),
+            "and only its own before the next sweep");
+        clock.now = T0.plusSeconds(61);
+        history.committed("x1", clock.now, List.of(step("x", config(1), config(2))));
+        assertEquals(List.of(2L), history.marks("b").stream().map(HistoryMark::seq).toList(),
+            "b trimmed by the sweep of another node's commit a minute after the last one");
     }
 }
