@@ -189,7 +189,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         registrations.add(ownership.watch(TopologyModel.TOPOLOGY_NETCONF,
             DeviceOwnership.Listener.of(this::connectGained, this::closeLost))::close);
         registrations.add(registerListener(new DeviceNotifications(datastores.events())));
-        resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY).orElse(null));
+        mountConfigured();
     }
 
     // ---- NetconfDevices
@@ -314,6 +314,14 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         NodeChanges.dispatch(candidate, this::apply, this::resync);
     }
 
+    /**
+     * Mount the configured nodes, read under the lock that applies configuration changes: read
+     * before it, a mount the listener applied meanwhile would be taken back as missing.
+     */
+    private synchronized void mountConfigured() {
+        resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY).orElse(null));
+    }
+
     /** Make the mounted nodes match {@code topology} (the topology-netconf list entry, or nothing). */
     private synchronized void resync(final @Nullable NormalizedNode topology) {
         final Map<String, MapEntryNode> wanted = new HashMap<>();
@@ -373,10 +381,13 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         connector.start();
     }
 
-    /** A node this instance owns now: connect it if it is mounted. */
-    private void connectGained(final String nodeId) {
-        apply(nodeId, (MapEntryNode) config.snapshot().read(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId))
-            .orElse(null));
+    /**
+     * A node this instance owns now: connect it if it is mounted, read under the lock that applies
+     * configuration changes (read before it, a mount applied meanwhile was taken back as missing).
+     */
+    private synchronized void connectGained(final String nodeId) {
+        config.snapshot().read(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId))
+            .ifPresent(node -> apply(nodeId, (MapEntryNode) node));
     }
 
     /** A node another instance owns now: close its session. */

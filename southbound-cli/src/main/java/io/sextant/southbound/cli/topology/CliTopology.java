@@ -120,8 +120,8 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
         // watched before the nodes are read: a node gained meanwhile is then told, not missed
         this.ownershipWatch = ownership.watch(CliTopologyModel.TOPOLOGY_ID,
             DeviceOwnership.Listener.of(this::connectGained, this::closeLost));
-        final Optional<NormalizedNode> existing = config.snapshot().read(CliTopologyModel.nodesPath());
-        executor.execute(() -> existing.ifPresent(nodes -> {
+        // read on the topology thread: read here, a node unmounted before that thread mounts it came back
+        executor.execute(() -> config.snapshot().read(CliTopologyModel.nodesPath()).ifPresent(nodes -> {
             for (MapEntryNode node : ((MapNode) nodes).body()) {
                 mount(node);
             }
