@@ -1,7 +1,5 @@
 package io.sextant.persistence;
 
-import io.sextant.persistence.codec.ConfigChange;
-import io.sextant.persistence.codec.TreeEdits;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -13,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
-import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
  * Reads of the UniConfig nodes' configurations that {@link NodeConfigRepository} writes: a node
@@ -28,131 +24,98 @@ public final class NodeConfigReads {
 
     /** A stored node: each configuration's base with its journal replayed. */
     public static Optional<StoredNode> load(final Tx tx, final String nodeId) throws SQLException, PersistenceException {
-        final Connection connection = tx.connection();
-        final String schemaKey;
-        try (PreparedStatement node = connection.prepareStatement(
-                "SELECT schema_key FROM uniconfig_node WHERE node_id = ?")) {
-            node.setString(1, nodeId);
-            try (ResultSet row = node.executeQuery()) {
-                if (!row.next()) {
-                    return Optional.empty();
-                }
-                schemaKey = row.getString(1);
-            }
-        }
-        final NormalizedNode intended = current(connection, nodeId, ConfigKind.INTENDED);
-        NormalizedNode actual = current(connection, nodeId, ConfigKind.ACTUAL);
-        if (actual.equals(intended)) {
-            actual = intended;
-        }
-        NodeVersion version = NodeVersion.CREATED;
-        try (PreparedStatement select = connection.prepareStatement(
-                "SELECT kind, last_seq FROM node_config WHERE node_id = ?")) {
-            select.setString(1, nodeId);
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    version = version.with(ConfigKind.of(rows.getString(1)), rows.getLong(2));
-                }
-            }
-        }
-        return Optional.of(new StoredNode(nodeId, schemaKey, intended, actual, version));
+        final Optional<UndecodedNode> node = read(tx.connection(), " WHERE node_id = ?",
+            select -> select.setString(1, nodeId)).stream().findFirst();
+        return node.isPresent() ? Optional.of(node.orElseThrow().decode()) : Optional.empty();
     }
 
     /**
-     * Every stored node, sorted by id, in three queries whatever their number (a restart loads
-     * them all: one query per node would cost a round trip each). A node whose stored
-     * configuration cannot be read (undecodable, no base, a journal entry that does not apply) is
-     * left out with the reason, and the others load: one broken node must not keep the whole
-     * controller from starting.
+     * Every stored node, sorted by id, decoded. A node whose stored configuration cannot be read
+     * (undecodable, no base, a journal entry that does not apply) is left out with the reason, and
+     * the others load: one broken node must not keep the whole controller from starting.
      */
     public static LoadedNodes loadAll(final Tx tx) throws SQLException {
-        final Connection connection = tx.connection();
+        final List<StoredNode> stored = new ArrayList<>();
+        final Map<String, String> unreadable = new TreeMap<>();
+        for (UndecodedNode node : loadUndecoded(tx)) {
+            try {
+                stored.add(node.decode());
+            } catch (PersistenceException e) {
+                unreadable.put(node.nodeId(), String.valueOf(e.getMessage()));
+            }
+        }
+        return new LoadedNodes(stored, unreadable);
+    }
+
+    /**
+     * Every stored node, sorted by id, its configurations not decoded yet, in four queries
+     * whatever their number (a restart reads them all: one query per node would cost a round trip
+     * each, and decoding them all would keep it waiting).
+     */
+    public static List<UndecodedNode> loadUndecoded(final Tx tx) throws SQLException {
+        return read(tx.connection(), "", select -> { });
+    }
+
+    /** Sets the parameters of a read's {@code WHERE} clause. */
+    @FunctionalInterface
+    private interface Parameters {
+        void set(PreparedStatement select) throws SQLException;
+    }
+
+    /** The nodes {@code where} (a clause on {@code node_id}, or empty for all) selects, sorted by id. */
+    private static List<UndecodedNode> read(final Connection connection, final String where,
+            final Parameters parameters) throws SQLException {
         final Map<String, String> schemaKeys = new TreeMap<>();
-        try (PreparedStatement select = connection.prepareStatement("SELECT node_id, schema_key FROM uniconfig_node");
-             ResultSet rows = select.executeQuery()) {
-            while (rows.next()) {
-                schemaKeys.put(rows.getString(1), rows.getString(2));
+        try (PreparedStatement select = connection.prepareStatement("SELECT node_id, schema_key FROM uniconfig_node"
+                + where)) {
+            parameters.set(select);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    schemaKeys.put(rows.getString(1), rows.getString(2));
+                }
             }
         }
         final Map<String, NodeVersion> versions = new HashMap<>();
-        try (PreparedStatement select = connection.prepareStatement("SELECT node_id, kind, last_seq FROM node_config")) {
+        try (PreparedStatement select = connection.prepareStatement("SELECT node_id, kind, last_seq FROM node_config"
+                + where)) {
+            parameters.set(select);
             select.setFetchSize(500);
             try (ResultSet rows = select.executeQuery()) {
                 addVersions(rows, versions);
             }
         }
-        final Map<String, String> unreadable = new TreeMap<>();
-        final Map<String, NormalizedNode> trees = new HashMap<>();
-        try (PreparedStatement select = connection.prepareStatement("SELECT node_id, kind, data FROM node_config_base")) {
+        final Map<String, UndecodedNode> nodes = new TreeMap<>();
+        schemaKeys.forEach((nodeId, schemaKey) -> nodes.put(nodeId, new UndecodedNode(nodeId, schemaKey,
+            versions.getOrDefault(nodeId, NodeVersion.CREATED))));
+        try (PreparedStatement select = connection.prepareStatement("SELECT node_id, kind, data FROM node_config_base"
+                + where)) {
+            parameters.set(select);
             select.setFetchSize(500);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    final String nodeId = rows.getString(1);
-                    try {
-                        trees.put(nodeId + '\n' + rows.getString(2), Rows.node(rows.getBytes(3), rows.getString(2)
-                            + " configuration of node " + nodeId));
-                    } catch (PersistenceException e) {
-                        unreadable.putIfAbsent(nodeId, e.getMessage());
+                    final UndecodedNode node = nodes.get(rows.getString(1));
+                    if (node != null) {
+                        node.base(ConfigKind.of(rows.getString(2)), rows.getBytes(3));
                     }
                 }
             }
         }
-        try (PreparedStatement select = connection.prepareStatement("""
-                SELECT node_id, kind, operation, path, data FROM node_config_journal
-                ORDER BY node_id, kind, seq, position""")) {
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT node_id, kind, operation, path, data FROM node_config_journal" + where
+                    + " ORDER BY node_id, kind, seq, position")) {
+            parameters.set(select);
             select.setFetchSize(500);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    final String nodeId = rows.getString(1);
-                    if (!unreadable.containsKey(nodeId)) {
-                        try {
-                            replay(trees, rows);
-                        } catch (PersistenceException e) {
-                            unreadable.put(nodeId, e.getMessage());
-                        }
+                    final UndecodedNode node = nodes.get(rows.getString(1));
+                    if (node != null) {
+                        node.entry(ConfigKind.of(rows.getString(2)), rows.getString(3), rows.getBytes(4),
+                            rows.getBytes(5));
                     }
                 }
             }
         }
-        final List<StoredNode> stored = new ArrayList<>(schemaKeys.size());
-        for (Map.Entry<String, String> node : schemaKeys.entrySet()) {
-            final String nodeId = node.getKey();
-            if (unreadable.containsKey(nodeId)) {
-                continue;
-            }
-            final NormalizedNode intended = trees.get(nodeId + '\n' + ConfigKind.INTENDED.column());
-            NormalizedNode actual = trees.get(nodeId + '\n' + ConfigKind.ACTUAL.column());
-            if (intended == null || actual == null) {
-                unreadable.put(nodeId, "The configuration of node " + nodeId + " has no base");
-                continue;
-            }
-            if (actual.equals(intended)) {
-                actual = intended;
-            }
-            stored.add(new StoredNode(nodeId, node.getValue(), intended, actual, versions.getOrDefault(nodeId,
-                NodeVersion.CREATED)));
-        }
-        return new LoadedNodes(stored, unreadable);
-    }
-
-    /** Apply the journal entry in {@code row} to its tree in {@code trees}. */
-    private static void replay(final Map<String, NormalizedNode> trees, final ResultSet row)
-            throws SQLException, PersistenceException {
-        final String key = row.getString(1) + '\n' + row.getString(2);
-        final String what = row.getString(2) + " configuration of node " + row.getString(1);
-        final NormalizedNode tree = trees.get(key);
-        if (tree == null) {
-            throw PersistenceException.badData("The " + what + " has no base", null);
-        }
-        final YangInstanceIdentifier path = Rows.path(row.getBytes(4), what);
-        final ConfigChange change = "put".equals(row.getString(3))
-            ? ConfigChange.put(path, Rows.node(row.getBytes(5), what)) : ConfigChange.delete(path);
-        try {
-            trees.put(key, TreeEdits.apply(tree, change));
-        } catch (IllegalArgumentException e) {
-            throw PersistenceException.badData("The journal of the " + what + " does not apply: " + e.getMessage(),
-                e);
-        }
+        return List.copyOf(nodes.values());
     }
 
     /**
@@ -220,45 +183,6 @@ public final class NodeConfigReads {
             }
         }
         return ids;
-    }
-
-    private static NormalizedNode current(final Connection connection, final String nodeId, final ConfigKind kind)
-            throws SQLException, PersistenceException {
-        final String what = kind.column() + " configuration of node " + nodeId;
-        NormalizedNode tree;
-        try (PreparedStatement base = connection.prepareStatement(
-                "SELECT data FROM node_config_base WHERE node_id = ? AND kind = ?")) {
-            base.setString(1, nodeId);
-            base.setString(2, kind.column());
-            try (ResultSet row = base.executeQuery()) {
-                if (!row.next()) {
-                    throw PersistenceException.badData("The " + what + " has no base", null);
-                }
-                tree = Rows.node(row.getBytes(1), what);
-            }
-        }
-        try (PreparedStatement journal = connection.prepareStatement("""
-                SELECT operation, path, data FROM node_config_journal WHERE node_id = ? AND kind = ?
-                ORDER BY seq, position""")) {
-            journal.setString(1, nodeId);
-            journal.setString(2, kind.column());
-            journal.setFetchSize(500);
-            try (ResultSet rows = journal.executeQuery()) {
-                while (rows.next()) {
-                    final YangInstanceIdentifier path = Rows.path(rows.getBytes(2), what);
-                    final ConfigChange change = "put".equals(rows.getString(1))
-                        ? ConfigChange.put(path, Rows.node(rows.getBytes(3), what))
-                        : ConfigChange.delete(path);
-                    try {
-                        tree = TreeEdits.apply(tree, change);
-                    } catch (IllegalArgumentException e) {
-                        throw PersistenceException.badData("The journal of the " + what + " does not apply: "
-                            + e.getMessage(), e);
-                    }
-                }
-            }
-        }
-        return tree;
     }
 
     /** Each row's {@code (node_id, kind, last_seq)} added to its node's version. */

@@ -17,6 +17,7 @@ import io.sextant.persistence.PendingCommit;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StoredNode;
 import io.sextant.persistence.TransactionLogRepository;
+import io.sextant.persistence.UndecodedNode;
 import io.sextant.persistence.Tx;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -90,19 +91,30 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public List<KeptNode> load() throws OperationErrorsException {
+        final List<KeptNode> kept = new ArrayList<>();
+        for (Kept node : loadUndecoded()) {
+            try {
+                kept.add(node.decode());
+            } catch (OperationErrorsException e) {
+                // logged: left out, and read again from its device when it connects
+            }
+        }
+        return kept;
+    }
+
+    @Override
+    public List<Kept> loadUndecoded() throws OperationErrorsException {
         final long[] before = new long[1];
-        final NodeConfigReads.LoadedNodes loaded = StateUnavailable.call(database, "load the UniConfig nodes", tx -> {
+        final List<UndecodedNode> loaded = StateUnavailable.call(database, "load the UniConfig nodes", tx -> {
             before[0] = ChangeHorizon.now(tx);
-            return NodeConfigReads.loadAll(tx);
+            return NodeConfigReads.loadUndecoded(tx);
         });
         horizon = before[0];
-        loaded.unreadable().forEach((nodeId, why) -> LOG.error("The kept configuration of node {} cannot be read, "
-            + "so the node is left out and read again from its device when it connects (a change pending in its "
-            + "intent is lost): {}", nodeId, why));
-        final List<KeptNode> kept = new ArrayList<>();
-        for (StoredNode stored : loaded.nodes()) {
-            versions.put(stored.nodeId(), stored.version());
-            kept.add(new KeptNode(stored.nodeId(), stored.schemaKey(), stored.intended(), stored.actual()));
+        final List<Kept> kept = new ArrayList<>(loaded.size());
+        for (UndecodedNode node : loaded) {
+            versions.put(node.nodeId(), node.version());
+            // a node that cannot be decoded is as one never loaded: its next write is a creation
+            kept.add(new UndecodedKeptNode(node, () -> versions.remove(node.nodeId(), node.version())));
         }
         return kept;
     }

@@ -5,7 +5,6 @@ import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +12,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.eclipse.jdt.annotation.Nullable;
@@ -34,19 +32,8 @@ import org.slf4j.LoggerFactory;
 final class NodeRegistry {
     private static final Logger LOG = LoggerFactory.getLogger(NodeRegistry.class);
 
-    private final ConcurrentHashMap<String, UniconfigNode> nodes = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, UniconfigStore.KeptNode> kept = new ConcurrentHashMap<>();
-    /** Held while a kept node is claimed, by its device or by {@link #restoreKnown()}: only one gets it. */
-    private final Object claims = new Object();
-    /**
-     * Nodes being taken from a connection of their device (restored, recovered or read), until
-     * that ends; guarded by {@link #claims}. Another connection of the same device meanwhile waits
-     * for it, so that a node under recovery is never taken for a new one (read and kept afresh
-     * while its recovery goes on, which would leave the kept configuration and the node apart).
-     */
-    private final Map<String, CompletableFuture<Void>> taking = new HashMap<>();
-    /** Nodes unmounted while {@link #taking} them: not served once taken; guarded by {@link #claims}. */
-    private final Set<String> unmountedWhileTaken = new HashSet<>();
+    /** Where each node stands: served, unbuilt, waiting for its device, or being taken. */
+    private final NodeTable table = new NodeTable();
     private final UnifiedDevices devices;
     private final NodeStatusWriter status;
     private final UniconfigStore store;
@@ -54,6 +41,7 @@ final class NodeRegistry {
     private final OrphanedCommits orphans;
     private final KeptVersions versions;
     private final Executor executor;
+    private final BackgroundBuild background;
 
     NodeRegistry(final UnifiedDevices devices, final NodeStatusWriter status, final UniconfigStore store,
             final Executor executor) throws OperationErrorsException {
@@ -62,31 +50,33 @@ final class NodeRegistry {
         this.store = store;
         this.executor = executor;
         final long loading = System.nanoTime();
-        for (UniconfigStore.KeptNode node : store.load()) {
-            kept.put(node.nodeId(), node);
+        for (UniconfigStore.Kept node : store.loadUndecoded()) {
+            table.loaded(node);
         }
-        if (!kept.isEmpty()) {
+        final Set<String> keptIds = table.waitingIds();
+        if (!keptIds.isEmpty()) {
             LOG.info("{} UniConfig nodes kept from an earlier run (loaded in {} ms), waiting for their devices",
-                kept.size(), (System.nanoTime() - loading) / 1_000_000);
+                keptIds.size(), (System.nanoTime() - loading) / 1_000_000);
         }
-        interrupted = new InterruptedCommits(store, kept.keySet());
+        interrupted = new InterruptedCommits(store, keptIds);
         orphans = new OrphanedCommits(store, interrupted, status, executor);
         versions = new KeptVersions(store, status);
+        background = new BackgroundBuild(executor, table::unbuiltIds, this::built);
         restoreKnown();
     }
 
     /**
      * Serve the kept nodes whose schemas can now be built without their devices (nodes in doubt
-     * excepted): as they were kept, at once.
+     * excepted): as they were kept, at once, each built at its first use or by the background build.
      */
     void restoreKnown() {
-        if (kept.isEmpty()) {
+        final List<UniconfigStore.Kept> waiting = table.waiting();
+        if (waiting.isEmpty()) {
             return;
         }
-        final long start = System.nanoTime();
         final Map<String, Optional<EffectiveModelContext>> schemas = new HashMap<>();
-        int restored = 0;
-        for (UniconfigStore.KeptNode keptNode : List.copyOf(kept.values())) {
+        int served = 0;
+        for (UniconfigStore.Kept keptNode : waiting) {
             final String nodeId = keptNode.nodeId();
             if (interrupted.inDoubt(nodeId)) {
                 continue;
@@ -96,29 +86,33 @@ final class NodeRegistry {
             if (schema.isEmpty()) {
                 continue;
             }
-            final UniconfigNode node;
-            try {
-                node = new UniconfigNode(nodeId, schema.orElseThrow(), keptNode.schemaKey(), keptNode.intended(),
-                    keptNode.actual());
-            } catch (OperationErrorsException e) {
-                LOG.warn("Kept node {} waits for its device: its configuration does not fit its schema built "
-                    + "without the device: {}", nodeId, CommitCoordinator.describe(e, schema.orElseThrow()));
-                continue;
-            }
-            // published before it is visible: a write to the node publishes after this
-            status.publish(node);
-            synchronized (claims) {
-                // its device may have connected meanwhile and claimed it
-                if (kept.remove(nodeId, keptNode)) {
-                    nodes.put(nodeId, node);
-                    restored++;
-                }
+            // unless its device connected meanwhile and claimed it
+            if (table.serveUnbuilt(keptNode, schema.orElseThrow())) {
+                served++;
             }
         }
-        if (restored > 0) {
-            LOG.info("{} kept UniConfig nodes served before their devices connect ({} ms), {} wait for their devices",
-                restored, (System.nanoTime() - start) / 1_000_000, kept.size());
+        if (served > 0) {
+            LOG.info("{} kept UniConfig nodes served before their devices connect (each built at its first use or in "
+                + "the background), {} wait for their devices", served, table.waitingIds().size());
+            background.start();
         }
+    }
+
+    /**
+     * The served node, built first when it is not yet ({@link #unbuilt}); null when it is not served
+     * (one whose kept configuration turns out not to fit its schema or not to be readable is not).
+     */
+    private @Nullable UniconfigNode built(final String nodeId) {
+        final UnbuiltNode pending = table.unbuilt(nodeId);
+        if (pending == null) {
+            return table.built(nodeId);
+        }
+        final UnbuiltNode.Outcome outcome = pending.build(status);
+        if (!table.built(nodeId, pending, outcome) && outcome instanceof UnbuiltNode.Outcome.Built) {
+            // unmounted while it was built: its status goes too
+            status.remove(nodeId);
+        }
+        return table.built(nodeId);
     }
 
     /**
@@ -130,11 +124,8 @@ final class NodeRegistry {
      *     version under its lock, {@link KeptVersions#takeNewer})
      */
     boolean keptElsewhere(final UniconfigStore.KeptNode keptNode) {
-        synchronized (claims) {
-            if (nodes.containsKey(keptNode.nodeId()) || taking.containsKey(keptNode.nodeId())) {
-                return false;
-            }
-            kept.put(keptNode.nodeId(), keptNode);
+        if (!table.keptElsewhere(keptNode)) {
+            return false;
         }
         restoreKnown();
         return true;
@@ -146,14 +137,7 @@ final class NodeRegistry {
      * served, and a change waiting for its lock fails instead of landing on it.
      */
     void unmounted(final String nodeId) {
-        final @Nullable UniconfigNode node;
-        synchronized (claims) {
-            kept.remove(nodeId);
-            node = nodes.remove(nodeId);
-            if (taking.containsKey(nodeId)) {
-                unmountedWhileTaken.add(nodeId);
-            }
-        }
+        final @Nullable UniconfigNode node = table.unmounted(nodeId);
         store.forgotten(nodeId);
         if (node == null) {
             return;
@@ -170,9 +154,7 @@ final class NodeRegistry {
 
     /** Whether the node's device was unmounted while a connection of it is taking the node (for tests). */
     boolean unmountedWhileTaken(final String nodeId) {
-        synchronized (claims) {
-            return unmountedWhileTaken.contains(nodeId);
-        }
+        return table.unmountedWhileTaken(nodeId);
     }
 
     /** Nodes of commits an earlier run left pending, until their devices are back. */
@@ -189,7 +171,7 @@ final class NodeRegistry {
     void notRolledBack(final CommitRecord failed, final List<String> nodeIds) {
         interrupted.notRolledBack(failed, nodeIds);
         for (String nodeId : nodeIds) {
-            final @Nullable UniconfigNode node = nodes.get(nodeId);
+            final @Nullable UniconfigNode node = built(nodeId);
             final Optional<UnifiedDevice> device = devices.device(nodeId);
             if (node != null && device.isPresent()) {
                 orphans.settle(node, device.orElseThrow());
@@ -199,7 +181,7 @@ final class NodeRegistry {
 
     /** Whether the node was kept by an earlier run and waits for its device (not served yet). */
     boolean waitsForDevice(final String nodeId) {
-        return kept.containsKey(nodeId);
+        return table.waitsForDevice(nodeId);
     }
 
     UniconfigStore store() {
@@ -217,11 +199,11 @@ final class NodeRegistry {
     }
 
     Optional<UniconfigNode> node(final String nodeId) {
-        return Optional.ofNullable(nodes.get(nodeId));
+        return Optional.ofNullable(built(nodeId));
     }
 
     Set<String> nodeIds() {
-        return Set.copyOf(nodes.keySet());
+        return table.servedIds();
     }
 
     /** The connected device of a node. */
@@ -240,22 +222,12 @@ final class NodeRegistry {
      */
     CompletionStage<Void> deviceConnected(final UnifiedDevice device) {
         final String nodeId = device.nodeId();
-        final UniconfigStore.@Nullable KeptNode keptNode;
+        // a node served unbuilt is built now, and taken as any served node
+        built(nodeId);
         final CompletableFuture<Void> taken = new CompletableFuture<>();
-        final @Nullable CompletableFuture<Void> earlier;
-        final @Nullable UniconfigNode served;
-        synchronized (claims) {
-            earlier = taking.get(nodeId);
-            final UniconfigNode existing = nodes.get(nodeId);
-            served = earlier == null && existing != null && existing.schemaKey().equals(device.schemaKey())
-                ? existing : null;
-            if (earlier == null && served == null) {
-                keptNode = kept.remove(nodeId);
-                taking.put(nodeId, taken);
-            } else {
-                keptNode = null;
-            }
-        }
+        final NodeTable.Claim claim = table.claim(nodeId, device.schemaKey(), taken);
+        final UniconfigNode served = claim.served();
+        final CompletableFuture<Void> earlier = claim.earlier();
         if (served != null) {
             // served already (followed from what another instance kept, or connected before)
             return orphans.settle(served, device);
@@ -266,15 +238,12 @@ final class NodeRegistry {
         }
         CompletionStage<Void> work;
         try {
-            work = take(device, keptNode);
+            work = take(device, claim.kept());
         } catch (RuntimeException e) {
             work = CompletableFuture.failedFuture(e);
         }
         work.whenComplete((ok, failure) -> {
-            synchronized (claims) {
-                taking.remove(nodeId, taken);
-                unmountedWhileTaken.remove(nodeId);
-            }
+            table.released(nodeId, taken);
             if (failure != null) {
                 taken.completeExceptionally(failure);
             } else {
@@ -285,9 +254,11 @@ final class NodeRegistry {
     }
 
     /** {@link #deviceConnected}, the node claimed: restore or recover {@code keptNode}, or read the device. */
-    private CompletionStage<Void> take(final UnifiedDevice device, final UniconfigStore.@Nullable KeptNode keptNode) {
+    private CompletionStage<Void> take(final UnifiedDevice device, final UniconfigStore.@Nullable Kept kept) {
         final String nodeId = device.nodeId();
-        if (keptNode != null && keptNode.schemaKey().equals(device.schemaKey())) {
+        final UniconfigStore.KeptNode keptNode = kept != null && kept.schemaKey().equals(device.schemaKey())
+            ? decoded(kept) : null;
+        if (keptNode != null) {
             if (interrupted.inDoubt(nodeId)) {
                 return interrupted.recover(nodeId, keptNode.actual(), device, executor)
                     .thenAcceptAsync(outcome -> restore(keptNode, device, outcome), executor);
@@ -295,12 +266,12 @@ final class NodeRegistry {
             // a commit of it an instance left pending when it died (after this one started) is settled now
             return CompletableFuture.runAsync(() -> restore(keptNode, device, null), executor)
                 .thenCompose(restored -> {
-                    final UniconfigNode node = nodes.get(nodeId);
+                    final UniconfigNode node = table.built(nodeId);
                     return node == null ? CompletableFuture.completedFuture(null) : orphans.settle(node, device);
                 });
         }
         interrupted.readAgain(nodeId);
-        final @Nullable UniconfigNode replaced = nodes.get(nodeId);
+        final @Nullable UniconfigNode replaced = table.built(nodeId);
         // a node the device had with other models is replaced under its lock, and retired: a
         // change waiting for that lock fails instead of landing on the node no longer served
         final CompletionStage<Void> locked = replaced == null ? CompletableFuture.completedFuture(null)
@@ -333,6 +304,15 @@ final class NodeRegistry {
         });
     }
 
+    /** The kept node's configurations; null when they cannot be read (logged): the device is read again. */
+    private static UniconfigStore.@Nullable KeptNode decoded(final UniconfigStore.Kept kept) {
+        try {
+            return kept.decode();
+        } catch (OperationErrorsException e) {
+            return null;
+        }
+    }
+
     /**
      * A kept node whose device is back with the same models: as it was kept, nothing read; or,
      * for a node that was in doubt, with what its device holds after the recovery.
@@ -340,7 +320,7 @@ final class NodeRegistry {
     private void restore(final UniconfigStore.KeptNode keptNode, final UnifiedDevice device,
             final InterruptedCommits.@Nullable Outcome recovery) {
         if (recovery != null && recovery.held() == null) {
-            kept.put(keptNode.nodeId(), keptNode);
+            table.waitAgain(keptNode);
             status.writeFailure(keptNode.nodeId(), "In doubt after an interrupted commit, "
                 + recovery.problem() + "; tried again when the device reconnects");
             return;
@@ -361,7 +341,7 @@ final class NodeRegistry {
             status.publishSynced(node);
             served(node);
         } catch (OperationErrorsException e) {
-            kept.put(keptNode.nodeId(), keptNode);
+            table.waitAgain(keptNode);
             throw new IllegalStateException("The kept configuration of " + keptNode.nodeId()
                 + " does not fit its device's schema: " + CommitCoordinator.describe(e, device.schema()), e);
         }
@@ -373,11 +353,8 @@ final class NodeRegistry {
      * @return whether it is served
      */
     private boolean served(final UniconfigNode node) {
-        synchronized (claims) {
-            if (!unmountedWhileTaken.remove(node.nodeId())) {
-                nodes.put(node.nodeId(), node);
-                return true;
-            }
+        if (table.serve(node)) {
+            return true;
         }
         LOG.info("UniConfig node {} is not served: its device was unmounted while it was taken", node.nodeId());
         status.remove(node.nodeId());
@@ -386,8 +363,7 @@ final class NodeRegistry {
 
     /** A schema a live node with {@code schemaKey} is in (to read data kept in that schema). */
     Optional<EffectiveModelContext> schemaOf(final String schemaKey) {
-        return nodes.values().stream().filter(n -> n.schemaKey().equals(schemaKey)).findAny()
-            .map(UniconfigNode::schema);
+        return table.schemaOf(schemaKey);
     }
 
     /**
@@ -401,13 +377,15 @@ final class NodeRegistry {
         if (tx != null) {
             return tx.changedNodes();
         }
-        return nodes.values().stream().filter(UniconfigNode::hasChanges).map(UniconfigNode::nodeId).sorted()
+        // whether an unbuilt node has changes is known once it is built
+        table.unbuiltIds().forEach(this::built);
+        return table.builtNodes().stream().filter(UniconfigNode::hasChanges).map(UniconfigNode::nodeId).sorted()
             .toList();
     }
 
     /** The nodes requested, or every node. */
     List<String> targets(final List<String> requested) {
-        return requested.isEmpty() ? nodes.keySet().stream().sorted().toList()
+        return requested.isEmpty() ? nodeIds().stream().sorted().toList()
             : List.copyOf(new LinkedHashSet<>(requested));
     }
 
@@ -416,7 +394,7 @@ final class NodeRegistry {
             final Function<UniconfigNode, CompletionStage<NodeResult>> action) {
         final List<CompletableFuture<NodeResult>> futures = new ArrayList<>();
         for (String id : targets(requested)) {
-            final UniconfigNode node = nodes.get(id);
+            final UniconfigNode node = built(id);
             futures.add(node == null ? CompletableFuture.completedFuture(NodeResults.unknown(id))
                 : NodeResults.run(node, action));
         }

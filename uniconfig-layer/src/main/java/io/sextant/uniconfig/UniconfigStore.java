@@ -20,12 +20,37 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  */
 interface UniconfigStore extends AutoCloseable {
 
+    /**
+     * A node as kept, its configurations decoded once {@link #decode} is called: a restart reads
+     * every node without decoding them ({@link #loadUndecoded}), and decodes each when it is used.
+     */
+    interface Kept {
+        String nodeId();
+
+        String schemaKey();
+
+        /**
+         * @throws OperationErrorsException when what was kept of it cannot be read (logged here):
+         *     the node is then read again from its device
+         */
+        KeptNode decode() throws OperationErrorsException;
+    }
+
     /** A node as it was kept. */
-    record KeptNode(String nodeId, String schemaKey, NormalizedNode intended, NormalizedNode actual) {
+    record KeptNode(String nodeId, String schemaKey, NormalizedNode intended, NormalizedNode actual) implements Kept {
+        @Override
+        public KeptNode decode() {
+            return this;
+        }
     }
 
     /** The nodes kept, to be matched with their devices when those connect. */
     List<KeptNode> load() throws OperationErrorsException;
+
+    /** {@link #load}, each node decoded when it is first needed. */
+    default List<? extends Kept> loadUndecoded() throws OperationErrorsException {
+        return load();
+    }
 
     /** A node was created by the first read of its device (intent = actual). */
     void created(UniconfigNode node, NormalizedNode configuration) throws OperationErrorsException;

@@ -14,7 +14,10 @@ import io.sextant.spi.OperationErrorsException;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.unified.UnifiedDeviceRegistry;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import java.util.concurrent.ExecutionException;
 import java.time.Duration;
@@ -26,6 +29,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
@@ -96,6 +101,99 @@ class KeptNodesTest {
         assertEquals(0, d1.reads, "a kept node's device is not read");
         assertSame(served, registry.node("d1").orElseThrow(), "the node served before its device connected stays");
         assertTrue(intends(served, "pending"));
+    }
+
+    /** A kept node that counts how often it is decoded, or cannot be decoded. */
+    private static final class Counted implements UniconfigStore.Kept {
+        private final UniconfigStore.KeptNode node;
+        private final boolean readable;
+        private final AtomicInteger decodes = new AtomicInteger();
+
+        Counted(final UniconfigStore.KeptNode node, final boolean readable) {
+            this.node = node;
+            this.readable = readable;
+        }
+
+        @Override
+        public String nodeId() {
+            return node.nodeId();
+        }
+
+        @Override
+        public String schemaKey() {
+            return node.schemaKey();
+        }
+
+        @Override
+        public UniconfigStore.KeptNode decode() throws OperationErrorsException {
+            decodes.incrementAndGet();
+            if (!readable) {
+                throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.OPERATION_FAILED, "unreadable");
+            }
+            return node;
+        }
+    }
+
+    private Optional<NormalizedNode> status(final String nodeId) {
+        return datastores.operational().snapshot().read(TopologyPaths.node(TopologyPaths.UNICONFIG, nodeId));
+    }
+
+    @Test
+    void keptNodesAreServedBeforeTheyAreBuiltAndEachIsDecodedOnceAtItsFirstUseOrInTheBackground() throws Exception {
+        knowTheSchema();
+        final Counted kept1 = new Counted(keptWithAPendingChange(d1), true);
+        final Counted kept2 = new Counted(keptWithAPendingChange(d2), true);
+        final List<Runnable> background = new ArrayList<>();
+        final NodeRegistry registry = new NodeRegistry(devices, new NodeStatusWriter(datastores.operational()),
+            KeptStore.undecoded(List.of(kept1, kept2)), background::add);
+
+        assertEquals(Set.of("d1", "d2"), registry.nodeIds(), "served at once");
+        assertEquals(0, kept1.decodes.get() + kept2.decodes.get(), "nothing decoded before it is used");
+        assertTrue(status("d1").isEmpty(), "a node's status is published once it is built");
+
+        final UniconfigNode first = registry.node("d1").orElseThrow(() -> new AssertionError("d1 is served"));
+        assertTrue(intends(first, "pending") && first.hasChanges(), "built at its first use, as kept");
+        assertEquals(1, kept1.decodes.get());
+        assertTrue(status("d1").orElseThrow().toString().contains("changed"), "its status is published");
+
+        while (!background.isEmpty()) {
+            background.remove(0).run();
+        }
+        assertEquals(1, kept1.decodes.get(), "a node built at its first use is not built again");
+        assertEquals(1, kept2.decodes.get(), "the others are built in the background");
+        assertTrue(status("d2").isPresent());
+        assertSame(first, registry.node("d1").orElseThrow());
+        assertEquals(List.of("d1", "d2"), registry.changedTargets(List.of(), null));
+    }
+
+    @Test
+    void aKeptNodeThatCannotBeReadIsNotServedAndItsDeviceIsReadWhenItConnects() throws Exception {
+        knowTheSchema();
+        final KeptStore store = KeptStore.undecoded(List.of(new Counted(keptWithAPendingChange(d1), false)));
+        final NodeRegistry registry = registry(store);
+
+        assertTrue(registry.node("d1").isEmpty(), "what was kept of it cannot be read");
+        assertFalse(registry.nodeIds().contains("d1"));
+        assertFalse(registry.waitsForDevice("d1"));
+
+        registry.deviceConnected(d1).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        assertEquals(1, d1.reads, "read from its device as a new node");
+        assertEquals(List.of("d1"), store.created);
+        assertTrue(registry.node("d1").isPresent());
+    }
+
+    @Test
+    void aKeptNodeUnmountedBeforeItIsBuiltIsNeverServed() throws Exception {
+        knowTheSchema();
+        final List<Runnable> background = new ArrayList<>();
+        final NodeRegistry registry = new NodeRegistry(devices, new NodeStatusWriter(datastores.operational()),
+            KeptStore.undecoded(List.of(new Counted(keptWithAPendingChange(d1), true))), background::add);
+
+        registry.unmounted("d1");
+        background.forEach(Runnable::run);
+        assertTrue(registry.node("d1").isEmpty());
+        assertFalse(registry.nodeIds().contains("d1"));
+        assertTrue(status("d1").isEmpty());
     }
 
     @Test

@@ -17,14 +17,32 @@ final class KeptStore implements UniconfigStore {
     final List<String> finished = new CopyOnWriteArrayList<>();
     final List<String> created = new CopyOnWriteArrayList<>();
 
+    private final List<? extends Kept> undecoded;
+
     KeptStore(final List<KeptNode> nodes, final List<Interrupted> interrupted) {
+        this(nodes, nodes, interrupted);
+    }
+
+    private KeptStore(final List<KeptNode> nodes, final List<? extends Kept> undecoded,
+            final List<Interrupted> interrupted) {
         this.nodes = nodes;
+        this.undecoded = undecoded;
         this.interrupted = interrupted;
+    }
+
+    /** A store whose nodes a restart loads as {@code undecoded}, decoded when the layer asks. */
+    static KeptStore undecoded(final List<? extends Kept> undecoded) {
+        return new KeptStore(List.of(), undecoded, List.of());
     }
 
     @Override
     public List<KeptNode> load() {
         return nodes;
+    }
+
+    @Override
+    public List<? extends Kept> loadUndecoded() {
+        return undecoded;
     }
 
     @Override
