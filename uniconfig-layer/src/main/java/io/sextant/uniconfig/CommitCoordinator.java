@@ -115,22 +115,18 @@ final class CommitCoordinator {
         final List<Participant> confirmable = select(p -> p.change().mode() == Mode.STAGED_CONFIRMABLE);
         final List<Participant> stagedOnly = select(p -> p.change().mode() == Mode.STAGED);
         return step(staging, DeviceChange::stage)
-            .thenCompose(f -> f.isPresent() ? done(f) : step(immediate, DeviceChange::stage))
-            .thenCompose(f -> f.isPresent() ? done(f) : step(confirmable, DeviceChange::apply))
-            .thenCompose(f -> f.isPresent() ? done(f) : step(stagedOnly, DeviceChange::apply))
-            .thenCompose(f -> f.isPresent() ? done(f) : gate())
-            .thenCompose(f -> f.isPresent() ? done(f) : keep())
-            .thenCompose(f -> f.isPresent() ? done(f) : step(participants, DeviceChange::finish)
+            .thenCompose(f -> f.isPresent() ? CompletableFuture.completedFuture(f) : step(immediate, DeviceChange::stage))
+            .thenCompose(f -> f.isPresent() ? CompletableFuture.completedFuture(f) : step(confirmable, DeviceChange::apply))
+            .thenCompose(f -> f.isPresent() ? CompletableFuture.completedFuture(f) : step(stagedOnly, DeviceChange::apply))
+            .thenCompose(f -> f.isPresent() ? CompletableFuture.completedFuture(f) : gate())
+            .thenCompose(f -> f.isPresent() ? CompletableFuture.completedFuture(f) : keep())
+            .thenCompose(f -> f.isPresent() ? CompletableFuture.completedFuture(f) : step(participants, DeviceChange::finish)
                 .thenApply(finished -> finished.map(Failure::afterKeeping)))
-            .thenCompose(f -> f.isPresent() ? rollback(f.orElseThrow()) : done(f));
+            .thenCompose(f -> f.isPresent() ? rollback(f.orElseThrow()) : CompletableFuture.completedFuture(f));
     }
 
     private List<Participant> select(final Predicate<Participant> filter) {
         return participants.stream().filter(filter).toList();
-    }
-
-    private static CompletionStage<Optional<Failure>> done(final Optional<Failure> failure) {
-        return CompletableFuture.completedFuture(failure);
     }
 
     /** Run {@code action} on every participant in parallel; the first failure wins. */

@@ -13,14 +13,17 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeWithValue;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
@@ -63,14 +66,16 @@ final class InstalledNodesRpcs {
             ? List.of(String.valueOf(leaf.body())) : TOPOLOGIES;
         final var list = ImmutableNodes.newUserMapBuilder().withNodeIdentifier(new NodeIdentifier(NODES));
         for (String topology : topologies) {
-            final Optional<MapNode> status = nodes(operational, topology);
+            final @Nullable MapNode status = nodes(operational, topology);
             for (String nodeId : ids(nodes(config, topology))) {
                 final var entry = ImmutableNodes.newMapEntryBuilder()
                     .withNodeIdentifier(NodeIdentifierWithPredicates.of(NODES, NODE_ID, nodeId))
                     .withChild(ImmutableNodes.leafNode(NODE_ID, nodeId))
                     .withChild(ImmutableNodes.leafNode(TOPOLOGY_ID, topology));
-                connectionStatus(status, topology, nodeId).ifPresent(s -> entry.withChild(
-                    ImmutableNodes.leafNode(CONNECTION_STATUS, s)));
+                final @Nullable String connection = connectionStatus(status, topology, nodeId);
+                if (connection != null) {
+                    entry.withChild(ImmutableNodes.leafNode(CONNECTION_STATUS, connection));
+                }
                 list.withChild(entry.build());
             }
         }
@@ -95,23 +100,25 @@ final class InstalledNodesRpcs {
             .withChild(leafList(INSTALLED, in)).withChild(leafList(NOT_INSTALLED, out)).build());
     }
 
-    private static Optional<MapNode> nodes(final DataStore store, final String topology) {
+    /** The topology's node list, or null when it has no node. */
+    private static @Nullable MapNode nodes(final DataStore store, final String topology) {
         return store.snapshot().read(TopologyModel.topology(topology).node(TopologyModel.NODE))
-            .filter(MapNode.class::isInstance).map(MapNode.class::cast);
+            .orElse(null) instanceof MapNode map ? map : null;
     }
 
-    private static List<String> ids(final Optional<MapNode> nodes) {
-        return nodes.map(map -> map.body().stream().map(entry -> String.valueOf(entry.name().getValue(
-            TopologyModel.NODE_ID))).sorted().toList()).orElse(List.of());
+    private static List<String> ids(final @Nullable MapNode nodes) {
+        return nodes == null ? List.of() : nodes.body().stream().map(entry -> String.valueOf(entry.name().getValue(
+            TopologyModel.NODE_ID))).sorted().toList();
     }
 
-    private static Optional<String> connectionStatus(final Optional<MapNode> status, final String topology,
+    /** The node's connection-status in the topology's operational list, or null when it has none. */
+    private static @Nullable String connectionStatus(final @Nullable MapNode status, final String topology,
             final String nodeId) {
         final QName leaf = QName.create(topology.equals(TopologyModel.TOPOLOGY_CLI) ? ControllerSchema.CLI_TOPOLOGY
             : ControllerSchema.NETCONF_NODE_TOPOLOGY, "connection-status");
-        return status.map(map -> map.childByArg(TopologyModel.nodeKey(nodeId)))
-            .flatMap(entry -> Optional.ofNullable(entry.childByArg(new NodeIdentifier(leaf))))
-            .map(value -> String.valueOf(value.body()));
+        final MapEntryNode entry = status == null ? null : status.childByArg(TopologyModel.nodeKey(nodeId));
+        final DataContainerChild value = entry == null ? null : entry.childByArg(new NodeIdentifier(leaf));
+        return value == null ? null : String.valueOf(value.body());
     }
 
     private static LeafSetNode<String> leafList(final QName name, final List<String> values) {
