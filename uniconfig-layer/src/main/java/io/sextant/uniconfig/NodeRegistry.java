@@ -222,8 +222,16 @@ final class NodeRegistry {
      */
     CompletionStage<Void> deviceConnected(final UnifiedDevice device) {
         final String nodeId = device.nodeId();
-        // a node served unbuilt is built now, and taken as any served node
-        built(nodeId);
+        final UnbuiltNode pending = table.unbuilt(nodeId);
+        if (pending != null) {
+            if (pending.schemaKey().equals(device.schemaKey())) {
+                // served unbuilt in the device's models: nothing read, built only to settle a commit left pending
+                return orphans.settle(nodeId, () -> built(nodeId), device);
+            }
+            // in other models: built first, on the layer's executor (not the device's), then replaced
+            return CompletableFuture.supplyAsync(() -> built(nodeId), executor)
+                .thenCompose(ignored -> deviceConnected(device));
+        }
         final CompletableFuture<Void> taken = new CompletableFuture<>();
         final NodeTable.Claim claim = table.claim(nodeId, device.schemaKey(), taken);
         final UniconfigNode served = claim.served();

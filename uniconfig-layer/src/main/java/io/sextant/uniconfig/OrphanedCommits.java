@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,18 +43,33 @@ final class OrphanedCommits {
      * that cannot be settled now stays pending and is tried again when the device connects again.
      */
     CompletionStage<Void> settle(final UniconfigNode node, final UnifiedDevice device) {
+        return settle(node.nodeId(), () -> node, device);
+    }
+
+    /**
+     * {@link #settle(UniconfigNode, UnifiedDevice)} of a node served before it is built: {@code built}
+     * builds it (on the layer's executor), only when there is a commit to settle.
+     */
+    CompletionStage<Void> settle(final String nodeId, final Supplier<@Nullable UniconfigNode> built,
+            final UnifiedDevice device) {
         List<UniconfigStore.Interrupted> orphaned;
         try {
-            orphaned = store.orphanedCommitsOf(node.nodeId());
+            orphaned = store.orphanedCommitsOf(nodeId);
         } catch (OperationErrorsException e) {
             LOG.warn("The commits other controller instances left pending for node {} cannot be read now; they are "
-                + "read again when its device connects again: {}", node.nodeId(), e.getMessage());
+                + "read again when its device connects again: {}", nodeId, e.getMessage());
             orphaned = List.of();
         }
-        if (orphaned.isEmpty() && !interrupted.inDoubt(node.nodeId())) {
+        if (orphaned.isEmpty() && !interrupted.inDoubt(nodeId)) {
             return CompletableFuture.completedFuture(null);
         }
         final List<UniconfigStore.Interrupted> left = orphaned;
+        return CompletableFuture.supplyAsync(built, executor).thenCompose(node -> node == null
+            ? CompletableFuture.<Void>completedFuture(null) : settle(node, device, left));
+    }
+
+    private CompletionStage<Void> settle(final UniconfigNode node, final UnifiedDevice device,
+            final List<UniconfigStore.Interrupted> left) {
         return node.lock().acquire().thenCompose(locked -> {
             if (!left.isEmpty()) {
                 try {

@@ -150,6 +150,8 @@ class KeptNodesTest {
         assertEquals(Set.of("d1", "d2"), registry.nodeIds(), "served at once");
         assertEquals(0, kept1.decodes.get() + kept2.decodes.get(), "nothing decoded before it is used");
         assertTrue(status("d1").isEmpty(), "a node's status is published once it is built");
+        registry.deviceConnected(d2).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        assertEquals(0, kept2.decodes.get() + d2.reads, "its device connecting neither builds it nor reads the device");
 
         final UniconfigNode first = registry.node("d1").orElseThrow(() -> new AssertionError("d1 is served"));
         assertTrue(intends(first, "pending") && first.hasChanges(), "built at its first use, as kept");
