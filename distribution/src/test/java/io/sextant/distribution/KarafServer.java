@@ -1,13 +1,12 @@
 package io.sextant.distribution;
 
+import io.sextant.testing.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -239,11 +238,9 @@ final class KarafServer implements AutoCloseable {
         }
     }
 
-    /** A TCP port nothing listens on right now. */
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+    /** A TCP port nothing listens on right now, that no outgoing connection takes before Karaf binds it. */
+    static int freePort() {
+        return FreePorts.one();
     }
 
     /** Copy the distribution, leaving out state a previous run in place may have left. */

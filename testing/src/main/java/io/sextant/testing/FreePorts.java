@@ -6,6 +6,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -20,14 +22,46 @@ public final class FreePorts {
     private FreePorts() {
     }
 
-    /** One free port on the loopback interface, as the kernel assigns it. */
+    /**
+     * One free port for a server to listen on: below the kernel's range of ephemeral ports when
+     * there is room, so that no outgoing connection is given it between this choice and the
+     * server's bind (a server process binds seconds later). Chosen from that range, a Karaf started
+     * beside thousands of device connections lost its SSH port to one of them ("Address already
+     * in use").
+     */
     public static int one() {
+        final int below = ephemeralLow();
+        if (below - LOWEST > 1_000) {
+            final ThreadLocalRandom random = ThreadLocalRandom.current();
+            for (int attempt = 0; attempt < 500; attempt++) {
+                final int port = LOWEST + random.nextInt(below - LOWEST);
+                if (isFree(port)) {
+                    return port;
+                }
+            }
+        }
+        return assigned();
+    }
+
+    /** A free port on the loopback interface as the kernel assigns it (in its ephemeral range). */
+    private static int assigned() {
         try (ServerSocket socket = new ServerSocket()) {
             socket.setReuseAddress(false);
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException("No free port", e);
+        }
+    }
+
+    /** The lowest ephemeral port (Linux; 32768, its default, when it cannot be read). */
+    private static int ephemeralLow() {
+        try {
+            // readAllLines: readString stops at the size procfs reports for its files (the first byte or none)
+            final String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim();
+            return Integer.parseInt(range.split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            return 32_768;
         }
     }
 
