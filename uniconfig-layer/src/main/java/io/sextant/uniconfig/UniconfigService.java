@@ -17,8 +17,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -185,7 +188,23 @@ public final class UniconfigService implements AutoCloseable {
         deviceListener = devices.addListener(new UnifiedDevices.Listener() {
             @Override
             public void connected(final UnifiedDevice device) {
-                registry.deviceConnected(device).whenComplete((ok, error) -> {
+                // on the layer's executor: neither the device's thread nor, for the devices connected
+                // before this listener, the starting thread waits for a node's claim and its database read
+                try {
+                    executor.execute(() -> taken(device));
+                } catch (RejectedExecutionException e) {
+                    // the layer is closing
+                }
+            }
+
+            private void taken(final UnifiedDevice device) {
+                CompletionStage<Void> taking;
+                try {
+                    taking = registry.deviceConnected(device);
+                } catch (RuntimeException e) {
+                    taking = CompletableFuture.failedFuture(e);
+                }
+                taking.whenComplete((ok, error) -> {
                     if (error != null) {
                         LOG.warn("First sync of {} failed (listed with its sync-error under topology=uniconfig; "
                             + "sync-from-network or its next connection tries again)", device.nodeId(), error);
