@@ -99,7 +99,7 @@ final class NodeRegistry {
     }
 
     /**
-     * The served node, built first when it is not yet ({@link #unbuilt}); null when it is not served
+     * The served node, built first when it is not yet ({@link NodeTable#unbuilt}); null when it is not served
      * (one whose kept configuration turns out not to fit its schema or not to be readable is not).
      */
     private @Nullable UniconfigNode built(final String nodeId) {
@@ -108,7 +108,7 @@ final class NodeRegistry {
             return table.built(nodeId);
         }
         final UnbuiltNode.Outcome outcome = pending.build(status);
-        if (!table.built(nodeId, pending, outcome) && outcome instanceof UnbuiltNode.Outcome.Built) {
+        if (!table.finished(nodeId, pending, outcome) && outcome instanceof UnbuiltNode.Outcome.Built) {
             // unmounted while it was built: its status goes too
             status.remove(nodeId);
         }
@@ -261,7 +261,7 @@ final class NodeRegistry {
         return taken;
     }
 
-    /** {@link #deviceConnected}, the node claimed: restore or recover {@code keptNode}, or read the device. */
+    /** {@link #deviceConnected}, the node claimed: restore or recover {@code kept}, or read the device. */
     private CompletionStage<Void> take(final UnifiedDevice device, final UniconfigStore.@Nullable Kept kept) {
         final String nodeId = device.nodeId();
         final UniconfigStore.KeptNode keptNode = kept != null && kept.schemaKey().equals(device.schemaKey())

@@ -116,7 +116,7 @@ final class NodeTable {
      * @return whether the outcome is placed, by this call or an earlier one for the same build; false
      *     when the node left first (unmounted)
      */
-    boolean built(final String nodeId, final UnbuiltNode pending, final UnbuiltNode.Outcome outcome) {
+    boolean finished(final String nodeId, final UnbuiltNode pending, final UnbuiltNode.Outcome outcome) {
         synchronized (lock) {
             if (unbuilt.get(nodeId) == pending) {
                 if (outcome instanceof UnbuiltNode.Outcome.Built built) {
