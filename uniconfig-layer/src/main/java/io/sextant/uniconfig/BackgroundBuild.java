@@ -1,10 +1,11 @@
 package io.sextant.uniconfig;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -12,8 +13,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Builds the kept nodes served unbuilt ({@link UnbuiltNode}) a few at a time on the layer's
- * executor, one round after another until none is left, so that requests on that executor are
- * not held up behind all of them; one chain of rounds at a time.
+ * executor, one round after another, so that requests on that executor are not held up behind
+ * all of them; one chain of rounds at a time. A chain takes the ids once and tries each once: a
+ * node whose build fails stays unbuilt (tried again at its first use), and a new chain starts
+ * only for nodes served unbuilt since the chain took its ids.
  */
 final class BackgroundBuild {
     private static final Logger LOG = LoggerFactory.getLogger(BackgroundBuild.class);
@@ -23,8 +26,6 @@ final class BackgroundBuild {
     private final Supplier<List<String>> unbuilt;
     private final Consumer<String> build;
     private final AtomicBoolean running = new AtomicBoolean();
-    private volatile long started;
-    private final AtomicInteger built = new AtomicInteger();
 
     /**
      * @param unbuilt the ids of the nodes still unbuilt
@@ -36,43 +37,58 @@ final class BackgroundBuild {
         this.build = build;
     }
 
-    /** Start building, unless a chain of rounds runs already (it takes the new nodes too). */
+    /** Start building, unless a chain of rounds runs already (a new chain follows it for the new nodes). */
     void start() {
         if (running.compareAndSet(false, true)) {
-            started = System.nanoTime();
-            built.set(0);
-            submit();
+            submit(new Chain(unbuilt.get()));
         }
     }
 
-    private void submit() {
+    private void submit(final Chain chain) {
         try {
-            executor.execute(this::round);
+            executor.execute(chain::round);
         } catch (RejectedExecutionException e) {
             // the layer is closing
             running.set(false);
         }
     }
 
-    private void round() {
-        final List<String> ids = unbuilt.get();
-        for (String nodeId : ids.subList(0, Math.min(PER_ROUND, ids.size()))) {
-            try {
-                build.accept(nodeId);
-                built.incrementAndGet();
-            } catch (RuntimeException e) {
-                LOG.warn("Kept node {} could not be built in the background (tried again at its first use)", nodeId, e);
+    /** The ids taken at the chain's start, built {@link #PER_ROUND} a round. */
+    private final class Chain {
+        private final List<String> ids;
+        private final long started = System.nanoTime();
+        private int next;
+        private int built;
+        private int failed;
+
+        Chain(final List<String> ids) {
+            this.ids = ids;
+        }
+
+        void round() {
+            final int end = Math.min(next + PER_ROUND, ids.size());
+            for (; next < end; next++) {
+                final String nodeId = ids.get(next);
+                try {
+                    build.accept(nodeId);
+                    built++;
+                } catch (RuntimeException e) {
+                    failed++;
+                    LOG.warn("Kept node {} could not be built in the background (tried again at its first use)",
+                        nodeId, e);
+                }
             }
-        }
-        if (ids.size() > PER_ROUND) {
-            submit();
-            return;
-        }
-        LOG.info("{} kept UniConfig nodes built in the background in {} ms", built.get(),
-            (System.nanoTime() - started) / 1_000_000);
-        running.set(false);
-        if (!unbuilt.get().isEmpty()) {
-            start();
+            if (next < ids.size()) {
+                submit(this);
+                return;
+            }
+            LOG.info("{} kept UniConfig nodes built in the background in {} ms ({} failed)", built,
+                (System.nanoTime() - started) / 1_000_000, failed);
+            running.set(false);
+            final Set<String> tried = new HashSet<>(ids);
+            if (unbuilt.get().stream().anyMatch(id -> !tried.contains(id))) {
+                start();
+            }
         }
     }
 }
