@@ -234,10 +234,12 @@ public final class InMemoryDataStore implements DataStore {
 
     private final class Transaction implements WriteTransaction {
         final DataTreeModification modification;
+        private final KnownParents parents;
         boolean done;
 
         Transaction(final DataTreeSnapshot snapshot) {
             this.modification = snapshot.newModification();
+            this.parents = new KnownParents(snapshot);
         }
 
         @Override
@@ -256,6 +258,7 @@ public final class InMemoryDataStore implements DataStore {
             final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
             displaceOtherCases(path, filtered, false);
+            parents.replaced(path);
             apply(path, () -> modification.write(path, filtered));
         }
 
@@ -280,6 +283,7 @@ public final class InMemoryDataStore implements DataStore {
             final NormalizedNode filtered = filtered(path, data);
             ensureParents(path);
             displaceOtherCases(path, filtered, false);
+            parents.replaced(path);
             apply(path, () -> modification.write(path, filtered));
         }
 
@@ -290,6 +294,7 @@ public final class InMemoryDataStore implements DataStore {
                 throw OperationErrorsException.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
                     "Data does not exist", path);
             }
+            parents.deleted(path);
             apply(path, () -> modification.delete(path));
         }
 
@@ -297,6 +302,7 @@ public final class InMemoryDataStore implements DataStore {
         public void remove(final YangInstanceIdentifier path) throws OperationErrorsException {
             checkOpen();
             if (readChecked(path).isPresent()) {
+                parents.deleted(path);
                 apply(path, () -> modification.delete(path));
             }
         }
@@ -349,18 +355,25 @@ public final class InMemoryDataStore implements DataStore {
             return result;
         }
 
+        /** Creates the missing parents of {@code path}; reads only those not known to exist ({@link KnownParents}). */
         private void ensureParents(final YangInstanceIdentifier path) throws OperationErrorsException {
             final List<YangInstanceIdentifier.PathArgument> args = path.getPathArguments();
+            final KnownParents.Walk walk = parents.walk();
             YangInstanceIdentifier parent = YangInstanceIdentifier.of();
             for (int i = 0; i < args.size() - 1; i++) {
                 parent = parent.node(args.get(i));
+                if (walk.knownToExist(parent)) {
+                    continue;
+                }
                 if (readChecked(parent).isEmpty()) {
                     final YangInstanceIdentifier at = parent;
                     final var empty = StructuralNodes.emptyNode(schemaTree, at);
-                    if (empty.isPresent()) {
-                        apply(at, () -> modification.merge(at, empty.orElseThrow()));
+                    if (empty.isEmpty()) {
+                        continue;
                     }
+                    apply(at, () -> modification.merge(at, empty.orElseThrow()));
                 }
+                parents.exists(parent);
             }
         }
 
@@ -368,6 +381,7 @@ public final class InMemoryDataStore implements DataStore {
         private void displaceOtherCases(final YangInstanceIdentifier path, final NormalizedNode data,
                 final boolean merge) throws OperationErrorsException {
             for (YangInstanceIdentifier displaced : otherCases.displacedBy(path, data, merge, this::readChecked)) {
+                parents.deleted(displaced);
                 apply(displaced, () -> modification.delete(displaced));
             }
         }

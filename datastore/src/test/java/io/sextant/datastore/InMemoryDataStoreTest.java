@@ -271,4 +271,66 @@ class InMemoryDataStoreTest {
         config.update(tx -> tx.put(nodePath("r1"), node("r1", Uint16.valueOf(100))));
         assertEquals(node("r1", Uint16.valueOf(100)), config.snapshot().read(nodePath("r1")).orElseThrow());
     }
+
+    private static YangInstanceIdentifier topologyPath() {
+        return YangInstanceIdentifier.builder().node(NETWORK_TOPOLOGY).node(TOPOLOGY)
+            .nodeWithKey(TOPOLOGY, TOPOLOGY_ID, "topology-netconf").build();
+    }
+
+    private static MapEntryNode emptyTopology() {
+        return ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(TOPOLOGY, TOPOLOGY_ID, "topology-netconf"))
+            .withChild(ImmutableNodes.leafNode(TOPOLOGY_ID, "topology-netconf"))
+            .build();
+    }
+
+    /** Many writes into one list in one transaction, the list's parents created by the first of them. */
+    @Test
+    void manyWritesIntoANewListInOneTransaction() throws Exception {
+        config.update(tx -> {
+            for (int i = 0; i < 2_000; i++) {
+                tx.put(nodePath("r" + i), node("r" + i, Uint16.valueOf(i)));
+            }
+        });
+        for (int i = 0; i < 2_000; i += 97) {
+            assertEquals(node("r" + i, Uint16.valueOf(i)), config.snapshot().read(nodePath("r" + i)).orElseThrow());
+        }
+    }
+
+    /** A parent the transaction deleted, or replaced above, is created again for a later write under it. */
+    @Test
+    void aParentDeletedOrReplacedEarlierInTheTransactionIsCreatedAgain() throws Exception {
+        config.update(tx -> {
+            tx.put(nodePath("r1"), node("r1", Uint16.valueOf(1)));
+            tx.put(nodePath("r2"), node("r2", Uint16.valueOf(2)));
+        });
+
+        config.update(tx -> {
+            tx.put(nodePath("r3"), node("r3", Uint16.valueOf(3)));
+            tx.delete(topologyPath());
+            tx.put(nodePath("r4"), node("r4", Uint16.valueOf(4)));
+        });
+        assertTrue(config.snapshot().read(nodePath("r1")).isEmpty(), "deleted with its topology");
+        assertTrue(config.snapshot().read(nodePath("r3")).isEmpty(), "deleted with its topology");
+        assertEquals(node("r4", Uint16.valueOf(4)), config.snapshot().read(nodePath("r4")).orElseThrow());
+        assertEquals("topology-netconf", ((LeafNode<?>) config.snapshot().read(topologyPath().node(TOPOLOGY_ID))
+            .orElseThrow()).body(), "the topology entry made again, with its key");
+
+        config.update(tx -> {
+            tx.put(nodePath("r5"), node("r5", Uint16.valueOf(5)));
+            tx.put(YangInstanceIdentifier.of(new NodeIdentifier(NETWORK_TOPOLOGY)), ImmutableNodes.newContainerBuilder()
+                .withNodeIdentifier(new NodeIdentifier(NETWORK_TOPOLOGY)).build());
+            tx.put(nodePath("r6"), node("r6", Uint16.valueOf(6)));
+        });
+        assertTrue(config.snapshot().read(nodePath("r4")).isEmpty(), "replaced with everything above it");
+        assertTrue(config.snapshot().read(nodePath("r5")).isEmpty(), "replaced with everything above it");
+        assertEquals(node("r6", Uint16.valueOf(6)), config.snapshot().read(nodePath("r6")).orElseThrow());
+
+        config.update(tx -> {
+            tx.put(topologyPath(), emptyTopology());
+            tx.put(nodePath("r7"), node("r7", Uint16.valueOf(7)));
+        });
+        assertTrue(config.snapshot().read(nodePath("r6")).isEmpty());
+        assertEquals(node("r7", Uint16.valueOf(7)), config.snapshot().read(nodePath("r7")).orElseThrow());
+    }
 }
