@@ -13,8 +13,9 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
  * NACM (RFC 8341) for RESTCONF: every read is pruned to what the user may read, every write is
- * checked whole before anything is applied, every RPC needs exec access. The rules are those
- * stored when the request arrives ({@link AccessControl#access}).
+ * checked whole before anything is applied, every RPC needs exec access, every action exec
+ * access to it and read access to its data node. The rules are those stored when the request
+ * arrives ({@link AccessControl#access}).
  */
 public final class NacmGuard implements AccessGuard {
     private final AccessControl control;
@@ -29,7 +30,8 @@ public final class NacmGuard implements AccessGuard {
     }
 
     @Override
-    public RpcService rpcs(final RpcService rpcs, final EffectiveModelContext schema) {
-        return new NacmRpcService(rpcs, schema, control);
+    public RpcService rpcs(final RpcService rpcs, final EffectiveModelContext schema,
+            final Function<YangInstanceIdentifier, DataPath> locate) {
+        return new NacmRpcService(rpcs, schema, locate, control);
     }
 }

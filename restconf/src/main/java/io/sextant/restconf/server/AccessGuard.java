@@ -21,7 +21,8 @@ public interface AccessGuard {
         }
 
         @Override
-        public RpcService rpcs(final RpcService rpcs, final EffectiveModelContext schema) {
+        public RpcService rpcs(final RpcService rpcs, final EffectiveModelContext schema,
+                final Function<YangInstanceIdentifier, DataPath> locate) {
             return rpcs;
         }
     };
@@ -33,6 +34,10 @@ public interface AccessGuard {
      */
     DataService data(DataService data, Function<YangInstanceIdentifier, DataPath> locate);
 
-    /** The guarded view of the RPCs of {@code schema}'s owner. */
-    RpcService rpcs(RpcService rpcs, EffectiveModelContext schema);
+    /**
+     * The guarded view of the RPCs and actions of {@code schema}'s owner.
+     *
+     * @param locate where a path of the owner's data (an action's) is in the whole tree
+     */
+    RpcService rpcs(RpcService rpcs, EffectiveModelContext schema, Function<YangInstanceIdentifier, DataPath> locate);
 }

@@ -59,8 +59,9 @@ final class PathResolver {
     PathResolver(final EffectiveModelContext schema, final DataService rootData, final RpcService rootRpcs,
             final MountPointRegistry mounts, final AccessGuard guard) {
         this.rootCodecs = SchemaCodecs.of(schema);
-        this.rootData = guard.data(rootData, path -> DataPath.of(schema, path));
-        this.rootRpcs = guard.rpcs(rootRpcs, schema);
+        final Function<YangInstanceIdentifier, DataPath> locateRoot = path -> DataPath.of(schema, path);
+        this.rootData = guard.data(rootData, locateRoot);
+        this.rootRpcs = guard.rpcs(rootRpcs, schema, locateRoot);
         this.mounts = mounts;
         this.guard = guard;
     }
@@ -107,7 +108,7 @@ final class PathResolver {
             locate = path -> mountPoint.mount(mountSchema, path);
             codecs = SchemaCodecs.of(mountSchema);
             data = guard.data(mount.data(), locate);
-            rpcs = guard.rpcs(mount.rpcs(), mountSchema);
+            rpcs = guard.rpcs(mount.rpcs(), mountSchema, locate);
             relative.clear();
             context = codecs.tree().getRoot();
             stack = SchemaInferenceStack.of(codecs.schema());
