@@ -1,6 +1,7 @@
 package io.sextant.console;
 
 import io.sextant.spi.IntentAccess;
+import io.sextant.spi.MountedNode;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
 import io.sextant.model.ControllerSchema;
@@ -11,6 +12,8 @@ import io.sextant.security.nacm.NacmIntentAccess;
 import io.sextant.security.nacm.NacmOperation;
 import io.sextant.security.service.AccessControl;
 import java.security.AccessController;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javax.security.auth.Subject;
@@ -114,6 +117,20 @@ final class ConsoleUser {
         if (denied.isPresent()) {
             throw new CommandException(denied.orElseThrow());
         }
+    }
+
+    /**
+     * The nodes the user may read (each node's entry in its topology), as a RESTCONF read of the
+     * topologies would show them to the same user.
+     */
+    List<MountedNode> readable(final Collection<MountedNode> nodes) {
+        return nodes.stream().filter(node -> mayRead(TopologyNodes.path(node))).toList();
+    }
+
+    /** Whether NACM lets the user read this data node (its own decision, not its descendants'). */
+    boolean mayRead(final YangInstanceIdentifier path) {
+        return access != null && access.data(DataPath.of(ControllerSchema.get(), path), NacmOperation.READ)
+            .permitted();
     }
 
     /** Why the user may not read this data, or empty when NACM permits it. */

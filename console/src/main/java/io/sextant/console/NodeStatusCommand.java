@@ -4,6 +4,7 @@ import io.sextant.spi.ControllerInfo;
 import io.sextant.security.service.AccessControl;
 import io.sextant.southbound.netconf.NetconfDevices;
 import java.io.PrintStream;
+import java.util.Optional;
 import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
@@ -38,11 +39,18 @@ public final class NodeStatusCommand implements Action {
         if (devices == null || info == null || control == null) {
             return Starting.report(out, services);
         }
-        ConsoleUser.current(control).checkRead(ConsoleUser.TOPOLOGY, "the mounted nodes (network-topology)");
-        out.print(devices.status(node).map(NetconfNodesReport::status)
-            .or(() -> info.nodes().stream().filter(n -> n.nodeId().equals(node)).findFirst()
-                .map(MountedNodesReport::status))
-            .orElse("No node " + node + " is mounted.\n"));
+        final ConsoleUser user = ConsoleUser.current(control);
+        // a node the user may not read is not mounted as far as the user can tell (as over RESTCONF)
+        final Optional<String> shown = devices.status(node)
+            .filter(status -> user.mayRead(TopologyNodes.path(TopologyNodes.NETCONF, node)))
+            .map(NetconfNodesReport::status)
+            .or(() -> user.readable(info.nodes().stream().filter(n -> n.nodeId().equals(node)).toList()).stream()
+                .findFirst().map(MountedNodesReport::status));
+        if (shown.isEmpty() && user.readable(info.nodes()).isEmpty()) {
+            // refused like node-list when the user may read no node and not the topologies
+            user.checkRead(ConsoleUser.TOPOLOGY, "the mounted nodes (network-topology)");
+        }
+        out.print(shown.orElse("No node " + node + " is mounted.\n"));
         out.flush();
         return null;
     }

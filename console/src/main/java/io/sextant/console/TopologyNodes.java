@@ -2,6 +2,7 @@ package io.sextant.console;
 
 import io.sextant.datastore.ReadSnapshot;
 import io.sextant.model.ControllerSchema;
+import io.sextant.spi.MountedNode;
 import java.util.List;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -10,13 +11,33 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 
 /** The {@code node}s of every {@code network-topology} topology in one datastore snapshot. */
 public final class TopologyNodes {
+    /** The topology of NETCONF nodes. */
+    public static final String NETCONF = "topology-netconf";
+    /** The topology of CLI nodes. */
+    public static final String CLI = "topology-cli";
     private static final QName NETWORK_TOPOLOGY = QName.create(ControllerSchema.NETWORK_TOPOLOGY, "network-topology");
     private static final QName TOPOLOGY = QName.create(NETWORK_TOPOLOGY, "topology");
     private static final QName NODE = QName.create(NETWORK_TOPOLOGY, "node");
     private static final QName NODE_ID = QName.create(NETWORK_TOPOLOGY, "node-id");
+    private static final QName TOPOLOGY_ID = QName.create(NETWORK_TOPOLOGY, "topology-id");
     private static final YangInstanceIdentifier TOPOLOGIES = YangInstanceIdentifier.of(NETWORK_TOPOLOGY, TOPOLOGY);
 
     private TopologyNodes() {
+    }
+
+    /**
+     * Where a mounted node is in the configuration: its entry in {@code topology-netconf} or
+     * {@code topology-cli}, as NACM rules name it.
+     */
+    public static YangInstanceIdentifier path(final MountedNode node) {
+        return path("cli".equals(node.protocol()) ? CLI : NETCONF, node.nodeId());
+    }
+
+    /** The entry of node {@code nodeId} in topology {@code topologyId}. */
+    public static YangInstanceIdentifier path(final String topologyId, final String nodeId) {
+        return YangInstanceIdentifier.builder().node(NETWORK_TOPOLOGY).node(TOPOLOGY)
+            .nodeWithKey(TOPOLOGY, TOPOLOGY_ID, topologyId).node(NODE).nodeWithKey(NODE, NODE_ID, nodeId)
+            .build();
     }
 
     /** Ids of every node in every topology, sorted, without duplicates. */

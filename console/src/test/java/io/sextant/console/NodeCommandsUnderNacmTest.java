@@ -1,0 +1,206 @@
+package io.sextant.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sextant.datastore.InMemoryDataStore;
+import io.sextant.datastore.StoreType;
+import io.sextant.model.ControllerSchema;
+import io.sextant.security.audit.AuditLog;
+import io.sextant.security.auth.PasswordHasher;
+import io.sextant.security.nacm.NacmAction;
+import io.sextant.security.nacm.NacmCodec;
+import io.sextant.security.nacm.NacmConfig;
+import io.sextant.security.nacm.NacmDefaults;
+import io.sextant.security.nacm.NacmModel;
+import io.sextant.security.nacm.NacmOperation;
+import io.sextant.security.nacm.NacmRule;
+import io.sextant.security.nacm.NacmRuleList;
+import io.sextant.security.nacm.NodeInstancePath;
+import io.sextant.security.service.AccessControl;
+import io.sextant.security.service.SecuritySettings;
+import io.sextant.southbound.netconf.ConnectionStatus;
+import io.sextant.southbound.netconf.NetconfDevices;
+import io.sextant.southbound.netconf.NodeStatus;
+import io.sextant.spi.ControllerInfo;
+import io.sextant.spi.ControllerSettings;
+import io.sextant.spi.MountedNode;
+import io.sextant.spi.RpcRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Field;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.PrivilegedActionException;
+import java.security.PrivilegedExceptionAction;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.security.auth.Subject;
+import org.apache.karaf.jaas.boot.principal.UserPrincipal;
+import org.apache.karaf.shell.api.action.Action;
+import org.apache.karaf.shell.api.console.Session;
+import org.apache.karaf.shell.support.CommandException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code node-list} and {@code node-status} show a console user the mounted nodes NACM lets that
+ * user read, node by node, as a RESTCONF read of the topologies shows them to the same user:
+ * a node whose entry is denied is not there; a user who may read no node and not the topologies
+ * is refused.
+ */
+class NodeCommandsUnderNacmTest {
+    private static final List<MountedNode> NODES = List.of(
+        new MountedNode("C1", "cli", "ssh", "192.0.2.3", 22, "connected", ""),
+        new MountedNode("R1", "netconf", "ssh", "192.0.2.1", 830, "connected", ""),
+        new MountedNode("R2", "netconf", "ssh", "192.0.2.2", 830, "connecting", ""));
+
+    @TempDir
+    Path dataDir;
+    private AccessControl control;
+    private final ConsoleServices services = new ConsoleServices();
+    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void start() throws Exception {
+        final InMemoryDataStore config = new InMemoryDataStore(StoreType.CONFIGURATION, ControllerSchema.get(),
+            Runnable::run);
+        control = new AccessControl(config, new RpcRegistry(), ControllerSettings.forTests(dataDir, "console-secret"),
+            SecuritySettings.DEFAULTS, new PasswordHasher(new PasswordHasher.Cost(1024, 1, 1)), message -> { },
+            AuditLog.NONE);
+        config.update(tx -> tx.put(NacmModel.NACM_PATH, NacmCodec.toNormalizedNode(rules())));
+        set("control", control);
+        set("info", info());
+        set("netconf", netconf());
+    }
+
+    @AfterEach
+    void stop() {
+        control.close();
+    }
+
+    /**
+     * The shipped rules, with olga in group {@code operator}, whose R1 is hidden by a rule list
+     * before the shipped ones; nora may read node R2 only (read-default is deny).
+     */
+    private static NacmConfig rules() {
+        final NacmConfig shipped = NacmDefaults.config("admin");
+        final Map<String, Set<String>> groups = new LinkedHashMap<>(shipped.groups());
+        groups.put(NacmDefaults.OPERATOR_GROUP, Set.of("olga"));
+        groups.put("r2-watchers", Set.of("nora"));
+        final List<NacmRuleList> lists = new ArrayList<>();
+        lists.add(new NacmRuleList("hide-r1", List.of(NacmDefaults.OPERATOR_GROUP), List.of(
+            nodeRule("hide-r1", "R1", NacmAction.DENY))));
+        lists.add(new NacmRuleList("r2", List.of("r2-watchers"), List.of(nodeRule("show-r2", "R2",
+            NacmAction.PERMIT))));
+        lists.addAll(shipped.ruleLists());
+        return new NacmConfig(true, shipped.readDefault(), shipped.writeDefault(), shipped.execDefault(),
+            shipped.externalGroups(), groups, lists);
+    }
+
+    private static NacmRule nodeRule(final String name, final String nodeId, final NacmAction action) {
+        return new NacmRule(name, NacmRule.ANY, new NacmRule.RuleType.DataNode(NodeInstancePath.parse(
+            "/network-topology:network-topology/network-topology:topology[network-topology:topology-id="
+            + "'topology-netconf']/network-topology:node[network-topology:node-id='" + nodeId + "']")),
+            Set.of(NacmOperation.READ), action);
+    }
+
+    private void set(final String field, final Object value) throws ReflectiveOperationException {
+        // what Declarative Services does with the component's references
+        final Field reference = ConsoleServices.class.getDeclaredField(field);
+        reference.setAccessible(true);
+        reference.set(services, value);
+    }
+
+    private static ControllerInfo info() {
+        return (ControllerInfo) Proxy.newProxyInstance(ControllerInfo.class.getClassLoader(),
+            new Class<?>[] { ControllerInfo.class }, (proxy, method, args) -> switch (method.getName()) {
+                case "nodes" -> NODES;
+                default -> throw new UnsupportedOperationException(method.getName());
+            });
+    }
+
+    private static NetconfDevices netconf() {
+        return (NetconfDevices) Proxy.newProxyInstance(NetconfDevices.class.getClassLoader(),
+            new Class<?>[] { NetconfDevices.class }, (proxy, method, args) -> switch (method.getName()) {
+                case "status" -> NODES.stream().filter(n -> n.protocol().equals("netconf")
+                    && n.nodeId().equals(args[0])).findFirst().map(n -> new NodeStatus(n.nodeId(),
+                        ConnectionStatus.CONNECTED, null, Set.of(), List.of(), null, null, 0, Instant.EPOCH));
+                default -> throw new UnsupportedOperationException(method.getName());
+            });
+    }
+
+    private Session session() {
+        final PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
+        return (Session) Proxy.newProxyInstance(Session.class.getClassLoader(), new Class<?>[] { Session.class },
+            (proxy, method, args) -> switch (method.getName()) {
+                case "getConsole" -> console;
+                default -> throw new UnsupportedOperationException(method.getName());
+            });
+    }
+
+    /** Runs the command as {@code user} logged in over SSH, as Karaf's shell does; what it printed. */
+    @SuppressWarnings("removal")
+    private String run(final String user, final Action command) throws Exception {
+        final Subject subject = new Subject();
+        subject.getPrincipals().add(new UserPrincipal(user));
+        printed.reset();
+        try {
+            Subject.doAs(subject, (PrivilegedExceptionAction<Object>) command::execute);
+        } catch (PrivilegedActionException e) {
+            throw e.getException();
+        }
+        return printed.toString(StandardCharsets.UTF_8);
+    }
+
+    private String nodeList(final String user) throws Exception {
+        final NodeListCommand command = new NodeListCommand();
+        command.services = services;
+        command.session = session();
+        return run(user, command);
+    }
+
+    private String nodeStatus(final String user, final String node) throws Exception {
+        final NodeStatusCommand command = new NodeStatusCommand();
+        command.services = services;
+        command.session = session();
+        command.node = node;
+        return run(user, command);
+    }
+
+    @Test
+    void nodeListShowsOnlyTheNodesTheUserMayRead() throws Exception {
+        final String admin = nodeList("admin");
+        assertTrue(admin.contains("R1") && admin.contains("R2") && admin.contains("C1"), admin);
+        final String olga = nodeList("olga");
+        assertFalse(olga.contains("R1"), olga);
+        assertTrue(olga.contains("R2") && olga.contains("C1"), olga);
+        // the way to a node nora may read is shown, though she may not read the topologies
+        final String nora = nodeList("nora");
+        assertTrue(nora.contains("R2"), nora);
+        assertFalse(nora.contains("R1") || nora.contains("C1"), nora);
+        final CommandException nobody = assertThrows(CommandException.class, () -> nodeList("nemo"));
+        assertTrue(nobody.getMessage().contains("Access denied: user 'nemo' may not read the mounted nodes"),
+            nobody.getMessage());
+    }
+
+    @Test
+    void nodeStatusOfANodeTheUserMayNotReadSaysItIsNotMounted() throws Exception {
+        assertTrue(nodeStatus("admin", "R1").contains("R1"));
+        assertEquals("No node R1 is mounted.\n", nodeStatus("olga", "R1"));
+        assertTrue(nodeStatus("olga", "R2").contains("R2"));
+        assertTrue(nodeStatus("olga", "C1").contains("192.0.2.3"));
+        assertEquals("No node C1 is mounted.\n", nodeStatus("nora", "C1"));
+        assertTrue(nodeStatus("nora", "R2").contains("R2"));
+        assertThrows(CommandException.class, () -> nodeStatus("nemo", "R2"));
+    }
+}
