@@ -12,6 +12,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -25,8 +27,9 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
- * Every RESTCONF endpoint and verb against every kind of credentials, over real HTTP: without
- * valid credentials nothing but {@code /.well-known/host-meta} answers 2xx; a valid user whom
+ * Every endpoint of the RESTCONF port (RESTCONF, metrics, readiness, OpenAPI, event streams) and
+ * verb against every kind of credentials, over real HTTP: without valid credentials nothing but
+ * {@code /.well-known/host-meta} and the web page's static files answers 2xx; a valid user whom
  * NACM denies gets 403 for writes and RPCs and changes nothing; the admin is served.
  */
 class RestconfAuthenticationMatrixTest {
@@ -65,7 +68,19 @@ class RestconfAuthenticationMatrixTest {
         Endpoint.read("GET", "/rests/data/network-topology:network-topology/topology=topology-netconf/node=R1"
             + "/yang-ext:mount"),
         Endpoint.read("GET", "/rests/operations"),
+        Endpoint.read("OPTIONS", "/rests/operations/uniconfig-manager:commit"),
         Endpoint.read("GET", "/rests/no-such-resource"),
+        // beside RESTCONF on the same port: metrics, readiness, OpenAPI documents, event streams
+        Endpoint.read("GET", "/metrics"),
+        Endpoint.read("GET", "/ready"),
+        Endpoint.read("GET", "/openapi"),
+        Endpoint.read("GET", "/openapi/controller"),
+        Endpoint.read("GET", "/rests/data/ietf-restconf-monitoring:restconf-state/streams"),
+        // a replay that has ended (its stop-time has passed): the stream's answer ends too
+        Endpoint.read("GET", "/rests/streams/json/sextant-commits?start-time="
+            + Instant.now().minusSeconds(60).truncatedTo(ChronoUnit.SECONDS) + "&stop-time="
+            + Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.SECONDS)),
+        Endpoint.read("GET", "/no-such-resource"),
         Endpoint.write("PUT", INTERFACES + "/interface=eth0", ETH0),
         Endpoint.write("POST", INTERFACES, ETH0.replace("eth0", "eth7")),
         Endpoint.write("PATCH", INTERFACES + "/interface=eth0", ETH0.replace("1500", "1501")),
@@ -145,6 +160,15 @@ class RestconfAuthenticationMatrixTest {
             }
         }
         assertEquals(before, everything(), "the denied user changed nothing");
+        // what NACM denies whole: the metrics (read of sextant:status) and an event stream (receive)
+        for (Endpoint endpoint : ENDPOINTS) {
+            if (endpoint.path().equals("/metrics") || endpoint.path().startsWith("/rests/streams/")) {
+                final int status = send(endpoint, basic("nobody", NOBODY_PASSWORD)).statusCode();
+                if (status != 403) {
+                    failures.add("nobody: " + endpoint + " -> " + status + ", not 403");
+                }
+            }
+        }
         // the admin is served everywhere (no 401, no 403)
         for (Endpoint endpoint : ENDPOINTS) {
             final int status = send(endpoint, basic("admin", PASSWORD)).statusCode();
@@ -177,9 +201,12 @@ class RestconfAuthenticationMatrixTest {
         assertEquals(ENDPOINTS.size() * refused.size(), unauthenticated);
         assertEquals(served, everything(), "unauthenticated requests changed nothing");
         assertEquals(List.of(), failures);
-        // the one resource served without credentials
+        // the resources served without credentials: host-meta, and the web page's static files, which hold no data
         final HttpResponse<String> hostMeta = send(Endpoint.read("GET", "/.well-known/host-meta"), null);
         assertEquals(200, hostMeta.statusCode());
+        final HttpResponse<String> page = send(Endpoint.read("GET", "/ui/"), null);
+        assertEquals(200, page.statusCode());
+        assertTrue(!page.body().contains("eth0") && !page.body().contains("password-hash"), page.body());
     }
 
     @Test
