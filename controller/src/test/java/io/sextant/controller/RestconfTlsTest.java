@@ -26,6 +26,7 @@ import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import javax.net.ssl.SSLHandshakeException;
@@ -57,6 +58,17 @@ class RestconfTlsTest {
         }
     }
 
+    /** What {@code openssl} printed, its input closed at once. */
+    private static String openssl(final String... args) throws Exception {
+        final List<String> command = new ArrayList<>(List.of("openssl"));
+        command.addAll(List.of(args));
+        final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor();
+        return output;
+    }
+
     @Test
     void aGeneratedCertificateIsServedKeptPrivateAndAnnounced() throws Exception {
         final ByteArrayOutputStream printed = new ByteArrayOutputStream();
@@ -83,6 +95,14 @@ class RestconfTlsTest {
             final HttpClient old = HttpClient.newBuilder().sslContext(TrustedTls.trusting(cert))
                 .sslParameters(tls12).build();
             assertEquals(200, get(old, sextant.restconfUri()).statusCode());
+            // TLS 1.1 and 1.0 get the running server's protocol-version alert (openssl's client offers them, the
+            // JDK's does not); that the refusal is Sextant's own, whatever the JDK allows, is TlsSetupTest's
+            for (String legacy : List.of("-tls1_1", "-tls1")) {
+                final String handshake = openssl("s_client", "-connect", "127.0.0.1:" + sextant.restconfPort(),
+                    legacy, "-cipher", "DEFAULT:@SECLEVEL=0");
+                assertTrue(handshake.contains("alert protocol version") && handshake.contains("Cipher is (NONE)"),
+                    handshake);
+            }
             // a client that does not trust it gets no answer, and plain HTTP gets none either
             assertThrows(SSLHandshakeException.class, () -> get(HttpClient.newHttpClient(), sextant.restconfUri()));
             final URI plain = URI.create("http://127.0.0.1:" + sextant.restconfPort());
