@@ -10,6 +10,10 @@ import io.netty.handler.ssl.SslProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.AlgorithmParameters;
+import java.security.interfaces.ECPublicKey;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.ECParameterSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,6 +39,15 @@ class TlsSetupTest {
         material.certificate().getSubjectAlternativeNames().forEach(name -> names.add(String.valueOf(name.get(1))));
         assertTrue(names.contains("localhost") && names.contains("127.0.0.1")
             && names.stream().anyMatch(n -> n.startsWith("0:0:0:0:0:0:0:1")), names.toString());
+        // the host's own name too, as its subject
+        assertTrue(names.contains(SelfSignedCertificate.localHostName()), names.toString());
+        assertTrue(material.certificate().getSubjectX500Principal().getName()
+            .contains("CN=" + SelfSignedCertificate.localHostName()), material.certificate().getSubjectX500Principal()
+            .getName());
+        final AlgorithmParameters p256 = AlgorithmParameters.getInstance("EC");
+        p256.init(new ECGenParameterSpec("secp256r1"));
+        assertEquals(p256.getParameterSpec(ECParameterSpec.class).getOrder(),
+            ((ECPublicKey) material.certificate().getPublicKey()).getParams().getOrder(), "a P-256 key");
 
         try (TlsServerFixture server = new TlsServerFixture(ServerTls.sslContext(material))) {
             assertEquals("TLSv1.3", server.exchange(material.certificate()));
