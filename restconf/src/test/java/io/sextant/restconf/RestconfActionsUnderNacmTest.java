@@ -54,7 +54,8 @@ import org.opendaylight.yangtools.yang.model.api.stmt.SchemaNodeIdentifier.Absol
 /**
  * Actions under NACM, over real HTTP with the controller's own NACM guard and users: an action
  * runs only for a user with exec access to it and read access to the data node it is invoked on
- * (RFC 8341 3.4.5); a refused one answers 403 {@code access-denied} and is not run.
+ * (RFC 8341 3.4.5); a refused one answers 403 {@code access-denied} and is not run, and its OPTIONS
+ * leaves POST out.
  */
 class RestconfActionsUnderNacmTest {
     private static final String PASSWORD = "actions-secret";
@@ -186,5 +187,21 @@ class RestconfActionsUnderNacmTest {
         // hank may run play, but not on a song he may not read
         assertEquals(403, play("hank", 6).statusCode());
         assertEquals(0, playedCount(), "no refused action ran");
+    }
+
+    @Test
+    void optionsOfAnActionOffersPostOnlyToUsersWhoMayInvokeItThere() throws Exception {
+        assertEquals("OPTIONS, POST", allow("admin", 5));
+        assertEquals("OPTIONS, POST", allow("dora", 5));
+        assertEquals("OPTIONS", allow("dora", 6));
+        assertEquals("OPTIONS", allow("rita", 5));
+        assertEquals("OPTIONS, POST", allow("hank", 5));
+        assertEquals("OPTIONS", allow("hank", 6));
+    }
+
+    private String allow(final String user, final int song) throws Exception {
+        final HttpResponse<String> options = send(user, "OPTIONS", PLAYLIST + "/song=" + song + "/play", "");
+        assertEquals(200, options.statusCode(), options.body());
+        return options.headers().firstValue("Allow").orElseThrow();
     }
 }

@@ -29,6 +29,16 @@ public interface RpcService {
     }
 
     /**
+     * Whether the request's user may invoke the action {@code type} on the data node at
+     * {@code path} (its access rules), without invoking it: what RESTCONF's OPTIONS of the action
+     * tells. A service without access rules permits all.
+     */
+    default boolean mayInvokeAction(final Absolute type, final YangInstanceIdentifier path,
+            final RequestContext context) {
+        return true;
+    }
+
+    /**
      * Invoke the action {@code type} (its schema node identifier) on the data node at
      * {@code path}. Fails with operation-not-supported when the action has no implementation;
      * that is all a service without actions does.

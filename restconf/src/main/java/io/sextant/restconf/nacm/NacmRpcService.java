@@ -64,16 +64,27 @@ final class NacmRpcService implements RpcService {
     }
 
     @Override
+    public boolean mayInvokeAction(final Absolute type, final YangInstanceIdentifier path,
+            final RequestContext context) {
+        return actionDecision(control.access(context), type, path).permitted()
+            && delegate.mayInvokeAction(type, path, context);
+    }
+
+    @Override
     public CompletionStage<Optional<ContainerNode>> invokeAction(final Absolute type, final YangInstanceIdentifier path,
             final ContainerNode input, final RequestContext context) {
         final NacmAccess access = control.access(context);
         final QName action = type.lastNodeIdentifier();
-        final Decision decision = access.execAction(locate.apply(path.node(NodeIdentifier.create(action))));
+        final Decision decision = actionDecision(access, type, path);
         if (!decision.permitted()) {
             return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION,
                 ErrorTag.ACCESS_DENIED, "Access denied: user '" + access.user() + "' may not invoke the action "
                     + action.getLocalName() + " here", path));
         }
         return delegate.invokeAction(type, path, input, context);
+    }
+
+    private Decision actionDecision(final NacmAccess access, final Absolute type, final YangInstanceIdentifier path) {
+        return access.execAction(locate.apply(path.node(NodeIdentifier.create(type.lastNodeIdentifier()))));
     }
 }

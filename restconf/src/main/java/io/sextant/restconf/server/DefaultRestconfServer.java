@@ -103,7 +103,7 @@ public final class DefaultRestconfServer implements RestconfServer {
 
     @Override
     public CompletionStage<OptionsResult> dataOPTIONS(final ApiPath path, final RequestContext context) {
-        return Failures.run(schema, () -> options.data(path));
+        return Failures.run(schema, () -> options.data(path, context));
     }
 
     @Override

@@ -4,12 +4,13 @@ import io.sextant.spi.OperationErrorsException;
 import io.sextant.restconf.api.ApiPath;
 import io.sextant.restconf.api.OptionsResult;
 import io.sextant.spi.RequestContext;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
  * The methods a resource allows: every method on configuration data and datastore roots, reads
- * on state data and on the operations list, POST on operations and actions.
+ * on state data and on the operations list, POST on operations and actions the user may invoke.
  */
 final class ResourceOptions {
     private final PathResolver resolver;
@@ -18,9 +19,14 @@ final class ResourceOptions {
         this.resolver = resolver;
     }
 
-    CompletionStage<OptionsResult> data(final ApiPath path) throws OperationErrorsException {
-        if (resolver.findAction(path).isPresent()) {
-            return CompletableFuture.completedFuture(OptionsResult.OPERATION);
+    /** {@code POST} is left out for an action the user may not invoke there. */
+    CompletionStage<OptionsResult> data(final ApiPath path, final RequestContext context)
+            throws OperationErrorsException {
+        final Optional<PathResolver.ActionTarget> found = resolver.findAction(path);
+        if (found.isPresent()) {
+            final PathResolver.ActionTarget action = found.orElseThrow();
+            return CompletableFuture.completedFuture(action.rpcs().mayInvokeAction(action.type(), action.path(),
+                context) ? OptionsResult.OPERATION : OptionsResult.OPERATION_DENIED);
         }
         final Target target = resolver.resolveData(path);
         final boolean config = target.isRoot() || Versions.isConfig(target.context());
