@@ -1,5 +1,6 @@
 package io.sextant.console;
 
+import io.sextant.security.service.AccessControl;
 import io.sextant.spi.ControllerInfo;
 import io.sextant.spi.MountedNode;
 import java.util.List;
@@ -10,7 +11,7 @@ import org.apache.karaf.shell.api.console.Completer;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
 
-/** Completes the ids of mounted nodes of every protocol. */
+/** Completes the ids of mounted nodes of every protocol that the console's user may read (NACM). */
 @Service
 public final class MountedNodeCompleter implements Completer {
     @Reference
@@ -19,10 +20,12 @@ public final class MountedNodeCompleter implements Completer {
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
         final ControllerInfo info = services.info();
-        if (info == null) {
+        final AccessControl control = services.control();
+        if (info == null || control == null) {
             return -1;
         }
-        return new StringsCompleter(info.nodes().stream().map(MountedNode::nodeId).distinct().toList())
+        return new StringsCompleter(ConsoleUser.current(control).readable(info.nodes()).stream()
+            .map(MountedNode::nodeId).distinct().toList())
             .complete(session, commandLine, candidates);
     }
 }

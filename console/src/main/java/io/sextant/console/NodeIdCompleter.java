@@ -1,6 +1,7 @@
 package io.sextant.console;
 
 import io.sextant.datastore.ControllerStores;
+import io.sextant.security.service.AccessControl;
 import java.util.List;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
@@ -10,7 +11,8 @@ import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
 
 /**
- * Completes node ids from every topology of the configuration datastore. Commands that take a
+ * Completes node ids from every topology of the configuration datastore, those the console's
+ * user may read (NACM). Commands that take a
  * node id use it as
  * {@code @Argument(name = "node-id") @Completion(NodeIdCompleter.class) String nodeId;}.
  */
@@ -22,10 +24,12 @@ public final class NodeIdCompleter implements Completer {
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
         final ControllerStores datastores = services.datastores();
-        if (datastores == null) {
+        final AccessControl control = services.control();
+        if (datastores == null || control == null) {
             return -1;
         }
-        return new StringsCompleter(TopologyNodes.nodeIds(datastores.config().snapshot()))
+        final ConsoleUser user = ConsoleUser.current(control);
+        return new StringsCompleter(TopologyNodes.nodeIds(datastores.config().snapshot(), user::mayRead))
             .complete(session, commandLine, candidates);
     }
 }

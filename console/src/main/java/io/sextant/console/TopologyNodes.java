@@ -4,6 +4,7 @@ import io.sextant.datastore.ReadSnapshot;
 import io.sextant.model.ControllerSchema;
 import io.sextant.spi.MountedNode;
 import java.util.List;
+import java.util.function.Predicate;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
@@ -15,6 +16,8 @@ public final class TopologyNodes {
     public static final String NETCONF = "topology-netconf";
     /** The topology of CLI nodes. */
     public static final String CLI = "topology-cli";
+    /** The topology of UniConfig nodes (intent and actual configuration). */
+    public static final String UNICONFIG = "uniconfig";
     private static final QName NETWORK_TOPOLOGY = QName.create(ControllerSchema.NETWORK_TOPOLOGY, "network-topology");
     private static final QName TOPOLOGY = QName.create(NETWORK_TOPOLOGY, "topology");
     private static final QName NODE = QName.create(NETWORK_TOPOLOGY, "node");
@@ -42,13 +45,22 @@ public final class TopologyNodes {
 
     /** Ids of every node in every topology, sorted, without duplicates. */
     public static List<String> nodeIds(final ReadSnapshot snapshot) {
+        return nodeIds(snapshot, entry -> true);
+    }
+
+    /** Ids of the nodes whose entry (in any topology) {@code shown} accepts, sorted, without duplicates. */
+    public static List<String> nodeIds(final ReadSnapshot snapshot, final Predicate<YangInstanceIdentifier> shown) {
         return snapshot.read(TOPOLOGIES).stream()
             .filter(MapNode.class::isInstance).map(MapNode.class::cast)
             .flatMap(topologies -> topologies.body().stream())
-            .flatMap(topology -> topology.findChildByArg(new NodeIdentifier(NODE)).stream())
-            .filter(MapNode.class::isInstance).map(MapNode.class::cast)
-            .flatMap(nodes -> nodes.body().stream())
-            .map(node -> String.valueOf(node.name().getValue(NODE_ID)))
+            .flatMap(topology -> {
+                final String topologyId = String.valueOf(topology.name().getValue(TOPOLOGY_ID));
+                return topology.findChildByArg(new NodeIdentifier(NODE)).stream()
+                    .filter(MapNode.class::isInstance).map(MapNode.class::cast)
+                    .flatMap(nodes -> nodes.body().stream())
+                    .map(node -> String.valueOf(node.name().getValue(NODE_ID)))
+                    .filter(nodeId -> shown.test(path(topologyId, nodeId)));
+            })
             .distinct().sorted().toList();
     }
 }

@@ -1,5 +1,6 @@
 package io.sextant.console;
 
+import io.sextant.security.service.AccessControl;
 import io.sextant.uniconfig.UniconfigService;
 import java.util.List;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
@@ -9,7 +10,7 @@ import org.apache.karaf.shell.api.console.Completer;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
 
-/** Completes the ids of the nodes of topology=uniconfig. */
+/** Completes the ids of the nodes of topology=uniconfig that the console's user may read (NACM). */
 @Service
 public final class UniconfigNodeCompleter implements Completer {
     @Reference
@@ -18,10 +19,13 @@ public final class UniconfigNodeCompleter implements Completer {
     @Override
     public int complete(final Session session, final CommandLine commandLine, final List<String> candidates) {
         final UniconfigService uniconfig = services.uniconfig();
-        if (uniconfig == null) {
+        final AccessControl control = services.control();
+        if (uniconfig == null || control == null) {
             return -1;
         }
-        return new StringsCompleter(uniconfig.nodeIds().stream().sorted().toList())
+        final ConsoleUser user = ConsoleUser.current(control);
+        return new StringsCompleter(uniconfig.nodeIds().stream()
+            .filter(nodeId -> user.mayRead(TopologyNodes.path(TopologyNodes.UNICONFIG, nodeId))).sorted().toList())
             .complete(session, commandLine, candidates);
     }
 }

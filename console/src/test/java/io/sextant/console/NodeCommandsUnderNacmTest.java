@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.InMemoryDataStore;
-import io.sextant.datastore.StoreType;
+import io.sextant.datastore.ControllerStores;
+import io.sextant.datastore.DataStore;
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.audit.AuditLog;
 import io.sextant.security.auth.PasswordHasher;
@@ -45,16 +45,22 @@ import java.util.Set;
 import javax.security.auth.Subject;
 import org.apache.karaf.jaas.boot.principal.UserPrincipal;
 import org.apache.karaf.shell.api.action.Action;
+import org.apache.karaf.shell.api.console.CommandLine;
+import org.apache.karaf.shell.api.console.Completer;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
 /**
- * {@code node-list} and {@code node-status} show a console user the mounted nodes NACM lets that
- * user read, node by node, as a RESTCONF read of the topologies shows them to the same user:
+ * {@code node-list}, {@code node-status} and the completion of node ids show a console user the
+ * mounted nodes NACM lets that user read, node by node, as a RESTCONF read of the topologies shows them to the same user:
  * a node whose entry is denied is not there; a user who may read no node and not the topologies
  * is refused.
  */
@@ -67,25 +73,37 @@ class NodeCommandsUnderNacmTest {
     @TempDir
     Path dataDir;
     private AccessControl control;
+    private static final QName NODE_ID = QName.create(ControllerSchema.NETWORK_TOPOLOGY, "node-id");
+
+    private final ControllerStores stores = new ControllerStores();
     private final ConsoleServices services = new ConsoleServices();
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
     @BeforeEach
     void start() throws Exception {
-        final InMemoryDataStore config = new InMemoryDataStore(StoreType.CONFIGURATION, ControllerSchema.get(),
-            Runnable::run);
+        final DataStore config = stores.config();
         control = new AccessControl(config, new RpcRegistry(), ControllerSettings.forTests(dataDir, "console-secret"),
             SecuritySettings.DEFAULTS, new PasswordHasher(new PasswordHasher.Cost(1024, 1, 1)), message -> { },
             AuditLog.NONE);
-        config.update(tx -> tx.put(NacmModel.NACM_PATH, NacmCodec.toNormalizedNode(rules())));
+        config.update(tx -> {
+            tx.put(NacmModel.NACM_PATH, NacmCodec.toNormalizedNode(rules()));
+            for (MountedNode node : NODES) {
+                final YangInstanceIdentifier entry = TopologyNodes.path(node);
+                tx.put(entry, ImmutableNodes.newMapEntryBuilder()
+                    .withNodeIdentifier((NodeIdentifierWithPredicates) entry.getLastPathArgument())
+                    .withChild(ImmutableNodes.leafNode(NODE_ID, node.nodeId())).build());
+            }
+        });
         set("control", control);
         set("info", info());
         set("netconf", netconf());
+        set("datastores", stores);
     }
 
     @AfterEach
     void stop() {
         control.close();
+        stores.close();
     }
 
     /**
@@ -191,6 +209,39 @@ class NodeCommandsUnderNacmTest {
         final CommandException nobody = assertThrows(CommandException.class, () -> nodeList("nemo"));
         assertTrue(nobody.getMessage().contains("Access denied: user 'nemo' may not read the mounted nodes"),
             nobody.getMessage());
+    }
+
+    /** What a completer offers {@code user} for an empty argument, as Karaf's shell asks it. */
+    @SuppressWarnings("removal")
+    private List<String> complete(final String user, final Completer completer) throws Exception {
+        final CommandLine line = (CommandLine) Proxy.newProxyInstance(CommandLine.class.getClassLoader(),
+            new Class<?>[] { CommandLine.class }, (proxy, method, args) -> switch (method.getName()) {
+                case "getCursorArgument", "getBuffer" -> "";
+                case "getArgumentPosition", "getBufferPosition", "getCursorArgumentIndex" -> 0;
+                case "getArguments" -> new String[0];
+                default -> throw new UnsupportedOperationException(method.getName());
+            });
+        final Subject subject = new Subject();
+        subject.getPrincipals().add(new UserPrincipal(user));
+        final List<String> candidates = new ArrayList<>();
+        Subject.doAs(subject, (PrivilegedExceptionAction<Integer>) () -> completer.complete(session(), line,
+            candidates));
+        return candidates.stream().map(String::trim).sorted().toList();
+    }
+
+    @Test
+    void nodeIdCompletionOffersOnlyTheNodesTheUserMayRead() throws Exception {
+        final MountedNodeCompleter mounted = new MountedNodeCompleter();
+        mounted.services = services;
+        final NodeIdCompleter configured = new NodeIdCompleter();
+        configured.services = services;
+        assertEquals(List.of("C1", "R1", "R2"), complete("admin", mounted));
+        assertEquals(List.of("C1", "R1", "R2"), complete("admin", configured));
+        assertEquals(List.of("C1", "R2"), complete("olga", mounted));
+        assertEquals(List.of("C1", "R2"), complete("olga", configured));
+        assertEquals(List.of("R2"), complete("nora", mounted));
+        assertEquals(List.of("R2"), complete("nora", configured));
+        assertEquals(List.of(), complete("nemo", mounted));
     }
 
     @Test
