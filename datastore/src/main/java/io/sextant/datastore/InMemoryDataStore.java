@@ -301,7 +301,9 @@ public final class InMemoryDataStore implements DataStore {
         @Override
         public void remove(final YangInstanceIdentifier path) throws OperationErrorsException {
             checkOpen();
-            if (readChecked(path).isPresent()) {
+            // under parents known to exist, a delete of a missing node is no change (yangtools):
+            // no read of this transaction's earlier writes, which would cost what they changed
+            if (parents.parentsKnown(path) || readChecked(path).isPresent()) {
                 parents.deleted(path);
                 apply(path, () -> modification.delete(path));
             }

@@ -45,6 +45,20 @@ final class KnownParents {
         seen.add(parent);
     }
 
+    /** Whether every ancestor of {@code path} is known to exist ({@link Walk#knownToExist}). */
+    boolean parentsKnown(final YangInstanceIdentifier path) {
+        final Walk walk = walk();
+        YangInstanceIdentifier parent = YangInstanceIdentifier.of();
+        final var args = path.getPathArguments();
+        for (int i = 0; i < args.size() - 1; i++) {
+            parent = parent.node(args.get(i));
+            if (!walk.knownToExist(parent)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A walk from the root down to a path's parent, one ancestor at a time. */
     Walk walk() {
         return new Walk();

@@ -25,6 +25,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
+import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
 
 class InMemoryDataStoreTest {
     private static final QName NETWORK_TOPOLOGY = QName.create(ControllerSchema.NETWORK_TOPOLOGY, "network-topology");
@@ -332,5 +333,31 @@ class InMemoryDataStoreTest {
         });
         assertTrue(config.snapshot().read(nodePath("r6")).isEmpty());
         assertEquals(node("r7", Uint16.valueOf(7)), config.snapshot().read(nodePath("r7")).orElseThrow());
+    }
+
+    /** Many removes in one transaction, of nodes there and of nodes never there, change only what was there. */
+    @Test
+    void manyRemovesInOneTransactionOfNodesThereAndNot() throws Exception {
+        config.update(tx -> {
+            for (int i = 0; i < 1_000; i++) {
+                tx.put(nodePath("r" + i), node("r" + i, Uint16.valueOf(i)));
+            }
+        });
+        final long before = config.size();
+        config.update(tx -> {
+            for (int i = 0; i < 1_000; i += 2) {
+                tx.remove(nodePath("r" + i));
+                tx.remove(nodePath("missing" + i));
+            }
+        });
+        assertTrue(config.snapshot().read(nodePath("r0")).isEmpty());
+        assertEquals(node("r1", Uint16.valueOf(1)), config.snapshot().read(nodePath("r1")).orElseThrow());
+        assertTrue(config.snapshot().read(nodePath("missing0")).isEmpty());
+        assertTrue(config.size() < before);
+        assertSizeIsAFreshCount("after the removes");
+
+        final var unchanged = config.update(tx -> tx.remove(nodePath("missing-again")));
+        assertEquals(ModificationType.UNMODIFIED,
+            unchanged.getRootNode().modificationType(), "removing what is not there changes nothing");
     }
 }
