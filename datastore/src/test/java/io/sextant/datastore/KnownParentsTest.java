@@ -99,9 +99,21 @@ class KnownParentsTest {
         known.deleted(t2.get(3));
         assertEquals(List.of(true, true, true, false), known(known, t2), "its node list deleted");
         known.exists(t2.get(3));
-        assertEquals(List.of(true, true, true, false), known(known, t2), "deleted once in the transaction: read");
+        assertEquals(List.of(true, true, true, true), known(known, t2), "seen again after the delete");
 
         known.replaced(t2.get(2));
-        assertEquals(List.of(true, true, true, false), known(known, t2), "t2 exists, written whole");
+        assertEquals(List.of(true, true, true, false), known(known, t2), "t2 written whole after its list was seen");
+        known.exists(t2.get(3));
+        assertEquals(List.of(true, true, true, true), known(known, t2), "and the list seen again since");
+    }
+
+    @Test
+    void whatTheSnapshotHeldIsNotKnownOnceAnAncestorWasReplacedEvenIfSeenBefore() throws Exception {
+        final List<YangInstanceIdentifier> t1 = parentsOfANode("t1");
+        final KnownParents known = new KnownParents(withANode());
+        known.exists(t1.get(3));
+
+        known.replaced(t1.get(1));
+        assertEquals(List.of(true, true, false, false), known(known, t1), "the topology list written whole");
     }
 }
