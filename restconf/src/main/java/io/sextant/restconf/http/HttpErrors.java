@@ -17,6 +17,12 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 
 /** RFC 8040 errors bodies for the answers the HTTP layer gives on its own. */
 final class HttpErrors {
+    /**
+     * The {@code WWW-Authenticate} of every 401: one realm for RESTCONF and the web page, so a
+     * browser that holds credentials for the page sends them to {@code /rests} too.
+     */
+    static final String CHALLENGE = "Basic realm=\"sextant\"";
+
     private HttpErrors() {
     }
 

@@ -32,8 +32,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Serves one HTTP request: refuses what Netty could not decode, answers the host-meta discovery
- * documents and the web page's files ({@link UiResources}), authenticates the request, answers
- * {@code /ready}, reads its query, conditions and transaction into a
+ * documents (the one thing served without credentials) and the web page's log-out
+ * ({@link UiLogin}), authenticates the request, answers the web page's files
+ * ({@link UiResources}), {@code /ready}, reads its query, conditions and transaction into a
  * call of the {@link RestconfServer} ({@link RestconfRouter}), and writes the one answer
  * ({@link Reply}). The request's buffer lives until the server has answered.
  */
@@ -102,18 +103,23 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 json ? "application/json" : "application/xrd+xml"));
             return;
         }
-        if (UiResources.serves(path)) {
-            reply.send(ui.answer(method, path));
+        if (path.equals(UiLogin.LOGOUT)) {
+            // no credentials are checked: the page sends false ones for the browser to forget the real ones
+            reply.send(UiLogin.loggedOut());
             return;
         }
         final AuthResult auth = authenticator.authenticate(request.headers().get(HttpHeaderNames.AUTHORIZATION),
             source(ctx));
         if (auth instanceof AuthResult.Refused refused) {
-            reply.send(refusal(reply.format, refused));
+            reply.send(UiResources.serves(path) ? UiLogin.refusal(refused) : refusal(reply.format, refused));
             return;
         }
         final UserPrincipal principal = ((AuthResult.Authenticated) auth).principal();
         reply.user(principal.name());
+        if (UiResources.serves(path)) {
+            reply.send(ui.answer(method, path, principal.name()));
+            return;
+        }
         if (path.equals(MetricsEndpoint.PATH)) {
             reply.send(metrics.answer(request, context(request, principal), reply.format));
             return;
@@ -215,7 +221,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         }
         final FullHttpResponse response = HttpErrors.response(format, 401, ErrorTag.ACCESS_DENIED,
             refused.message());
-        response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Basic realm=\"sextant\"");
+        response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, HttpErrors.CHALLENGE);
         return response;
     }
 

@@ -1,6 +1,7 @@
 // Sextant's operator page: plain ES module, no build step. It talks only to the public RESTCONF
-// API of the controller that served it (/rests/...), with the credentials the user logged in with.
-import { ApiError, login, logout, user, mayInvoke } from '/ui/rest.js';
+// API of the controller that served it (/rests/...), with the credentials the browser asked the
+// user for when the page was opened (HTTP Basic, the browser's own dialog) and keeps sending.
+import { ApiError, logout, user, mayInvoke } from '/ui/rest.js';
 import { devicesPage } from '/ui/devices.js';
 import { nodePage } from '/ui/node.js';
 import { commitPage } from '/ui/commit.js';
@@ -17,6 +18,7 @@ const pages = [
 
 let leave = null;
 let generation = 0;
+let signedOut = false;
 
 async function route() {
   if (leave) {
@@ -24,14 +26,9 @@ async function route() {
     leave = null;
   }
   const current = ++generation;
-  if (!user()) {
-    showLogin();
+  if (signedOut) {
     return;
   }
-  document.getElementById('login').hidden = true;
-  document.getElementById('nav').hidden = false;
-  document.getElementById('who').hidden = false;
-  document.getElementById('user').textContent = 'User ' + user();
   const hash = location.hash || '#/devices';
   for (const link of document.querySelectorAll('#nav a')) {
     if (link.getAttribute('href') === hash) {
@@ -60,54 +57,56 @@ async function route() {
       return;
     }
     if (e instanceof ApiError && e.status === 401) {
-      logout();
-      showLogin('Your session is no longer accepted: log in again.');
+      signOut('The controller no longer accepts the user and password the browser sent (was the password changed?).');
       return;
     }
     page.replaceChildren(h('p', { class: 'error', role: 'alert' }, String(e.message || e)));
   }
 }
 
-function showLogin(message) {
+/** Stops the page (no request goes out any more) and offers to log in again, which reloads it. */
+function signOut(message) {
+  signedOut = true;
+  ++generation;
+  if (leave) {
+    leave();
+    leave = null;
+  }
   document.getElementById('nav').hidden = true;
   document.getElementById('who').hidden = true;
   document.getElementById('page').replaceChildren();
-  const form = document.getElementById('login');
-  form.hidden = false;
-  document.getElementById('login-error').textContent = message || '';
-  document.getElementById('login-user').focus();
+  document.getElementById('signed-out-message').textContent = message;
+  document.getElementById('signed-out').hidden = false;
+  document.getElementById('log-in-again').focus();
 }
 
-document.getElementById('login').addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const name = document.getElementById('login-user').value;
-  const password = document.getElementById('login-password').value;
-  const error = document.getElementById('login-error');
-  error.textContent = '';
+document.getElementById('logout').addEventListener('click', async () => {
+  signOut('Logging out…');
+  await logout();
+  document.getElementById('signed-out-message').textContent = 'Logged out: the page told the browser to forget'
+    + ' your user and password (Chromium does; a browser that keeps them forgets them when it is closed).';
+});
+
+async function start() {
+  let name;
   try {
-    await login(name, password);
-    document.getElementById('login-password').value = '';
-    document.getElementById('nav-commit').hidden = !(await mayInvoke('uniconfig-manager:commit'));
-    if (!location.hash || location.hash === '#/') {
-      location.hash = '#/devices';
-    } else {
-      route();
-    }
+    name = await user();
   } catch (e) {
-    error.textContent = e.message;
+    signOut(e instanceof ApiError && e.status === 401
+      ? 'The controller does not accept the user and password the browser sent.' : String(e.message || e));
+    return;
   }
-});
-
-document.getElementById('logout').addEventListener('click', () => {
-  logout();
+  try {
+    document.getElementById('nav-commit').hidden = !(await mayInvoke('uniconfig-manager:commit'));
+  } catch (e) {
+    // the Commit page says what went wrong
+  }
+  document.getElementById('nav').hidden = false;
+  document.getElementById('who').hidden = false;
+  document.getElementById('user').textContent = 'User ' + name;
+  window.addEventListener('hashchange', route);
   route();
-});
-
-window.addEventListener('hashchange', route);
-if (user()) {
-  mayInvoke('uniconfig-manager:commit').then((may) => {
-    document.getElementById('nav-commit').hidden = !may;
-  }, () => {});
 }
-route();
+
+start();
 status('');

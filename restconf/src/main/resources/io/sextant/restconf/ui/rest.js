@@ -1,6 +1,6 @@
-// The RESTCONF calls of the page: JSON (RFC 7951) over the controller's own origin, HTTP Basic
-// with the user's credentials (kept in this tab's sessionStorage only, gone when the tab closes).
-const KEY = 'sextant-credentials';
+// The RESTCONF calls of the page: JSON (RFC 7951) over the controller's own origin. The user
+// logged in with the browser's own dialog (HTTP Basic) when the page was opened: the browser keeps
+// those credentials and sends them with every request below, none of which sets Authorization.
 const JSON_TYPE = 'application/yang-data+json';
 const permissions = new Map();
 
@@ -14,42 +14,29 @@ export class ApiError extends Error {
   }
 }
 
-export function user() {
-  const stored = sessionStorage.getItem(KEY);
-  return stored ? JSON.parse(stored).user : null;
-}
-
-function authorization() {
-  const stored = sessionStorage.getItem(KEY);
-  return stored ? 'Basic ' + JSON.parse(stored).token : null;
-}
-
-function basic(name, password) {
-  const bytes = new TextEncoder().encode(name + ':' + password);
-  let binary = '';
-  for (const b of bytes) {
-    binary += String.fromCharCode(b);
+/** The name of the user the browser logged in with (GET /ui/user.json). */
+export async function user() {
+  const response = await fetch('/ui/user.json', { cache: 'no-store' });
+  if (!response.ok) {
+    throw new ApiError(response.status, 'The controller answered ' + response.status + ' ' + response.statusText);
   }
-  return btoa(binary);
+  return (await response.json()).user;
 }
 
-/** Checks the credentials with GET /ready (any authenticated user may) and keeps them for this tab. */
-export async function login(name, password) {
-  const token = basic(name, password);
-  const response = await fetch('/ready', { headers: { Authorization: 'Basic ' + token }, cache: 'no-store' });
-  if (response.status === 401) {
-    throw new ApiError(401, 'Wrong user or password.');
-  }
-  if (response.status === 429) {
-    throw new ApiError(429, 'Too many failed log-ins from this address: wait a few seconds and try again.');
-  }
-  sessionStorage.setItem(KEY, JSON.stringify({ user: name, token }));
-  permissions.clear();
-}
-
+/**
+ * Makes the browser forget the user and password it holds for the page: a request with false
+ * credentials to /ui/logout, which answers 401 to anything; Chromium then drops the credentials it
+ * had for the realm and asks again at the next request. (An XMLHttpRequest, not fetch: given its
+ * own credentials it does not make the browser show its login dialog.)
+ */
 export function logout() {
-  sessionStorage.removeItem(KEY);
   permissions.clear();
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('GET', '/ui/logout', true, 'logout', 'logout');
+    request.onloadend = () => resolve();
+    request.send();
+  });
 }
 
 /** The message of an RFC 8040 errors body, or the status line. */
@@ -64,10 +51,6 @@ function errorMessage(response, body) {
 /** One RESTCONF request; resolves with the JSON body (or null), rejects with an ApiError. */
 export async function api(method, path, body) {
   const headers = { Accept: JSON_TYPE };
-  const auth = authorization();
-  if (auth) {
-    headers.Authorization = auth;
-  }
   if (body !== undefined) {
     headers['Content-Type'] = JSON_TYPE;
   }
@@ -102,12 +85,7 @@ export async function rpc(name, input) {
 /** Whether the user may invoke an RPC: OPTIONS answers Allow without POST when NACM denies it. */
 export async function mayInvoke(name) {
   if (!permissions.has(name)) {
-    const headers = {};
-    const auth = authorization();
-    if (auth) {
-      headers.Authorization = auth;
-    }
-    const response = await fetch('/rests/operations/' + name, { method: 'OPTIONS', headers, cache: 'no-store' });
+    const response = await fetch('/rests/operations/' + name, { method: 'OPTIONS', cache: 'no-store' });
     const allow = response.headers.get('Allow') || '';
     permissions.set(name, response.ok && allow.split(',').map((m) => m.trim()).includes('POST'));
   }
@@ -145,17 +123,13 @@ export async function read(path) {
 }
 
 /**
- * Follows an RFC 8040 event stream (server-sent events, JSON encoding) with fetch, since
- * EventSource cannot send credentials: calls onEvent with each notification's JSON. Resolves
+ * Follows an RFC 8040 event stream (server-sent events, JSON encoding) with fetch, to see the
+ * status of a refusal (EventSource hides it): calls onEvent with each notification's JSON. Resolves
  * when the stream ends; rejects with an ApiError when it is refused (403 for a user who may not
  * receive it). Stopped by the signal.
  */
 export async function follow(stream, onEvent, signal, onOpen) {
   const headers = { Accept: 'text/event-stream' };
-  const auth = authorization();
-  if (auth) {
-    headers.Authorization = auth;
-  }
   const response = await fetch('/rests/streams/json/' + stream, { headers, signal, cache: 'no-store' });
   if (!response.ok || !response.body) {
     throw new ApiError(response.status, 'The event stream ' + stream + ' answered ' + response.status);
