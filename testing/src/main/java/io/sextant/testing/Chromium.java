@@ -23,6 +23,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,8 +35,10 @@ import org.eclipse.jdt.annotation.Nullable;
  * the Chrome DevTools protocol over its WebSocket: nothing is downloaded, no driver binary runs.
  * The tests of the operator's web page use it: navigate, type into and click elements (as the
  * keyboard and mouse would, through {@code Input} events), evaluate JavaScript, wait for the page
- * to show something, and take screenshots. Its profile lives in a fresh directory; its output goes
- * to {@code chromium.log} there.
+ * to show something, and take screenshots. The browser's login dialog for HTTP authentication,
+ * which headless Chromium does not show, is answered through the protocol's {@code Fetch} domain
+ * as a user would answer it ({@link #answerLogins}). Its profile lives in a fresh directory; its
+ * output goes to {@code chromium.log} there.
  */
 public final class Chromium implements AutoCloseable {
     /** Where Debian's package puts it. */
@@ -46,6 +50,19 @@ public final class Chromium implements AutoCloseable {
     private final WebSocket socket;
     private final AtomicInteger ids = new AtomicInteger();
     private final Map<Integer, CompletableFuture<JsonObject>> pending = new ConcurrentHashMap<>();
+    /** Answers the browser's events (login prompts, paused requests) off the socket's own thread. */
+    private final ExecutorService events = Executors.newSingleThreadExecutor(runnable -> {
+        final Thread thread = new Thread(runnable, "chromium-events");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final AtomicInteger loginPrompts = new AtomicInteger();
+    private volatile @Nullable Login login;
+    private volatile boolean intercepting;
+
+    /** What the login dialog gets: a user and password, or nothing (the user cancels it). */
+    private record Login(@Nullable String user, String password) {
+    }
 
     private Chromium(final ManagedProcess process, final WebSocket socket) {
         this.process = process;
@@ -121,12 +138,8 @@ public final class Chromium implements AutoCloseable {
         final int id = ids.incrementAndGet();
         final CompletableFuture<JsonObject> reply = new CompletableFuture<>();
         pending.put(id, reply);
-        final JsonObject message = new JsonObject();
-        message.addProperty("id", id);
-        message.addProperty("method", method);
-        message.add("params", params);
         try {
-            socket.sendText(message.toString(), true).get(COMMAND.toSeconds(), TimeUnit.SECONDS);
+            transmit(id, method, params);
             final JsonObject answer = reply.get(COMMAND.toSeconds(), TimeUnit.SECONDS);
             if (answer.has("error")) {
                 throw new IOException(method + " failed: " + answer.get("error"));
@@ -142,6 +155,16 @@ public final class Chromium implements AutoCloseable {
         }
     }
 
+    /** One message to the browser; the socket takes one at a time. */
+    private synchronized void transmit(final int id, final String method, final JsonObject params)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        final JsonObject message = new JsonObject();
+        message.addProperty("id", id);
+        message.addProperty("method", method);
+        message.add("params", params);
+        socket.sendText(message.toString(), true).get(COMMAND.toSeconds(), TimeUnit.SECONDS);
+    }
+
     private void received(final String text) {
         final JsonObject message = JsonParser.parseString(text).getAsJsonObject();
         if (message.has("id")) {
@@ -149,7 +172,72 @@ public final class Chromium implements AutoCloseable {
             if (reply != null) {
                 reply.complete(message);
             }
+        } else if (message.has("method") && message.has("params")) {
+            final String method = message.get("method").getAsString();
+            final JsonObject params = message.getAsJsonObject("params");
+            events.execute(() -> event(method, params));
         }
+    }
+
+    /** An event of the Fetch domain: a paused request goes on, a login prompt gets its answer. */
+    private void event(final String method, final JsonObject params) {
+        final JsonObject answer = new JsonObject();
+        final String command;
+        if (method.equals("Fetch.requestPaused")) {
+            command = "Fetch.continueRequest";
+        } else if (method.equals("Fetch.authRequired")) {
+            loginPrompts.incrementAndGet();
+            command = "Fetch.continueWithAuth";
+            final JsonObject response = new JsonObject();
+            final Login current = login;
+            final String user = current == null ? null : current.user();
+            if (current == null || user == null) {
+                response.addProperty("response", "CancelAuth");
+            } else {
+                response.addProperty("response", "ProvideCredentials");
+                response.addProperty("username", user);
+                response.addProperty("password", current.password());
+            }
+            answer.add("authChallengeResponse", response);
+        } else {
+            return;
+        }
+        answer.add("requestId", params.get("requestId"));
+        try {
+            // the answer's reply is not waited for: nobody asks for it
+            transmit(ids.incrementAndGet(), command, answer);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // the browser is gone: the test fails on its next command
+        }
+    }
+
+    /**
+     * From now on, answers the browser's login dialog (HTTP authentication: a 401 with a
+     * {@code WWW-Authenticate} challenge the browser has no credentials for) with this user and
+     * password, as a user typing them would; the browser then keeps them as it keeps those typed
+     * in the dialog. With a null user the dialog is cancelled. Each time the browser asks counts
+     * in {@link #loginPrompts}.
+     */
+    public void answerLogins(final @Nullable String user, final String password) throws IOException {
+        login = new Login(user, password);
+        if (!intercepting) {
+            final JsonObject everything = new JsonObject();
+            everything.addProperty("urlPattern", "*");
+            final JsonArray patterns = new JsonArray();
+            patterns.add(everything);
+            final JsonObject params = new JsonObject();
+            params.addProperty("handleAuthRequests", true);
+            params.add("patterns", patterns);
+            send("Fetch.enable", params);
+            intercepting = true;
+        }
+    }
+
+    /** How many times the browser asked for credentials (its login dialog) since it started. */
+    public int loginPrompts() {
+        return loginPrompts.get();
     }
 
     /** Opens {@code url} and waits until its document has loaded. */
@@ -317,6 +405,7 @@ public final class Chromium implements AutoCloseable {
             // the process is ended below whatever the browser answered
         }
         socket.abort();
+        events.shutdownNow();
         process.close();
     }
 
