@@ -24,10 +24,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The operator's web page ({@code /ui}), in a real headless Chromium against a controller with a
- * netconfd device: an admin logs in, sees the device connected, sees its node turn "changed"
+ * netconfd device: an admin logs in with the browser's own login dialog (HTTP Basic, answered
+ * through the DevTools protocol), which the browser asks once only, sees the device connected, sees its node turn "changed"
  * when its intent changes through RESTCONF, opens the diff and the dry run, commits from the page
  * and the device has the change (read through a NETCONF session of the test's own); a read-only
- * user (group operator) sees no commit button and is refused when it calls the API anyway. The
+ * user (group operator) sees no commit button and is refused when it calls the API anyway; without
+ * credentials the browser gets no page; "Log out" makes the browser forget the credentials. The
  * test takes the screenshots of {@code docs/ui/} (see {@link #SCREENSHOTS}).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -90,15 +92,12 @@ class OperatorPageInChromiumTest {
         }
     }
 
+    /** Opens the page; the browser asks for a user and password (its own dialog) and gets these. */
     private void logIn(final String user, final String password) throws Exception {
+        browser.answerLogins(user, password);
         browser.navigate(sextant.restconfUri().resolve("/ui/").toString());
-        browser.awaitElement("#login:not([hidden])", "the login form is shown");
-        browser.type("#login-user", user);
-        browser.type("#login-password", password);
-        browser.press("Enter");
         browser.await("!document.getElementById('nav').hidden", "the user is logged in");
-        browser.await("getComputedStyle(document.getElementById('login')).display === 'none'",
-            "the login form is gone");
+        assertEquals("User " + user, browser.text("#user"));
     }
 
     private String rowText(final String column) throws Exception {
@@ -166,6 +165,49 @@ class OperatorPageInChromiumTest {
         browser.navigate(sextant.restconfUri().resolve("/ui/#/snapshots").toString());
         browser.awaitElement("tr[data-snapshot='before-ui-test']", "the snapshot is listed");
         browser.screenshot(SCREENSHOTS.resolve("snapshots.png"));
+        // the browser asked once, when the page was opened: the page's RESTCONF calls, its event
+        // stream and its later loads all went with the credentials the browser kept
+        assertEquals(1, browser.loginPrompts());
+    }
+
+    @Test
+    void withoutCredentialsTheBrowserGetsNoPage() throws Exception {
+        // the user cancels the browser's login dialog: the browser shows the 401's short text
+        browser.answerLogins(null, "");
+        browser.navigate(sextant.restconfUri().resolve("/ui/").toString());
+        assertEquals(1, browser.loginPrompts(), "the browser asked for a user and password");
+        final String shown = browser.eval("document.body.innerText").getAsString();
+        assertTrue(shown.startsWith("Log in with your Sextant user"), shown);
+        assertFalse(browser.eval("document.querySelector('script, #nav, #page') !== null").getAsBoolean(), shown);
+        assertEquals("text/plain", browser.eval("document.contentType").getAsString());
+    }
+
+    @Test
+    void logOutMakesTheBrowserForgetTheCredentialsAndAnotherUserCanLogIn() throws Exception {
+        logIn("admin", PASSWORD);
+        browser.awaitElement("tr[data-node='" + NODE + "']", "the device's row is listed");
+        assertEquals(1, browser.loginPrompts());
+        browser.answerLogins(null, "");
+        browser.click("#logout");
+        browser.await("document.getElementById('signed-out-message').innerText.startsWith('Logged out')",
+            "the page says the user is logged out");
+        assertTrue(browser.eval("document.getElementById('nav').hidden && document.getElementById('page')"
+            + ".childElementCount === 0").getAsBoolean(), "nothing of the admin's is shown");
+        assertEquals(1, browser.loginPrompts(), "logging out itself shows no login dialog");
+        // the browser sends no credentials any more: it asks, and a cancelled dialog leaves the 401
+        assertEquals(401, browser.eval("fetch('/ui/user.json', {cache: 'no-store'}).then(r => r.status)")
+            .getAsInt());
+        assertEquals(2, browser.loginPrompts(), "the browser asked again");
+        browser.screenshot(SCREENSHOTS.resolve("logged-out.png"));
+
+        browser.answerLogins("olga", OLGA_PASSWORD);
+        browser.click("#log-in-again");
+        browser.await("document.getElementById('user') && document.getElementById('user').innerText === 'User olga'",
+            "olga is logged in");
+        assertEquals(3, browser.loginPrompts());
+        browser.awaitElement("tr[data-node='" + NODE + "']", "the device's row is listed for olga");
+        assertTrue(browser.eval("document.getElementById('nav-commit').hidden").getAsBoolean(),
+            "olga's page, not the admin's: no commit link");
     }
 
     @Test

@@ -27,10 +27,11 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
- * Every endpoint of the RESTCONF port (RESTCONF, metrics, readiness, OpenAPI, event streams) and
- * verb against every kind of credentials, over real HTTP: without valid credentials nothing but
- * {@code /.well-known/host-meta} and the web page's static files answers 2xx; a valid user whom
- * NACM denies gets 403 for writes and RPCs and changes nothing; the admin is served.
+ * Every endpoint of the RESTCONF port (RESTCONF, metrics, readiness, OpenAPI, event streams, the
+ * web page's files) and verb against every kind of credentials, over real HTTP: without valid
+ * credentials nothing but {@code /.well-known/host-meta} answers 2xx (the web page's files get 401
+ * and no content); a valid user whom NACM denies gets 403 for writes and RPCs and changes nothing,
+ * and gets the web page (whose RESTCONF calls NACM then refuses); the admin is served.
  */
 class RestconfAuthenticationMatrixTest {
     private static final String PASSWORD = "matrix-admin-secret";
@@ -81,6 +82,16 @@ class RestconfAuthenticationMatrixTest {
             + Instant.now().minusSeconds(60).truncatedTo(ChronoUnit.SECONDS) + "&stop-time="
             + Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.SECONDS)),
         Endpoint.read("GET", "/no-such-resource"),
+        // the web page's files: any valid user gets them, nobody else
+        Endpoint.read("GET", "/ui"),
+        Endpoint.read("GET", "/ui/"),
+        Endpoint.read("HEAD", "/ui/index.html"),
+        Endpoint.read("GET", "/ui/app.js"),
+        Endpoint.read("GET", "/ui/rest.js"),
+        Endpoint.read("GET", "/ui/style.css"),
+        Endpoint.read("GET", "/ui/user.json"),
+        Endpoint.read("GET", "/ui/no-such-file.js"),
+        Endpoint.read("POST", "/ui/"),
         Endpoint.write("PUT", INTERFACES + "/interface=eth0", ETH0),
         Endpoint.write("POST", INTERFACES, ETH0.replace("eth0", "eth7")),
         Endpoint.write("PATCH", INTERFACES + "/interface=eth0", ETH0.replace("1500", "1501")),
@@ -153,6 +164,9 @@ class RestconfAuthenticationMatrixTest {
             if (status == 401 || status >= 500 || endpoint.write() && status != 403) {
                 failures.add("nobody: " + endpoint + " -> " + status + " " + response.body());
             }
+            if (isPageFile(endpoint) && status != 200) {
+                failures.add("nobody did not get the web page's file: " + endpoint + " -> " + status);
+            }
             if (endpoint.method().equals("GET") && endpoint.path().startsWith("/rests/data")
                     && (response.body().contains("mtu") || response.body().contains("password-hash")
                         || response.body().contains("rule-list"))) {
@@ -160,6 +174,11 @@ class RestconfAuthenticationMatrixTest {
             }
         }
         assertEquals(before, everything(), "the denied user changed nothing");
+        // the denied user gets the web page, which then may do what NACM lets it do: nothing
+        final HttpResponse<String> page = send(Endpoint.read("GET", "/ui/"), basic("nobody", NOBODY_PASSWORD));
+        assertTrue(page.body().contains("src=\"/ui/app.js\""), page.body());
+        assertEquals("{\"user\":\"nobody\"}", send(Endpoint.read("GET", "/ui/user.json"),
+            basic("nobody", NOBODY_PASSWORD)).body());
         // what NACM denies whole: the metrics (read of sextant:status) and an event stream (receive)
         for (Endpoint endpoint : ENDPOINTS) {
             if (endpoint.path().equals("/metrics") || endpoint.path().startsWith("/rests/streams/")) {
@@ -196,17 +215,34 @@ class RestconfAuthenticationMatrixTest {
                 if (response.statusCode() == 401) {
                     assertNotNull(response.headers().firstValue("WWW-Authenticate").orElse(null), endpoint.toString());
                 }
+                if (endpoint.path().startsWith("/ui") && (response.body().contains("<")
+                        || response.body().contains("/rests") || response.body().contains("\"user\""))) {
+                    failures.add(authorization + ": " + endpoint + " gave content: " + response.body());
+                }
             }
         }
         assertEquals(ENDPOINTS.size() * refused.size(), unauthenticated);
         assertEquals(served, everything(), "unauthenticated requests changed nothing");
         assertEquals(List.of(), failures);
-        // the resources served without credentials: host-meta, and the web page's static files, which hold no data
+        // the one resource served without credentials: host-meta
         final HttpResponse<String> hostMeta = send(Endpoint.read("GET", "/.well-known/host-meta"), null);
         assertEquals(200, hostMeta.statusCode());
-        final HttpResponse<String> page = send(Endpoint.read("GET", "/ui/"), null);
-        assertEquals(200, page.statusCode());
-        assertTrue(!page.body().contains("eth0") && !page.body().contains("password-hash"), page.body());
+        // the web page asks the browser for credentials with RESTCONF's own challenge (one realm for
+        // both, so the browser sends the page's credentials to /rests too), and shows nothing of itself
+        for (String path : List.of("/ui/", "/rests/data")) {
+            final HttpResponse<String> challenge = send(Endpoint.read("GET", path), null);
+            assertEquals(401, challenge.statusCode(), path);
+            assertEquals("Basic realm=\"sextant\"", challenge.headers().firstValue("WWW-Authenticate").orElseThrow(),
+                path);
+        }
+        // logging out of the page answers 401 whatever the request carries, the admin's credentials too
+        assertEquals(401, send(Endpoint.read("GET", "/ui/logout"), basic("admin", PASSWORD)).statusCode());
+    }
+
+    /** A file of the web page that any valid user gets. */
+    private static boolean isPageFile(final Endpoint endpoint) {
+        return endpoint.path().startsWith("/ui") && !endpoint.method().equals("POST")
+            && !endpoint.path().contains("no-such");
     }
 
     @Test
