@@ -293,13 +293,23 @@ class KarafDistributionIT {
 
     @Test
     @Order(3)
-    void theOperatorsWebPageIsServedFromTheRestconfBundle() throws Exception {
-        final var page = http.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + restconfPort + "/ui/"))
-            .build(), BodyHandlers.ofString());
+    void theOperatorsWebPageIsServedFromTheRestconfBundleToAUserOnly() throws Exception {
+        final URI index = URI.create("https://127.0.0.1:" + restconfPort + "/ui/");
+        final String basic = "Basic " + Base64.getEncoder().encodeToString(
+            ("admin:" + password).getBytes(StandardCharsets.UTF_8));
+        // without credentials: 401 with the challenge that makes a browser ask, and none of the page
+        final var anonymous = http.send(HttpRequest.newBuilder(index).build(), BodyHandlers.ofString());
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+        assertEquals("Basic realm=\"sextant\"", anonymous.headers().firstValue("WWW-Authenticate").orElseThrow());
+        assertFalse(anonymous.body().contains("app.js"), anonymous.body());
+        final var page = http.send(HttpRequest.newBuilder(index).header("Authorization", basic).build(),
+            BodyHandlers.ofString());
         assertEquals(200, page.statusCode(), page.body());
         assertTrue(page.body().contains("src=\"/ui/app.js\""), page.body());
-        final var script = http.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + restconfPort
-            + "/ui/rest.js")).build(), BodyHandlers.ofString());
+        final URI module = URI.create("https://127.0.0.1:" + restconfPort + "/ui/rest.js");
+        assertEquals(401, http.send(HttpRequest.newBuilder(module).build(), BodyHandlers.ofString()).statusCode());
+        final var script = http.send(HttpRequest.newBuilder(module).header("Authorization", basic).build(),
+            BodyHandlers.ofString());
         assertEquals(200, script.statusCode(), script.body());
         assertTrue(script.body().contains("/rests/operations/"), "the page's RESTCONF module");
     }
