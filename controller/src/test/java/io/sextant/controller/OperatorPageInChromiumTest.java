@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * when its intent changes through RESTCONF, opens the diff and the dry run, commits from the page
  * and the device has the change (read through a NETCONF session of the test's own); a read-only
  * user (group operator) sees no commit button and is refused when it calls the API anyway; without
- * credentials the browser gets no page; "Log out" makes the browser forget the credentials. The
+ * credentials the browser gets no page; "Log out" makes the browser forget the credentials; a
+ * password changed while the page is open is asked for again, and a cancelled dialog stops the page. The
  * test takes the screenshots of {@code docs/ui/} (see {@link #SCREENSHOTS}).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -232,6 +233,35 @@ class OperatorPageInChromiumTest {
         assertTrue(refusal.startsWith("403 ") && refusal.contains("Access denied: user 'olga' may not invoke commit"),
             refusal);
         assertEquals(List.of(), descriptionOnTheDevice("eth8"), "nothing reached the device");
+    }
+
+    @Test
+    void aChangedPasswordIsAskedForAgainAndACancelledDialogStopsThePage() throws Exception {
+        setPassword("pete", "pete-password-1");
+        logIn("pete", "pete-password-1");
+        assertEquals(1, browser.loginPrompts());
+        // the password changes while the page is open: the browser asks again, the new one carries on
+        browser.answerLogins("pete", "pete-password-2");
+        setPassword("pete", "pete-password-2");
+        browser.click("a[href='#/log']");
+        browser.awaitElement("#log", "the log page is shown with the new password");
+        assertTrue(browser.loginPrompts() >= 2, "the browser asked again: " + browser.loginPrompts());
+        assertTrue(browser.eval("document.getElementById('signed-out').hidden").getAsBoolean(),
+            "the page goes on");
+        // changed again, and this time the dialog is cancelled: the page stops and says why
+        browser.answerLogins(null, "");
+        setPassword("pete", "pete-password-3");
+        browser.click("a[href='#/snapshots']");
+        browser.await("!document.getElementById('signed-out').hidden", "the page says it is no longer logged in");
+        assertTrue(browser.text("#signed-out-message").contains("no longer accepts"),
+            browser.text("#signed-out-message"));
+        assertTrue(browser.eval("document.getElementById('nav').hidden && document.getElementById('page')"
+            + ".childElementCount === 0").getAsBoolean(), "nothing of pete's is shown");
+    }
+
+    private static void setPassword(final String user, final String password) throws Exception {
+        assertStatus(204, admin.send("POST", "/rests/operations/sextant-users:set-password",
+            "{\"input\":{\"name\":\"" + user + "\",\"password\":\"" + password + "\"}}"));
     }
 
     private static void assertStatus(final int expected, final HttpResponse<String> response) {

@@ -1,7 +1,7 @@
 // Sextant's operator page: plain ES module, no build step. It talks only to the public RESTCONF
 // API of the controller that served it (/rests/...), with the credentials the browser asked the
 // user for when the page was opened (HTTP Basic, the browser's own dialog) and keeps sending.
-import { ApiError, logout, user, mayInvoke } from '/ui/rest.js';
+import { ApiError, logout, user, mayInvoke, whenUnauthorized } from '/ui/rest.js';
 import { devicesPage } from '/ui/devices.js';
 import { nodePage } from '/ui/node.js';
 import { commitPage } from '/ui/commit.js';
@@ -57,7 +57,6 @@ async function route() {
       return;
     }
     if (e instanceof ApiError && e.status === 401) {
-      signOut('The controller no longer accepts the user and password the browser sent (was the password changed?).');
       return;
     }
     page.replaceChildren(h('p', { class: 'error', role: 'alert' }, String(e.message || e)));
@@ -79,6 +78,13 @@ function signOut(message) {
   document.getElementById('signed-out').hidden = false;
   document.getElementById('log-in-again').focus();
 }
+
+// any request answered 401 (a refresh, the event stream, a click) stops the page
+whenUnauthorized(() => {
+  if (!signedOut) {
+    signOut('The controller no longer accepts the user and password the browser sent (was the password changed?).');
+  }
+});
 
 document.getElementById('logout').addEventListener('click', async () => {
   signOut('Logging out…');

@@ -3,6 +3,7 @@
 // those credentials and sends them with every request below, none of which sets Authorization.
 const JSON_TYPE = 'application/yang-data+json';
 const permissions = new Map();
+let unauthorized = () => {};
 
 export const TOPOLOGY = '/rests/data/network-topology:network-topology/topology=';
 
@@ -12,6 +13,14 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
   }
+}
+
+/**
+ * What the page does on a 401: the browser has no credentials the controller accepts any more (the
+ * password was changed, or the user logged out) and the user cancelled the browser's dialog.
+ */
+export function whenUnauthorized(callback) {
+  unauthorized = callback;
 }
 
 /** The name of the user the browser logged in with (GET /ui/user.json). */
@@ -67,6 +76,9 @@ export async function api(method, path, body) {
     }
   }
   if (!response.ok) {
+    if (response.status === 401) {
+      unauthorized();
+    }
     throw new ApiError(response.status, errorMessage(response, json), json);
   }
   return json;
@@ -86,6 +98,9 @@ export async function rpc(name, input) {
 export async function mayInvoke(name) {
   if (!permissions.has(name)) {
     const response = await fetch('/rests/operations/' + name, { method: 'OPTIONS', cache: 'no-store' });
+    if (response.status === 401) {
+      unauthorized();
+    }
     const allow = response.headers.get('Allow') || '';
     permissions.set(name, response.ok && allow.split(',').map((m) => m.trim()).includes('POST'));
   }
@@ -132,6 +147,9 @@ export async function follow(stream, onEvent, signal, onOpen) {
   const headers = { Accept: 'text/event-stream' };
   const response = await fetch('/rests/streams/json/' + stream, { headers, signal, cache: 'no-store' });
   if (!response.ok || !response.body) {
+    if (response.status === 401) {
+      unauthorized();
+    }
     throw new ApiError(response.status, 'The event stream ' + stream + ' answered ' + response.status);
   }
   if (onOpen) {
