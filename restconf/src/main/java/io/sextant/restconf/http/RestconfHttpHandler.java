@@ -103,6 +103,12 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 json ? "application/json" : "application/xrd+xml"));
             return;
         }
+        final String crossOrigin = CrossOrigin.refusal(request);
+        if (crossOrigin != null) {
+            reply.send(HttpErrors.response(reply.format, 403, ErrorTag.ACCESS_DENIED, crossOrigin
+                + ": refused, nothing was changed"));
+            return;
+        }
         if (path.equals(UiLogin.LOGOUT)) {
             // no credentials are checked: the page sends false ones for the browser to forget the real ones
             reply.send(UiLogin.loggedOut());
