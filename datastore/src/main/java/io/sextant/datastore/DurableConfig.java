@@ -9,6 +9,7 @@ import io.sextant.persistence.NodeConfigRepository;
 import io.sextant.persistence.OwedWork;
 import io.sextant.persistence.MountedNode;
 import io.sextant.persistence.PersistenceException;
+import io.sextant.persistence.StartReads;
 import io.sextant.persistence.Tx;
 import io.sextant.persistence.codec.ConfigEntry;
 import io.sextant.persistence.codec.EntryChanges;
@@ -233,11 +234,9 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
      * @return where changes kept after this load begin ({@link ChangeHorizon})
      */
     long load(final DataStore store) throws PersistenceException, OperationErrorsException {
-        final long[] horizon = new long[1];
-        final List<ConfigEntry> entries = database.call("load the configuration", tx -> {
-            horizon[0] = ChangeHorizon.now(tx);
-            return rows.load(tx);
-        });
+        // read ahead while the start built the schema, when it began the reads (StartReads)
+        final StartReads.Read<List<ConfigEntry>> kept = database.startReads().configuration();
+        final List<ConfigEntry> entries = kept.rows();
         this.store = store;
         loading = true;
         try {
@@ -261,6 +260,6 @@ final class DurableConfig implements CommitJournal, AutoCloseable {
                 LOG.info("{} kept node(s) mounted before node leases were kept got their lease rows", added);
             }
         }
-        return horizon[0];
+        return kept.horizon();
     }
 }

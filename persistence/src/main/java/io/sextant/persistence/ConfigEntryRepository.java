@@ -101,7 +101,7 @@ public final class ConfigEntryRepository {
     }
 
     /** Every row, parents before the rows below them (by depth, then key). */
-    public List<ConfigEntry> load(final Tx tx) throws SQLException, PersistenceException {
+    public static List<ConfigEntry> loadAll(final Tx tx) throws SQLException, PersistenceException {
         final List<ConfigEntry> entries = new ArrayList<>();
         try (Statement statement = tx.connection().createStatement();
              ResultSet rows = statement.executeQuery(

@@ -54,6 +54,7 @@ public final class Database implements AutoCloseable {
     private final PGSimpleDataSource source;
     private final SextantMetrics metrics;
     private final ChangeHints hints;
+    private final StartReads startReads = new StartReads(this);
 
     /** Not measured. */
     public Database(final DatabaseSettings settings) {
@@ -106,6 +107,11 @@ public final class Database implements AutoCloseable {
      */
     public ChangeHints hints() {
         return hints;
+    }
+
+    /** The kept state a start loads first, read ahead once the start begins it ({@link StartReads}). */
+    public StartReads startReads() {
+        return startReads;
     }
 
     /**
@@ -333,6 +339,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
+        startReads.close();
         hints.close();
         pool.close();
     }

@@ -63,7 +63,7 @@ class RepositoriesTest {
             final var change = trees.randomChange(random, full);
             db.run("store", tx -> entries.apply(tx, change));
         }
-        final List<ConfigEntry> loaded = db.call("load", entries::load);
+        final List<ConfigEntry> loaded = db.call("load", ConfigEntryRepository::loadAll);
         assertEquals(loaded.size(), (int) db.call("count", entries::count));
         final Trees rebuilt = new Trees(OpenConfigFixtures.schema());
         loaded.forEach(row -> rebuilt.write(row.path(), row.data()));

@@ -15,6 +15,7 @@ import io.sextant.persistence.NodeConfigRepository;
 import io.sextant.persistence.NodeVersion;
 import io.sextant.persistence.PendingCommit;
 import io.sextant.persistence.PersistenceException;
+import io.sextant.persistence.StartReads;
 import io.sextant.persistence.StoredNode;
 import io.sextant.persistence.TransactionLogRepository;
 import io.sextant.persistence.UndecodedNode;
@@ -104,12 +105,15 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public List<Kept> loadUndecoded() throws OperationErrorsException {
-        final long[] before = new long[1];
-        final List<UndecodedNode> loaded = StateUnavailable.call(database, "load the UniConfig nodes", tx -> {
-            before[0] = ChangeHorizon.now(tx);
-            return NodeConfigReads.loadUndecoded(tx);
-        });
-        horizon = before[0];
+        final StartReads.Read<List<UndecodedNode>> read;
+        try {
+            // read ahead while the start built the schema and the southbounds, when it began the reads
+            read = database.startReads().uniconfigNodes();
+        } catch (PersistenceException e) {
+            throw StateUnavailable.of(e);
+        }
+        final List<UndecodedNode> loaded = read.rows();
+        horizon = read.horizon();
         final List<Kept> kept = new ArrayList<>(loaded.size());
         for (UndecodedNode node : loaded) {
             versions.put(node.nodeId(), node.version());

@@ -100,6 +100,9 @@ public final class DatabaseComponent {
             }
             return;
         }
+        // the kept configuration is read while the controller's schema is built and its stores wait for this
+        // backend; not the UniConfig nodes: RESTCONF may serve (and unmount) before the layer loads them here
+        db.startReads().beginConfiguration();
         registration = context.registerService(Database.class, db,
             FrameworkUtil.asDictionary(Map.of(DatabaseSettings.URL_PROPERTY, db.settings().url())));
         backend = context.registerService(StateBackend.class, StateBackend.durable(db),
