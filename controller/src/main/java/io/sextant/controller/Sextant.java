@@ -40,6 +40,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The whole controller assembled with {@code new}, in dependency order, for tests and
@@ -69,7 +70,12 @@ public final class Sextant implements AutoCloseable {
             throws InterruptedException {
         bindHost = settings.bindHost();
         dataDir = settings.dataDir();
+        // built beside the schema: Apache sshd's class initialization takes seconds and needs nothing else
+        final CompletableFuture<DefaultCliConnector> cliConnectorAhead = CompletableFuture.supplyAsync(
+            DefaultCliConnector::new, Sextant::onStartThread);
         try {
+            // the kept state is read while the schema is built; what no component took is dropped at close
+            backend.database().ifPresent(database -> started(database.startReads().begin()));
             metrics = new PrometheusMetrics();
             datastores = started(new ControllerStores(ControllerSchema.get(), backend));
             rpcs = new RpcRegistry();
@@ -90,7 +96,7 @@ public final class Sextant implements AutoCloseable {
             started(new DeviceReconnects(netconf, metrics));
             started(new NetconfUnifiedDevices(netconf, devices));
             final DefaultTranslationUnitRegistry units = DefaultTranslationUnitRegistry.withServiceLoader();
-            final DefaultCliConnector cliConnector = started(new DefaultCliConnector());
+            final DefaultCliConnector cliConnector = started(cliConnectorAhead.join());
             cli = started(new CliTopology(datastores, cliConnector, units, secrets, hostKeys, ownership));
             started(new CliConnectionAudit(cli, audit));
             final CliDevices cliDevices = new CliDevices(cli, units);
@@ -104,15 +110,33 @@ public final class Sextant implements AutoCloseable {
             restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings, security, metrics,
                 new ReadinessService(backend, ownership)));
         } catch (TlsMaterialException e) {
+            closeUnstarted(cliConnectorAhead);
             close();
             throw new IllegalArgumentException(e.getMessage(), e);
         } catch (SecretException e) {
+            closeUnstarted(cliConnectorAhead);
             close();
             throw new IllegalStateException("Device secrets: " + e.getMessage(), e);
         } catch (InterruptedException | RuntimeException e) {
+            closeUnstarted(cliConnectorAhead);
             close();
             throw e;
         }
+    }
+
+    /** Runs {@code task} on a daemon thread of its own, beside the starting thread. */
+    private static void onStartThread(final Runnable task) {
+        final Thread thread = new Thread(task, "sextant-start");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Closes the connector built beside a start that failed before it took the connector. */
+    private void closeUnstarted(final CompletableFuture<DefaultCliConnector> connector) {
+        if (connector.isDone() && !connector.isCompletedExceptionally() && started.contains(connector.join())) {
+            return;
+        }
+        connector.thenAccept(DefaultCliConnector::close);
     }
 
     /** Start every component, state in memory; RESTCONF listens per {@code settings} (port 0: a free port). */
