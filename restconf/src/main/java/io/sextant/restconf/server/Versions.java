@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
@@ -43,12 +44,20 @@ import org.opendaylight.yangtools.yang.model.api.DataSchemaNode;
 final class Versions {
     /** Subtrees of at least this many nodes keep their hash. */
     private static final int REMEMBER_FROM = 256;
+    /**
+     * And so do the children of a list, leaf-list or container at least this wide, whatever their
+     * size: a change of one of the 10,000 small entries of a topology then hashes that entry, not
+     * all of them again.
+     */
+    private static final int WIDE = 64;
     private static final long NAME_SEED = 0x5ec7a11dL;
 
     private final Cache<NormalizedNode, Hash> hashes = CacheBuilder.newBuilder().weakKeys().maximumSize(200_000)
         .build();
     private final Cache<String, ResourceVersion> seen = CacheBuilder.newBuilder().maximumSize(20_000).build();
     private final ConcurrentHashMap<QName, Long> names = new ConcurrentHashMap<>();
+    /** Nodes hashed so far (each node not found in {@link #hashes} counts once): what the tags cost. */
+    private final LongAdder hashed = new LongAdder();
     private final Clock clock;
 
     Versions(final Clock clock) {
@@ -85,6 +94,11 @@ final class Versions {
             : clock.instant().truncatedTo(ChronoUnit.SECONDS);
     }
 
+    /** How many nodes were hashed so far (a node whose hash was remembered is not hashed again). */
+    long nodesHashed() {
+        return hashed.sum();
+    }
+
     static boolean isConfig(final DataSchemaContext schema) {
         final DataSchemaNode node = schema.dataSchemaNode();
         return node == null || node.effectiveConfig().orElse(Boolean.TRUE);
@@ -95,6 +109,11 @@ final class Versions {
     }
 
     private Hash hash(final NormalizedNode node, final DataSchemaContext schema) {
+        return hash(node, schema, false);
+    }
+
+    /** @param remember whether to keep the hash whatever the size of {@code node} */
+    private Hash hash(final NormalizedNode node, final DataSchemaContext schema, final boolean remember) {
         final Hash known = hashes.getIfPresent(node);
         if (known != null) {
             return known;
@@ -113,7 +132,8 @@ final class Versions {
             // anydata, anyxml: their value's own equality
             result = new Hash(mix(name ^ node.body().hashCode()), 1);
         }
-        if (result.nodes >= REMEMBER_FROM) {
+        hashed.increment();
+        if (result.nodes >= REMEMBER_FROM || remember && result.nodes > 1) {
             hashes.put(node, result);
         }
         return result;
@@ -123,13 +143,14 @@ final class Versions {
             final DataSchemaContext schema, final boolean ordered) {
         long acc = ordered ? 0 : name;
         int nodes = 1;
+        final boolean wide = children.size() >= WIDE;
         for (NormalizedNode child : children) {
             final DataSchemaContext childSchema = schema instanceof Composite composite
                 ? composite.childByArg(child.name()) : null;
             if (childSchema != null && !isConfig(childSchema)) {
                 continue;
             }
-            final Hash hash = hash(child, childSchema == null ? schema : childSchema);
+            final Hash hash = hash(child, childSchema == null ? schema : childSchema, wide);
             nodes += hash.nodes;
             // ordered: position matters; unordered (containers, system-ordered lists): a sum does not
             acc = ordered ? mix(acc * 31 + hash.value) : acc + hash.value;
