@@ -10,10 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Schema contexts shared between devices: one per distinct set of advertised modules
@@ -108,19 +110,32 @@ public final class SchemaContextCache {
     }
 
     /**
-     * Schema {@code id} without a device: the one held now if it is resolved, otherwise built
-     * again from what {@link SchemaResolver#resolveKnown} finds (and then shared with the
+     * Schema {@code id} without a device: the one held now if it is resolved, the result of a
+     * device's resolution of it if one is under way (not a second build of the same schema beside
+     * it: at a restart the kept nodes ask for their schemas while their devices connect), otherwise
+     * built again from what {@link SchemaResolver#resolveKnown} finds (and then shared with the
      * devices that advertise its module set). A schema returned here is held for good: nodes
      * kept by an earlier run are served in it.
      *
      * @return empty when it is not held and cannot be built again without a device
      */
     public Optional<DeviceSchema> known(final String id) {
+        final @Nullable Entry held;
         synchronized (this) {
-            final Entry held = entries.get(id);
-            if (held != null && held.future.isDone() && !held.future.isCompletedExceptionally()) {
+            final Entry existing = entries.get(id);
+            held = existing != null && !existing.future.isCompletedExceptionally() ? existing : null;
+            if (held != null) {
                 held.users++;
+            }
+        }
+        if (held != null) {
+            try {
                 return Optional.of(held.future.join());
+            } catch (CompletionException | CancellationException e) {
+                // the device's resolution failed (its session, or the database): try without it
+                synchronized (this) {
+                    held.users--;
+                }
             }
         }
         final Optional<DeviceSchema> rebuilt = resolver.resolveKnown(id);

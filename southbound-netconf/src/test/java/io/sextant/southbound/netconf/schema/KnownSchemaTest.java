@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -87,6 +88,45 @@ class KnownSchemaTest {
         final AtomicInteger fetches = new AtomicInteger();
         assertTrue(hasBox(restarted.acquire(HELLO, device(fetches)).get(30, TimeUnit.SECONDS)));
         assertEquals(1, fetches.get());
+    }
+
+    @Test
+    void aSchemaADeviceIsResolvingIsTakenFromThatResolution() throws Exception {
+        final String id = SchemaContextCache.idOf(HELLO);
+        cache().acquire(HELLO, device(new AtomicInteger())).get(30, TimeUnit.SECONDS);
+        // without its module set the schema cannot be built again without a device: only the device's
+        // resolution under way can give it
+        Files.delete(cacheDir.resolve("module-sets").resolve(id));
+
+        final CountDownLatch resolving = new CountDownLatch(1);
+        final SchemaContextCache restarted = new SchemaContextCache(new SchemaResolver(DefaultParsers.factory(),
+            new SchemaSourceCache(cacheDir), SchemaArchive.NONE, BundledModels.get(), Duration.ofSeconds(10)),
+            task -> new Thread(() -> {
+                awaitUninterruptibly(resolving);
+                task.run();
+            }).start());
+        final CompletableFuture<DeviceSchema> device = restarted.acquire(HELLO, device(new AtomicInteger()));
+        final CompletableFuture<Optional<DeviceSchema>> known = new CompletableFuture<>();
+        final Thread kept = new Thread(() -> known.complete(restarted.known(id)));
+        kept.start();
+        // the kept node's request waits for the device's resolution (or, wrongly, answers without it)
+        while (kept.getState() != Thread.State.WAITING && kept.getState() != Thread.State.TERMINATED) {
+            Thread.sleep(10);
+        }
+        resolving.countDown();
+
+        final DeviceSchema resolved = device.get(30, TimeUnit.SECONDS);
+        assertSame(resolved, known.get(30, TimeUnit.SECONDS).orElseThrow(
+            () -> new AssertionError("answered without the device's resolution under way")));
+        assertEquals(1, restarted.built());
+    }
+
+    private static void awaitUninterruptibly(final CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
