@@ -130,7 +130,9 @@ public final class SchemaContextCache {
         }
         if (held != null) {
             try {
-                return Optional.of(held.future.join());
+                // through a copy: a thread that waits for a future helps run its dependents once it completes,
+                // and the held future's are the sessions of every device waiting for this schema
+                return Optional.of(held.future.copy().join());
             } catch (CompletionException | CancellationException e) {
                 // the device's resolution failed (its session, or the database): try without it
                 synchronized (this) {
@@ -156,7 +158,7 @@ public final class SchemaContextCache {
         }
         try {
             // a device's resolution of the same set may have started meanwhile: take its result
-            return Optional.of(entry.future.join());
+            return Optional.of(entry.future.copy().join());
         } catch (CompletionException e) {
             synchronized (this) {
                 entry.users--;
