@@ -61,10 +61,15 @@ public final class StartReads {
         configuration = config;
         uniconfigNodes = nodes;
         final Thread reader = new Thread(() -> {
+            final long start = System.nanoTime();
             complete(config, this::readConfiguration);
+            final long configured = System.nanoTime();
             if (nodes != null) {
                 complete(nodes, this::readUniconfigNodes);
             }
+            LOG.info("Kept state read ahead of the start's loads: configuration in {} ms{}",
+                (configured - start) / 1_000_000,
+                nodes == null ? "" : ", UniConfig nodes in " + (System.nanoTime() - configured) / 1_000_000 + " ms");
         }, "sextant-start-reads");
         reader.setDaemon(true);
         reader.start();

@@ -88,7 +88,8 @@ final class RestartScenario implements Scenario {
         summary.fact("Restart: RESTCONF answering", String.format("%.1f s after the new process started",
             answering / 1000.0));
         summary.fact("Restart: kept nodes loaded", loaded == null ? "no load line in controller-2.log"
-            : String.format("%,d nodes in %,d ms (the controller's own measure of its three queries and decoding)",
+            : String.format("%,d nodes in %,d ms (the controller's own measure of the load on its starting"
+                + " thread; the database read is made beside the schema build, its time in the controller's log)",
                 Integer.parseInt(loaded.group(1)), Long.parseLong(loaded.group(2))));
         summary.fact("Restart: intents readable", String.format("%d of %d sampled configured nodes answered their"
             + " kept intent %.1f s after the new process started", intents[0], intents[1], intentsRead / 1000.0));
