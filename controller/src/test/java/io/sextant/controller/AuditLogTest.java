@@ -129,6 +129,32 @@ class AuditLogTest {
         }
     }
 
+    @Test
+    void aYangPatchIsAuditedWithTheTargetOfEachOfItsEdits() throws Exception {
+        try (Sextant sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD))) {
+            final RestconfClient admin = new RestconfClient(sextant, PASSWORD);
+            final String interfaces = "/rests/data/openconfig-interfaces:interfaces";
+            final HttpResponse<String> patch = admin.send("PATCH", interfaces, """
+                {"ietf-yang-patch:yang-patch":{"patch-id":"audited-patch","edit":[
+                  {"edit-id":"1","operation":"merge","target":"/interface=eth0",
+                   "value":{"openconfig-interfaces:interface":[{"name":"eth0","config":{"name":"eth0",
+                     "type":"iana-if-type:ethernetCsmacd","mtu":1500}}]}},
+                  {"edit-id":"2","operation":"merge","target":"/interface=eth1",
+                   "value":{"openconfig-interfaces:interface":[{"name":"eth1","config":{"name":"eth1",
+                     "type":"iana-if-type:ethernetCsmacd","mtu":9000}}]}}]}}""",
+                "Content-Type", "application/yang-patch+json");
+            assertEquals(200, patch.statusCode(), patch.body());
+
+            final String requestId = patch.headers().firstValue("Sextant-Request-Id").orElseThrow();
+            final JsonNode write = await(r -> is(r, "write", "success") && requestId.equals(r.path("request-id").asText()),
+                "the YANG-Patch");
+            final List<String> paths = new ArrayList<>();
+            write.path("paths").forEach(path -> paths.add(path.asText()));
+            assertEquals(List.of(interfaces + "/interface=eth0", interfaces + "/interface=eth1"), paths);
+            assertEquals("PATCH", write.path("details").path("method").asText());
+        }
+    }
+
     private static String token(final RSAKey key, final String user) throws Exception {
         final SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(),
             new JWTClaimsSet.Builder().issuer(ISSUER).audience("sextant").subject(user).claim("preferred_username", user)

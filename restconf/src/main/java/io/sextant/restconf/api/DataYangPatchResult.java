@@ -1,5 +1,6 @@
 package io.sextant.restconf.api;
 
+import java.util.List;
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
@@ -9,15 +10,22 @@ import org.eclipse.jdt.annotation.Nullable;
  *
  * @param patchId the patch's {@code patch-id}
  * @param errors why the patch was refused; null when it applied
+ * @param targets each edit's target as the patch gives it, relative to the request target (what the
+ *     audit log names as the paths the patch changed, or would have)
  */
-public record DataYangPatchResult(String patchId, @Nullable ServerErrors errors) {
+public record DataYangPatchResult(String patchId, @Nullable ServerErrors errors, List<String> targets) {
 
-    public static DataYangPatchResult ok(final String patchId) {
-        return new DataYangPatchResult(patchId, null);
+    public DataYangPatchResult {
+        targets = List.copyOf(targets);
     }
 
-    public static DataYangPatchResult refused(final String patchId, final ServerErrors errors) {
-        return new DataYangPatchResult(patchId, errors);
+    public static DataYangPatchResult ok(final String patchId, final List<String> targets) {
+        return new DataYangPatchResult(patchId, null, targets);
+    }
+
+    public static DataYangPatchResult refused(final String patchId, final ServerErrors errors,
+            final List<String> targets) {
+        return new DataYangPatchResult(patchId, errors, targets);
     }
 
     public boolean isOk() {

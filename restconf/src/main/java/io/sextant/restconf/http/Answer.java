@@ -18,16 +18,25 @@ import org.eclipse.jdt.annotation.Nullable;
  *     ({@link PeerForwarding}): that instance audited the request
  */
 record Answer(int status, @Nullable FormattableBody body, @Nullable String location,
-        @Nullable ResourceVersion version, List<String> allowed, boolean relayed) {
+        @Nullable ResourceVersion version, List<String> allowed, boolean relayed, List<String> edited) {
 
     Answer {
         allowed = List.copyOf(allowed);
+        edited = List.copyOf(edited);
     }
 
     /** An answer of this instance's own. */
     Answer(final int status, final @Nullable FormattableBody body, final @Nullable String location,
             final @Nullable ResourceVersion version, final List<String> allowed) {
-        this(status, body, location, version, allowed, false);
+        this(status, body, location, version, allowed, false, List.of());
+    }
+
+    /**
+     * This answer, for a request that changed (or tried to change) {@code targets} below its own
+     * target (a YANG-Patch's edits, relative to the request target): what the audit log names.
+     */
+    Answer edited(final List<String> targets) {
+        return new Answer(status, body, location, version, allowed, relayed, targets);
     }
 
     static Answer of(final int status) {

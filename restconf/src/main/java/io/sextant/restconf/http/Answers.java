@@ -69,10 +69,10 @@ final class Answers {
     Answer yangPatch(final DataYangPatchResult result) {
         final ServerErrors errors = result.errors();
         if (errors == null) {
-            return Answer.of(200, new PatchStatusBody(result.patchId()));
+            return Answer.of(200, new PatchStatusBody(result.patchId())).edited(result.targets());
         }
         return Answer.of(ErrorStatus.of(errors), new ErrorsBody(errors.errors(), errors.schema(),
-            result.patchId()));
+            result.patchId())).edited(result.targets());
     }
 
     /** DELETE: 204. */

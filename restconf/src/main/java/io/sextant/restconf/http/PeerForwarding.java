@@ -106,7 +106,7 @@ public final class PeerForwarding {
             if (lost == null) {
                 return new Answer(response.statusCode(), response.body().length == 0 ? null
                     : new Relayed(response.body(), response.headers().firstValue("content-type")
-                        .orElse("application/octet-stream")), null, null, List.of(), true);
+                        .orElse("application/octet-stream")), null, null, List.of(), true, List.of());
             }
             final Throwable cause = Failures.unwrap(lost);
             // not connected, or the handshake refused its certificate: the request never left

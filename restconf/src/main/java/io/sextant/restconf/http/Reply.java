@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.sextant.restconf.api.Format;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
@@ -41,6 +42,7 @@ final class Reply {
     /** The authenticated user; null until the request is authenticated. */
     private volatile @Nullable String user;
     private volatile boolean relayed;
+    private volatile List<String> edited = List.of();
     /** The encoding the request accepts, for error bodies. */
     final Format format;
 
@@ -75,6 +77,11 @@ final class Reply {
      * The answer is another controller instance's, to which the request was sent on: that
      * instance audited the request, so it is not audited here again (it is still timed).
      */
+    /** The request changed, or tried to change, {@code targets} below its target (a YANG-Patch's edits). */
+    void edited(final List<String> targets) {
+        edited = List.copyOf(targets);
+    }
+
     void relayed() {
         relayed = true;
     }
@@ -98,7 +105,8 @@ final class Reply {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
             ctx.writeAndFlush(response).addListener(LingeringClose.AFTER_RESPONSE);
         }
-        audit.answered(relayed ? null : user, source, requestId, method, path, status, System.nanoTime() - started);
+        audit.answered(relayed ? null : user, source, requestId, method, path, edited, status,
+            System.nanoTime() - started);
     }
 
     /**
@@ -111,7 +119,8 @@ final class Reply {
         }
         head.headers().set(REQUEST_ID_HEADER, requestId);
         ctx.writeAndFlush(head);
-        audit.answered(user, source, requestId, method, path, head.status().code(), System.nanoTime() - started);
+        audit.answered(user, source, requestId, method, path, List.of(), head.status().code(),
+            System.nanoTime() - started);
         return true;
     }
 

@@ -45,16 +45,17 @@ final class RequestAudit {
 
     /**
      * The request was answered with {@code status} after {@code nanos}; {@code user} is null when it
-     * was not authenticated.
+     * was not authenticated; {@code edited} are the targets below {@code path} it changed or tried to
+     * change (a YANG-Patch's edits), empty when it is {@code path} itself.
      */
     void answered(final @Nullable String user, final String source, final String requestId, final HttpMethod method,
-            final String path, final int status, final long nanos) {
+            final String path, final List<String> edited, final int status, final long nanos) {
         // labels from a fixed set whatever the client sends: a series per label value
         metrics.request(MetricsEndpoint.method(method), MetricsEndpoint.resource(path), status, nanos);
         if (user == null) {
             return;
         }
-        final AuditEvent event = event(user, source, requestId, method, path, status);
+        final AuditEvent event = event(user, source, requestId, method, path, edited, status);
         if (event == null) {
             return;
         }
@@ -66,7 +67,7 @@ final class RequestAudit {
     }
 
     static @Nullable AuditEvent event(final @Nullable String user, final String source, final String requestId,
-            final HttpMethod method, final String path, final int status) {
+            final HttpMethod method, final String path, final List<String> edited, final int status) {
         final boolean read = method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)
             || method.equals(HttpMethod.OPTIONS);
         final boolean operation = method.equals(HttpMethod.POST) && path.startsWith(OPERATIONS);
@@ -83,7 +84,11 @@ final class RequestAudit {
             return AuditEvent.rpc(user, source, requestId, path.substring(OPERATIONS.length()), outcome, message)
                 .with("status", status);
         }
-        return AuditEvent.write(user, source, requestId, method.name(), List.of(path), outcome, message)
+        // a YANG-Patch names each edit's target (relative to the request's), not only the request's
+        final List<String> paths = edited.isEmpty() ? List.of(path)
+            : edited.stream().map(target -> target.equals("/") ? path
+                : path + (target.startsWith("/") ? "" : "/") + target).toList();
+        return AuditEvent.write(user, source, requestId, method.name(), paths, outcome, message)
             .with("status", status);
     }
 }

@@ -170,6 +170,7 @@ final class RestconfHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 if (answer.relayed()) {
                     reply.relayed();
                 }
+                reply.edited(answer.edited());
                 reply.send(ResponseWriter.write(answer, reply.format, pretty));
             } catch (RuntimeException | Error e) {
                 reply.internalError(e);

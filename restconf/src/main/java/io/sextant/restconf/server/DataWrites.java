@@ -106,9 +106,10 @@ final class DataWrites {
                 return t;
             }));
         return write(base, path, patch.edits(), conditions, context)
-            .thenApply(result -> DataYangPatchResult.ok(patch.patchId()))
+            .thenApply(result -> DataYangPatchResult.ok(patch.patchId(), patch.targets()))
             .exceptionallyCompose(e -> unwrap(e) instanceof ServerException refused
-                ? CompletableFuture.completedFuture(DataYangPatchResult.refused(patch.patchId(), refused.errors()))
+                ? CompletableFuture.completedFuture(DataYangPatchResult.refused(patch.patchId(), refused.errors(),
+                    patch.targets()))
                 : CompletableFuture.failedFuture(e));
     }
 

@@ -32,7 +32,8 @@ final class YangPatchParser {
     private static final Gson GSON = new Gson();
 
     /** A parsed patch: its id and its edits in order. */
-    record Patch(String patchId, List<DataEdit> edits) {
+    /** A patch's edits, and each edit's target as the patch wrote it (relative to the request target). */
+    record Patch(String patchId, List<DataEdit> edits, List<String> targets) {
     }
 
     /** Resolves an edit target (relative to the request target) to a data target. */
@@ -71,6 +72,7 @@ final class YangPatchParser {
         }
         final JsonArray edits = editsElement.getAsJsonArray();
         final List<DataEdit> result = new ArrayList<>();
+        final List<String> targets = new ArrayList<>();
         for (JsonElement element : edits) {
             if (!element.isJsonObject()) {
                 throw malformed("Each edit must be an object");
@@ -90,8 +92,9 @@ final class YangPatchParser {
             final Target point = edit.has("point") ? resolveTarget(base, string(edit, "point", "edit " + editId),
                 editId, resolver) : null;
             result.add(toEdit(editId, operation, target, data, where, point));
+            targets.add(targetPath);
         }
-        return new Patch(patchId, result);
+        return new Patch(patchId, result, targets);
     }
 
     private static Patch parseXml(final ApiPath base, final RequestBody body, final TargetResolver resolver)
@@ -102,6 +105,7 @@ final class YangPatchParser {
         }
         String patchId = null;
         final List<DataEdit> result = new ArrayList<>();
+        final List<String> targets = new ArrayList<>();
         for (Element child : BodyParser.childElements(root)) {
             switch (child.getLocalName()) {
                 case "patch-id" -> patchId = child.getTextContent().trim();
@@ -144,6 +148,7 @@ final class YangPatchParser {
                     final Target point = pointPath == null ? null
                         : resolveTarget(base, pointPath, editId, resolver);
                     result.add(toEdit(editId, operation, target, data, where, point));
+                    targets.add(targetPath);
                 }
                 default -> throw malformed("Unexpected element " + child.getLocalName() + " in yang-patch");
             }
@@ -151,7 +156,7 @@ final class YangPatchParser {
         if (patchId == null) {
             throw malformed("yang-patch has no patch-id");
         }
-        return new Patch(patchId, result);
+        return new Patch(patchId, result, targets);
     }
 
     private static NormalizedNode failRoot(final String editId) throws OperationErrorsException {

@@ -148,13 +148,13 @@ class ServerResultsBecomeHttpAnswersTest {
 
     @Test
     void aYangPatchIs200WithItsOkStatusOrItsErrorsStatusWithThePatchId() {
-        final Received ok = receive(ANSWERS.yangPatch(DataYangPatchResult.ok("p1")));
+        final Received ok = receive(ANSWERS.yangPatch(DataYangPatchResult.ok("p1", List.of("/a"))));
         assertEquals(200, ok.status());
         assertTrue(ok.body().contains("\"ietf-yang-patch:yang-patch-status\"") && ok.body().contains("\"ok\""),
             ok.body());
 
         final Received refused = receive(ANSWERS.yangPatch(DataYangPatchResult.refused("p2",
-            errors(OperationError.of(ErrorType.PROTOCOL, ErrorTag.DATA_EXISTS, "already there")))));
+            errors(OperationError.of(ErrorType.PROTOCOL, ErrorTag.DATA_EXISTS, "already there")), List.of("/a"))));
         assertEquals(409, refused.status());
         assertTrue(refused.body().contains("\"patch-id\":\"p2\"") && refused.body().contains("\"data-exists\""),
             refused.body());

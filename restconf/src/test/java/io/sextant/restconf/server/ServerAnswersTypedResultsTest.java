@@ -145,6 +145,6 @@ class ServerAnswersTypedResultsTest {
             {"ietf-yang-patch:yang-patch":{"patch-id":"p2","edit":[
               {"edit-id":"e1","operation":"create","target":"/node=r2",
                "value":{"network-topology:node":[{"node-id":"r2"}]}}]}}"""), Conditions.NONE, ADMIN));
-        assertEquals(DataYangPatchResult.ok("p2"), ok);
+        assertEquals(DataYangPatchResult.ok("p2", List.of("/node=r2")), ok);
     }
 }
