@@ -14,8 +14,9 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
-import org.eclipse.jdt.annotation.Nullable;
+import java.util.function.BiConsumer;
 
 /**
  * Schema contexts shared between devices: one per distinct set of advertised modules
@@ -34,10 +35,22 @@ public final class SchemaContextCache {
 
     private static final class Entry {
         final CompletableFuture<DeviceSchema> future;
+        /** Built without a device ({@link #known}): when that fails, a device resolves the set itself. */
+        final boolean withoutDevice;
         int users;
 
-        Entry(final CompletableFuture<DeviceSchema> future) {
+        Entry(final CompletableFuture<DeviceSchema> future, final boolean withoutDevice) {
             this.future = future;
+            this.withoutDevice = withoutDevice;
+        }
+    }
+
+    /** A build without a device found it could not build the set: the devices waiting for it resolve it. */
+    private static final class NotKnownException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotKnownException(final String id) {
+            super("schema " + id + " cannot be built without a device", null, false, false);
         }
     }
 
@@ -86,7 +99,7 @@ public final class SchemaContextCache {
                     } catch (SchemaResolver.ResolutionAbortedException e) {
                         throw new CompletionException(e);
                     }
-                }, executor));
+                }, executor), false);
                 entries.put(id, existing);
                 final Entry created = existing;
                 created.future.whenComplete((schema, failure) -> {
@@ -100,70 +113,97 @@ public final class SchemaContextCache {
             existing.users++;
             entry = existing;
         }
-        return entry.future.whenComplete((schema, failure) -> {
+        final BiConsumer<DeviceSchema, Throwable> counted = (schema, failure) -> {
             if (failure != null) {
                 synchronized (this) {
                     entry.users--;
                 }
             }
-        });
+        };
+        // a device that waits continues on the resolvers: the thread that completes a resolution goes on at
+        // once to whoever waits after it (a kept node's known(), the next device) instead of setting up the
+        // sessions of every device that waited before
+        final CompletableFuture<DeviceSchema> taken = entry.future.isDone() ? entry.future.whenComplete(counted)
+            : entry.future.whenCompleteAsync(counted, executor);
+        // a kept node's build of the set, under way when this device came, and failed: resolve it with this device
+        return entry.withoutDevice ? taken.exceptionallyCompose(failure -> acquire(capabilities, fetcher)) : taken;
     }
 
     /**
-     * Schema {@code id} without a device: the one held now if it is resolved, the result of a
-     * device's resolution of it if one is under way (not a second build of the same schema beside
-     * it: at a restart the kept nodes ask for their schemas while their devices connect), otherwise
-     * built again from what {@link SchemaResolver#resolveKnown} finds (and then shared with the
-     * devices that advertise its module set). A schema returned here is held for good: nodes
-     * kept by an earlier run are served in it.
+     * Schema {@code id} without a device: the one held now if it is resolved, the result of the
+     * resolution of it under way if there is one (at a restart the kept nodes ask for their
+     * schemas while their devices connect: one build, not two beside each other), otherwise built
+     * again from what {@link SchemaResolver#resolveKnown} finds. Devices that advertise its module
+     * set meanwhile wait for that build and share it; if it fails, they resolve the set themselves.
+     * A schema returned here is held for good: nodes kept by an earlier run are served in it.
      *
      * @return empty when it is not held and cannot be built again without a device
      */
     public Optional<DeviceSchema> known(final String id) {
-        final @Nullable Entry held;
+        final Entry entry;
+        final boolean building;
         synchronized (this) {
             final Entry existing = entries.get(id);
-            held = existing != null && !existing.future.isCompletedExceptionally() ? existing : null;
-            if (held != null) {
-                held.users++;
+            building = existing == null || existing.future.isCompletedExceptionally();
+            if (existing == null || building) {
+                // devices that advertise this module set wait for this build instead of making their own beside it
+                entry = new Entry(new CompletableFuture<>(), true);
+                entries.put(id, entry);
+            } else {
+                entry = existing;
             }
+            entry.users++;
         }
-        if (held != null) {
-            try {
-                // through a copy: a thread that waits for a future helps run its dependents once it completes,
-                // and the held future's are the sessions of every device waiting for this schema
-                return Optional.of(held.future.copy().join());
-            } catch (CompletionException | CancellationException e) {
-                // the device's resolution failed (its session, or the database): try without it
-                synchronized (this) {
-                    held.users--;
-                }
-            }
-        }
-        final Optional<DeviceSchema> rebuilt = resolver.resolveKnown(id);
-        if (rebuilt.isEmpty()) {
-            return rebuilt;
-        }
-        final Entry entry;
-        synchronized (this) {
-            Entry existing = entries.get(id);
-            if (existing == null || existing.future.isCompletedExceptionally()) {
-                // devices that advertise this module set share it from now on
-                existing = new Entry(CompletableFuture.completedFuture(rebuilt.orElseThrow()));
-                entries.put(id, existing);
-                built.incrementAndGet();
-            }
-            existing.users++;
-            entry = existing;
+        if (building) {
+            return buildWithoutDevice(id, entry);
         }
         try {
-            // a device's resolution of the same set may have started meanwhile: take its result
+            // through a copy: a thread that waits for a future helps run its dependents once it completes,
+            // and the held future's are the sessions of every device waiting for this schema
             return Optional.of(entry.future.copy().join());
-        } catch (CompletionException e) {
+        } catch (CompletionException | CancellationException e) {
             synchronized (this) {
                 entry.users--;
             }
-            return rebuilt;
+            // a device's resolution failed (its session, or the database): try without it; another build
+            // without a device failed: so would this one
+            return entry.withoutDevice ? Optional.empty() : known(id);
+        }
+    }
+
+    private Optional<DeviceSchema> buildWithoutDevice(final String id, final Entry entry) {
+        Optional<DeviceSchema> rebuilt = Optional.empty();
+        try {
+            rebuilt = resolver.resolveKnown(id);
+        } finally {
+            final Optional<DeviceSchema> outcome = rebuilt;
+            if (outcome.isPresent()) {
+                built.incrementAndGet();
+            } else {
+                synchronized (this) {
+                    entry.users--;
+                    entries.remove(id, entry);
+                }
+            }
+            // on the resolvers, not this thread: the future's dependents are the sessions of the devices
+            // that waited for this build (or, when it failed, their own resolutions starting)
+            completeElsewhere(() -> {
+                if (outcome.isPresent()) {
+                    entry.future.complete(outcome.orElseThrow());
+                } else {
+                    entry.future.completeExceptionally(new NotKnownException(id));
+                }
+            });
+        }
+        return rebuilt;
+    }
+
+    private void completeElsewhere(final Runnable completion) {
+        try {
+            executor.execute(completion);
+        } catch (RejectedExecutionException e) {
+            // the southbound is closing: nothing waits that must not run here
+            completion.run();
         }
     }
 
