@@ -90,7 +90,8 @@ public final class Sextant implements AutoCloseable {
             devices = new UnifiedDeviceRegistry();
             // its first claim before the southbounds start: kept nodes are owned and connect at once
             ownership = started(new DeviceOwnershipService(backend, settings, System.getProperties()));
-            netconf = started(NetconfTopology.withDefaultParser(datastores, mounts, rpcs, secrets,
+            // kept nodes' sessions wait until RESTCONF serves: 10,000 set-ups would take the cores of the start
+            netconf = started(NetconfTopology.withSessionsHeld(datastores, mounts, rpcs, secrets,
                 netconfSettings, hostKeys, backend, ownership));
             started(new NetconfConnectionAudit(netconf, audit));
             started(new DeviceReconnects(netconf, metrics));
@@ -109,6 +110,7 @@ public final class Sextant implements AutoCloseable {
             status = started(new StatusService(datastores, List.of(netconf, cli), backend, metrics, ownership));
             restconf = started(new RestconfService(datastores, rpcs, mounts, access, settings, security, metrics,
                 new ReadinessService(backend, ownership)));
+            netconf.startSessions();
         } catch (TlsMaterialException e) {
             closeUnstarted(cliConnectorAhead);
             close();

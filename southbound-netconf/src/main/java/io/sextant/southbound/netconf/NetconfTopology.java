@@ -95,6 +95,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     private final Map<String, NodeConnector> connectors = new ConcurrentHashMap<>();
     private final List<NetconfDeviceListener> listeners = new CopyOnWriteArrayList<>();
     private final List<Registration> registrations = new ArrayList<>();
+    /** Releases the hold of a {@link #withSessionsHeld} start on session set-ups; does nothing otherwise. */
+    private final Runnable heldSessions;
     private volatile boolean closed;
 
     /**
@@ -108,15 +110,15 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             @Reference final DeviceSecrets secrets, @Reference final HostKeys hostKeys,
             @Reference final StateBackend backend, @Reference final DeviceOwnership ownership) {
         this(datastores, mounts, rpcs, parsers, secrets, new Options(NetconfSettings.fromSystemProperties(), hostKeys,
-            backend, ownership));
+            backend, ownership, false));
     }
 
     /**
      * What the plain-Java factories add to the services: settings, host keys, where schemas are
-     * kept, which nodes this controller instance connects.
+     * kept, which nodes this controller instance connects, whether sessions wait for {@link #startSessions()}.
      */
     private record Options(NetconfSettings settings, HostKeys hostKeys, StateBackend backend,
-            DeviceOwnership ownership) {
+            DeviceOwnership ownership, boolean sessionsHeld) {
     }
 
     /**
@@ -132,7 +134,21 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             final RpcRegistry rpcs, final DeviceSecrets secrets, final NetconfSettings settings,
             final HostKeys hostKeys, final StateBackend backend, final DeviceOwnership ownership) {
         return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), secrets,
-            new Options(settings, hostKeys, backend, ownership));
+            new Options(settings, hostKeys, backend, ownership, false));
+    }
+
+    /**
+     * As {@link #withDefaultParser(ControllerStores, MountPointRegistry, RpcRegistry, DeviceSecrets,
+     * NetconfSettings, HostKeys, StateBackend, DeviceOwnership)}, but no device session is set up
+     * until {@link #startSessions()}: the nodes are mounted (their status "connecting") and wait.
+     * For a start that serves RESTCONF first: at a restart with thousands of kept nodes, their
+     * session set-ups would otherwise take the cores the rest of the start needs.
+     */
+    public static NetconfTopology withSessionsHeld(final ControllerStores datastores, final MountPointRegistry mounts,
+            final RpcRegistry rpcs, final DeviceSecrets secrets, final NetconfSettings settings,
+            final HostKeys hostKeys, final StateBackend backend, final DeviceOwnership ownership) {
+        return new NetconfTopology(datastores, mounts, rpcs, DefaultParsers.factory(), secrets,
+            new Options(settings, hostKeys, backend, ownership, true));
     }
 
     /**
@@ -180,6 +196,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             settings.schemaCacheDirectory()), archive, BundledModels.get(), settings.schemaFetchTimeout()),
             stack.schemaResolvers());
         this.support = new TopologySupport(datastores.operational(), this);
+        // before the first mount: a held start sets up no session until startSessions()
+        this.heldSessions = options.sessionsHeld() ? stack.holdSetups() : () -> { };
         registrations.add(config.registerValidator(TopologyModel.NETCONF_TOPOLOGY, TopologySupport::validate));
         registrations.add(config.registerListener(TopologyModel.NETCONF_TOPOLOGY, this::onConfigChange));
         registrations.add(mounts.register(support::findMountPoint));
@@ -190,6 +208,15 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             DeviceOwnership.Listener.of(this::connectGained, this::closeLost))::close);
         registrations.add(registerListener(new DeviceNotifications(datastores.events())));
         mountConfigured();
+    }
+
+    /**
+     * Sets up the sessions a {@link #withSessionsHeld} topology has held since its start, at most
+     * {@link NetconfSettings#maxConcurrentSetups()} at a time as always. Only the first call does
+     * anything; so does it for a topology that held nothing.
+     */
+    public void startSessions() {
+        heldSessions.run();
     }
 
     // ---- NetconfDevices

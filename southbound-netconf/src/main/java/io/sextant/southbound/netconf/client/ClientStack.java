@@ -65,6 +65,11 @@ public final class ClientStack implements AutoCloseable {
         return setups;
     }
 
+    /** Admits no session set-up until the returned handle runs; see {@link SetupGate#hold()}. */
+    public Runnable holdSetups() {
+        return setups.hold();
+    }
+
     /** Session set-ups running now. */
     public int setupsRunning() {
         return setups.running();

@@ -1,8 +1,11 @@
 package io.sextant.southbound.netconf.client;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Bounds how many device session set-ups (connect, SSH, hello, schema) run at once. Mounting
@@ -18,6 +21,7 @@ final class SetupGate {
     private final Executor executor;
     private final Queue<Runnable> waiting = new ArrayDeque<>();
     private int running;
+    private int holds;
     private boolean closed;
 
     /**
@@ -35,7 +39,7 @@ final class SetupGate {
             if (closed) {
                 return;
             }
-            if (running >= permits) {
+            if (holds > 0 || running >= permits) {
                 waiting.add(setup);
                 return;
             }
@@ -51,7 +55,7 @@ final class SetupGate {
             if (closed) {
                 return;
             }
-            next = waiting.poll();
+            next = holds > 0 ? null : waiting.poll();
             if (next == null) {
                 running = Math.max(0, running - 1);
                 return;
@@ -59,6 +63,36 @@ final class SetupGate {
         }
         // Off the caller's thread: it may hold its own connector's lock.
         executor.execute(next);
+    }
+
+    /**
+     * Admits nothing more until the returned handle runs (once; holds nest): set-ups asked for
+     * meanwhile wait, in order, and take their turns when the last hold is released.
+     */
+    Runnable hold() {
+        synchronized (this) {
+            holds++;
+        }
+        final AtomicBoolean released = new AtomicBoolean();
+        return () -> {
+            if (released.compareAndSet(false, true)) {
+                release();
+            }
+        };
+    }
+
+    private void release() {
+        final List<Runnable> admitted = new ArrayList<>();
+        synchronized (this) {
+            if (--holds > 0 || closed) {
+                return;
+            }
+            while (running < permits && !waiting.isEmpty()) {
+                admitted.add(waiting.poll());
+                running++;
+            }
+        }
+        admitted.forEach(executor::execute);
     }
 
     /** Stops admitting: the stack is shutting down, waiting set-ups are dropped. */

@@ -55,4 +55,40 @@ class SetupGateTest {
         assertEquals(List.of("a"), started);
         assertEquals(0, gate.waiting());
     }
+
+    @Test
+    void aHeldGateAdmitsNothingUntilReleasedThenUpToThePermitsInOrder() {
+        final SetupGate gate = new SetupGate(2, Runnable::run);
+        final Runnable release = gate.hold();
+        for (String name : List.of("a", "b", "c")) {
+            gate.enter(setup(name));
+        }
+        assertEquals(List.of(), started);
+        assertEquals(3, gate.waiting());
+
+        release.run();
+        assertEquals(List.of("a", "b"), started);
+        assertEquals(2, gate.running());
+        release.run();
+        assertEquals(2, gate.running(), "a hold is released once, however often its handle runs");
+        gate.leave();
+        assertEquals(List.of("a", "b", "c"), started);
+    }
+
+    @Test
+    void holdsNestAndASetupLeavingDuringAHoldAdmitsNoOther() {
+        final SetupGate gate = new SetupGate(1, Runnable::run);
+        gate.enter(setup("a"));
+        final Runnable first = gate.hold();
+        final Runnable second = gate.hold();
+        gate.enter(setup("b"));
+        gate.leave();
+        assertEquals(List.of("a"), started);
+        assertEquals(0, gate.running());
+        first.run();
+        assertEquals(List.of("a"), started, "still held by the second");
+        second.run();
+        assertEquals(List.of("a", "b"), started);
+        assertEquals(1, gate.running());
+    }
 }
