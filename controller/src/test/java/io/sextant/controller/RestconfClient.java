@@ -109,6 +109,15 @@ final class RestconfClient {
         throw new AssertionError("No result for " + nodeId + " in " + output);
     }
 
+    /**
+     * Wait until NETCONF node {@code nodeId}'s session is up. After a restart its kept intent is
+     * readable at once, but its session is set up only once RESTCONF serves.
+     */
+    void awaitConnected(final String nodeId, final Duration timeout) throws Exception {
+        await(NETCONF_NODE + nodeId + "?content=nonconfig", r -> r.statusCode() == 200
+            && r.body().contains("connection-status\":\"connected\""), timeout);
+    }
+
     /** Poll GET {@code path} until {@code done} accepts the response (or fail after {@code timeout}). */
     HttpResponse<String> await(final String path, final Predicate<HttpResponse<String>> done, final Duration timeout)
             throws Exception {

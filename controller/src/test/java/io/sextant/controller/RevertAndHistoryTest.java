@@ -60,6 +60,7 @@ class RevertAndHistoryTest {
             netconfd.port(), netconfd.username(), netconfd.password()));
         controller.rest.await(RestconfClient.UNICONFIG_NODE + "ncd" + RestconfClient.CONFIGURATION
             + "?content=config", r -> r.statusCode() == 200, WAIT);
+        controller.rest.awaitConnected("ncd", WAIT);
         return controller;
     }
 
