@@ -73,15 +73,15 @@ final class Reply {
         return source;
     }
 
-    /**
-     * The answer is another controller instance's, to which the request was sent on: that
-     * instance audited the request, so it is not audited here again (it is still timed).
-     */
     /** The request changed, or tried to change, {@code targets} below its target (a YANG-Patch's edits). */
     void edited(final List<String> targets) {
         edited = List.copyOf(targets);
     }
 
+    /**
+     * The answer is another controller instance's, to which the request was sent on: that
+     * instance audited the request, so it is not audited here again (it is still timed).
+     */
     void relayed() {
         relayed = true;
     }

@@ -31,8 +31,10 @@ final class YangPatchParser {
     static final String PATCH_NS = "urn:ietf:params:xml:ns:yang:ietf-yang-patch";
     private static final Gson GSON = new Gson();
 
-    /** A parsed patch: its id and its edits in order. */
-    /** A patch's edits, and each edit's target as the patch wrote it (relative to the request target). */
+    /**
+     * A parsed patch: its id, its edits in order, and each edit's target as the patch wrote it
+     * (relative to the request target).
+     */
     record Patch(String patchId, List<DataEdit> edits, List<String> targets) {
     }
 
