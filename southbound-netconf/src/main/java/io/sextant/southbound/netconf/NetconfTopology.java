@@ -29,30 +29,20 @@ import io.sextant.southbound.netconf.schema.SchemaSourceCache;
 import io.sextant.southbound.netconf.topology.TopologyModel;
 import io.sextant.southbound.netconf.topology.TopologySupport;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
-import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
-import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
-import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
-import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
-import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.parser.api.YangParserFactory;
 import org.osgi.service.component.annotations.Activate;
@@ -82,22 +72,16 @@ import org.slf4j.LoggerFactory;
 @Component(service = { NetconfDevices.class, MountedNodes.class }, immediate = true)
 public final class NetconfTopology implements NetconfDevices, MountedNodes, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NetconfTopology.class);
-    private static final NodeIdentifier NODE_LIST = new NodeIdentifier(TopologyModel.NODE);
 
-    private final DataStore config;
-    private final DeviceSecrets secrets;
     private final ClientStack stack;
     private final SchemaContextCache schemas;
     private final TopologySupport support;
-    private final HostKeys hostKeys;
-    private final HostKeyVerifier hostKeyVerifier;
     private final DeviceOwnership ownership;
-    private final Map<String, NodeConnector> connectors = new ConcurrentHashMap<>();
+    private final MountedConnectors connectors;
     private final List<NetconfDeviceListener> listeners = new CopyOnWriteArrayList<>();
     private final List<Registration> registrations = new ArrayList<>();
     /** Releases the hold of a {@link #withSessionsHeld} start on session set-ups; does nothing otherwise. */
     private final Runnable heldSessions;
-    private volatile boolean closed;
 
     /**
      * Under Karaf: the YANG parser service, settings from system properties. Felix SCR picks the
@@ -183,10 +167,8 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             final YangParserFactory parsers, final DeviceSecrets secrets, final Options options) {
         final NetconfSettings settings = options.settings();
         final HostKeys hostKeys = options.hostKeys();
-        this.config = datastores.config();
-        this.secrets = secrets;
-        this.hostKeys = hostKeys;
-        this.hostKeyVerifier = hostKeys.verifier(TopologyModel.TOPOLOGY_NETCONF);
+        final DataStore config = datastores.config();
+        final HostKeyVerifier hostKeyVerifier = hostKeys.verifier(TopologyModel.TOPOLOGY_NETCONF);
         this.ownership = options.ownership();
         this.stack = new ClientStack(settings.eventLoopThreads(), settings.workerThreads(),
             settings.maxConcurrentSetups(), settings.maxReplyBytes());
@@ -196,18 +178,21 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             settings.schemaCacheDirectory()), archive, BundledModels.get(), settings.schemaFetchTimeout()),
             stack.schemaResolvers());
         this.support = new TopologySupport(datastores.operational(), this);
+        this.connectors = new MountedConnectors(config, support, hostKeys, ownership,
+            (nodeId, nodeSettings, fence) -> new NodeConnector(nodeId, nodeSettings, stack, schemas, secrets,
+                hostKeyVerifier, new ConnectorEvents(support, listeners, nodeSettings, fence)));
         // before the first mount: a held start sets up no session until startSessions()
         this.heldSessions = options.sessionsHeld() ? stack.holdSetups() : () -> { };
         registrations.add(config.registerValidator(TopologyModel.NETCONF_TOPOLOGY, TopologySupport::validate));
-        registrations.add(config.registerListener(TopologyModel.NETCONF_TOPOLOGY, this::onConfigChange));
+        registrations.add(config.registerListener(TopologyModel.NETCONF_TOPOLOGY, connectors::onConfigChange));
         registrations.add(mounts.register(support::findMountPoint));
         registrations.addAll(support.registerRpcs(rpcs, config));
-        registrations.add(hostKeys.register(TopologyModel.TOPOLOGY_NETCONF, new HostKeyNodes(connectors, this)));
+        registrations.add(hostKeys.register(TopologyModel.TOPOLOGY_NETCONF, new HostKeyNodes(connectors::get, this)));
         // watched before the nodes are read: a node gained meanwhile is then told, not missed
         registrations.add(ownership.watch(TopologyModel.TOPOLOGY_NETCONF,
-            DeviceOwnership.Listener.of(this::connectGained, this::closeLost))::close);
+            DeviceOwnership.Listener.of(connectors::connectGained, connectors::closeLost))::close);
         registrations.add(registerListener(new DeviceNotifications(datastores.events())));
-        mountConfigured();
+        connectors.mountConfigured();
     }
 
     /**
@@ -223,7 +208,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
 
     @Override
     public Set<String> nodeIds() {
-        return Set.copyOf(connectors.keySet());
+        return connectors.ids();
     }
 
     /** Device session set-ups in progress now ({@link NetconfSettings#maxConcurrentSetups()} at most). */
@@ -275,7 +260,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
     @Override
     public Registration registerListener(final NetconfDeviceListener listener) {
         listeners.add(listener);
-        for (NodeConnector connector : connectors.values()) {
+        for (NodeConnector connector : connectors.all()) {
             connector.session().ifPresent(session -> ConnectorEvents.notify(() -> listener.onConnected(session)));
         }
         return () -> listeners.remove(listener);
@@ -293,12 +278,12 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
 
     @Override
     public int connectedNodes() {
-        return (int) connectors.values().stream().filter(c -> c.status().isConnected()).count();
+        return (int) connectors.all().stream().filter(c -> c.status().isConnected()).count();
     }
 
     @Override
     public List<MountedNode> nodes() {
-        return connectors.values().stream().map(connector -> {
+        return connectors.all().stream().map(connector -> {
             final NodeSettings settings = connector.settings();
             final NodeStatus status = connector.status();
             return new MountedNode(connector.nodeId(), "netconf", settings.tcpOnly() ? "tcp" : "ssh", settings.host(),
@@ -335,121 +320,16 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
             "<node-id>" + nodeId + "</node-id>"));
     }
 
-    // ---- configuration changes
-
-    private void onConfigChange(final DataTreeCandidate candidate) {
-        NodeChanges.dispatch(candidate, this::apply, this::resync);
-    }
-
-    /**
-     * Mount the configured nodes, read under the lock that applies configuration changes: read
-     * before it, a mount the listener applied meanwhile would be taken back as missing.
-     */
-    private synchronized void mountConfigured() {
-        resync(config.snapshot().read(TopologyModel.NETCONF_TOPOLOGY).orElse(null));
-    }
-
-    /** Make the mounted nodes match {@code topology} (the topology-netconf list entry, or nothing). */
-    private synchronized void resync(final @Nullable NormalizedNode topology) {
-        final Map<String, MapEntryNode> wanted = new HashMap<>();
-        if (topology instanceof MapEntryNode entry && entry.childByArg(NODE_LIST) instanceof MapNode nodes) {
-            nodes.body().forEach(node -> wanted.put(TopologyModel.nodeId(node), node));
-        }
-        for (String nodeId : List.copyOf(connectors.keySet())) {
-            if (!wanted.containsKey(nodeId)) {
-                apply(nodeId, null);
-            }
-        }
-        wanted.forEach(this::apply);
-    }
-
-    /** Mount, remount or unmount one node to match its configuration. */
-    private synchronized void apply(final String nodeId, final @Nullable MapEntryNode node) {
-        if (closed) {
-            return;
-        }
-        final NodeConnector existing = connectors.get(nodeId);
-        if (node == null) {
-            if (existing != null) {
-                unmount(existing);
-                // removed, not stopped: a node mounted again under this id learns its key anew
-                hostKeys.forget(TopologyModel.TOPOLOGY_NETCONF, nodeId);
-            }
-            return;
-        }
-        final NodeSettings settings;
-        try {
-            settings = TopologyModel.settings(node);
-        } catch (TopologyModel.InvalidNodeException e) {
-            // The validator keeps such nodes out; one stored before it ran is reported, not mounted.
-            LOG.warn("Not mounting node {}: {}", nodeId, e.getMessage());
-            if (existing != null) {
-                unmount(existing);
-            }
-            support.writeInvalid(nodeId, e.getMessage());
-            return;
-        }
-        if (existing != null) {
-            if (existing.settings().equals(settings)) {
-                return;
-            }
-            LOG.info("Node {} changed; remounting", nodeId);
-            unmount(existing);
-        }
-        final Optional<BooleanSupplier> fence = ownership.fence(TopologyModel.TOPOLOGY_NETCONF, nodeId);
-        if (fence.isEmpty()) {
-            // another controller instance owns it, or none yet: this one connects it once it claims it
-            ownership.claimSoon();
-            return;
-        }
-        final NodeConnector connector = new NodeConnector(nodeId, settings, stack, schemas, secrets,
-            hostKeyVerifier, new ConnectorEvents(support, listeners, settings, fence.get()));
-        connectors.put(nodeId, connector);
-        connector.start();
-    }
-
-    /**
-     * A node this instance owns now: connect it if it is mounted, read under the lock that applies
-     * configuration changes (read before it, a mount applied meanwhile was taken back as missing).
-     */
-    private synchronized void connectGained(final String nodeId) {
-        config.snapshot().read(TopologyModel.node(TopologyModel.TOPOLOGY_NETCONF, nodeId))
-            .ifPresent(node -> apply(nodeId, (MapEntryNode) node));
-    }
-
-    /** A node another instance owns now: close its session. */
-    private synchronized void closeLost(final String nodeId) {
-        final NodeConnector connector = connectors.get(nodeId);
-        if (connector != null) {
-            LOG.info("Node {} is owned by another controller instance now; closing its session", nodeId);
-            unmount(connector);
-        }
-    }
-
-    private CompletableFuture<Void> unmount(final NodeConnector connector) {
-        connectors.remove(connector.nodeId(), connector);
-        final CompletableFuture<Void> gone = connector.closeAsync();
-        support.removeStatus(connector.nodeId());
-        LOG.info("Node {} unmounted", connector.nodeId());
-        return gone;
-    }
-
     @Deactivate
     @Override
     public void close() {
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        final CompletableFuture<Void> sessions = connectors.close();
+        if (sessions == null) {
+            return;
         }
         registrations.forEach(Registration::close);
-        final List<CompletableFuture<Void>> sessions = new ArrayList<>();
-        for (NodeConnector connector : List.copyOf(connectors.values())) {
-            sessions.add(unmount(connector));
-        }
         try {
-            CompletableFuture.allOf(sessions.toArray(CompletableFuture[]::new)).get(5, TimeUnit.SECONDS);
+            sessions.get(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
