@@ -2,6 +2,8 @@ package io.sextant.restconf.http;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerAdapter;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -20,7 +22,14 @@ import io.sextant.restconf.api.RestconfServer;
 import io.sextant.security.audit.AuditLog;
 import io.sextant.security.auth.Authenticator;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.jdt.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,6 +82,8 @@ public final class RestconfHttpServer implements AutoCloseable {
     private final EventLoopGroup io = new NioEventLoopGroup(Math.max(1, Runtime.getRuntime().availableProcessors()));
     private final EventExecutorGroup workers;
     private final ConnectionLimit connections;
+    /** The open connections, each with what completes once the workers are done with it. */
+    private final Map<Channel, CompletableFuture<Void>> open = new ConcurrentHashMap<>();
     private final Channel channel;
 
     /** Requests not audited (tests of the HTTP layer). */
@@ -140,7 +151,8 @@ public final class RestconfHttpServer implements AutoCloseable {
                         .addLast(new BoundedAggregator(limits.maxBodyBytes()))
                         .addLast(clock.exchange())
                         .addLast(workers, new RestconfHttpHandler(new RestconfRouter(server, settings.peers()),
-                            authenticator, requests, metrics, readiness, streams));
+                            authenticator, requests, metrics, readiness, streams))
+                        .addLast(workers, new LastOnTheWorkers(ch, open));
                 }
             });
         try {
@@ -166,7 +178,40 @@ public final class RestconfHttpServer implements AutoCloseable {
     @Override
     public void close() {
         channel.close().syncUninterruptibly();
+        // The open connections before the event loops, and until the workers are done with them: a closed
+        // connection's last events go from the I/O loop to the workers (an event stream's end) and back. Closed
+        // by the loops' own shutdown instead, with the workers stopped first, they were refused.
+        final List<CompletableFuture<Void>> done = new ArrayList<>(open.values());
+        open.keySet().forEach(Channel::close);
+        try {
+            CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("Not every RESTCONF connection closed within 2 s", e);
+        }
         shutdown();
+    }
+
+    /**
+     * Last in a connection's pipeline, on the workers: it is removed once the connection is closed
+     * and every event before (on the workers, in order) is handled.
+     */
+    private static final class LastOnTheWorkers extends ChannelHandlerAdapter {
+        private final Map<Channel, CompletableFuture<Void>> open;
+        private final CompletableFuture<Void> done = new CompletableFuture<>();
+
+        /** Counts {@code connection} as open at once, not when the workers add this handler. */
+        LastOnTheWorkers(final Channel connection, final Map<Channel, CompletableFuture<Void>> open) {
+            this.open = open;
+            open.put(connection, done);
+        }
+
+        @Override
+        public void handlerRemoved(final ChannelHandlerContext ctx) {
+            open.remove(ctx.channel(), done);
+            done.complete(null);
+        }
     }
 
     private void shutdown() {
