@@ -114,10 +114,13 @@ public final class DeviceFleet implements AutoCloseable {
     /**
      * Simulator heap to give per device: measured (after a full GC) 0.9 MiB per connected device
      * with an empty or a 1,000-line configuration (netconf-testtool 10.0.2 builds a configuration
-     * and an operational data store per session), and 19 MiB per 600,000-line router.
+     * and an operational data store per session), and 19 MiB per 600,000-line router once seeded.
+     * 25 MiB per router was too little while a second controller seeded them (C1 {@code --state
+     * both} with 8 routers ran out of its 912 MiB on 2026-12-07, 4 routers fit), so routers get
+     * 60 MiB each.
      */
     public static double heapPerDeviceMib(final int configLines) {
-        return 1.0 + configLines / 25_000.0;
+        return 1.0 + configLines / 10_000.0;
     }
 
     /** The share of physical memory all simulator heaps together may take; the rest is the controller's and JMeter's. */
