@@ -74,9 +74,8 @@ class RevertThroughTheOtherInstanceTest {
         final JsonObject commit = owner.rest.rpc("uniconfig-manager:commit", List.of("rv"));
         assertEquals("complete", commit.get("overall-status").getAsString(), commit.toString());
 
-        final JsonArray points = other.rest.rpcWithInput("sextant-history:list-history",
-            "{\"input\":{\"node-id\":\"rv\"}}").getAsJsonArray("point");
-        assertEquals(1, points.size(), points.toString());
+        // the owner writes the commit's point after the commit answered: the other reads it once written
+        final JsonArray points = awaitPoints(other, 1);
         final String commitId = points.get(0).getAsJsonObject().get("transaction-id").getAsString();
         other.rest.await("/rests/data/uniconfig-manager:transaction-log?content=nonconfig",
             r -> r.body().contains(commitId), WAIT);
@@ -92,7 +91,21 @@ class RevertThroughTheOtherInstanceTest {
         final HttpResponse<String> actual = owner.rest.send("GET", RestconfClient.intentInterface("rv", "eth7")
             + "?content=nonconfig", null);
         assertEquals(404, actual.statusCode(), actual.body());
-        assertTrue(other.rest.rpcWithInput("sextant-history:list-history", "{\"input\":{\"node-id\":\"rv\"}}")
-            .getAsJsonArray("point").size() == 2, "the revert's commit is the second point");
+        assertEquals(2, awaitPoints(other, 2).size(), "the revert's commit is the second point");
+    }
+
+    /** The node's history points listed through {@code instance} once there are {@code count} (at most). */
+    private static JsonArray awaitPoints(final InJvmInstance instance, final int count) throws Exception {
+        final long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            final JsonArray points = instance.rest.rpcWithInput("sextant-history:list-history",
+                "{\"input\":{\"node-id\":\"rv\"}}").getAsJsonArray("point");
+            if (points.size() >= count) {
+                assertEquals(count, points.size(), points.toString());
+                return points;
+            }
+            assertTrue(System.nanoTime() < deadline, () -> "gave up waiting for " + count + " points: " + points);
+            Thread.sleep(200);
+        }
     }
 }

@@ -84,6 +84,7 @@ public final class UniconfigService implements AutoCloseable {
     private final Registration unmounts;
     private final @Nullable KeptNodesFollower follower;
     private final @Nullable KeptLogFollower logFollower;
+    private final @Nullable BackgroundNodeHistory historyWriter;
 
     @Activate
     public UniconfigService(@Reference final ControllerStores datastores, @Reference final RpcRegistry rpcRegistry,
@@ -152,9 +153,12 @@ public final class UniconfigService implements AutoCloseable {
         follower = backend.database().map(database -> new KeptNodesFollower(registry, locks, database.hints()))
             .orElse(null);
         final HistorySettings historySettings = HistorySettings.from(System.getProperties());
-        final NodeHistory nodeHistory = backend.database().<NodeHistory>map(database -> new DurableNodeHistory(
-            database, historySettings, Clock.systemUTC())).orElseGet(() -> new InMemoryNodeHistory(historySettings,
-                Clock.systemUTC()));
+        // in the database, a commit's points are written after it answers (a full copy of a large
+        // router costs about a second); in memory they are only held, at once
+        historyWriter = backend.database().map(database -> new BackgroundNodeHistory(new DurableNodeHistory(
+            database, historySettings, Clock.systemUTC()))).orElse(null);
+        final NodeHistory nodeHistory = historyWriter != null ? historyWriter
+            : new InMemoryNodeHistory(historySettings, Clock.systemUTC());
         final CommitPush push = new CommitPush(registry, new CommitEvents(new HistoryLog(log, nodeHistory, registry),
             datastores.events(), datastores.schema()), executor, commitEnds, metrics, pendingCommits);
         commits = new CommitService(registry, locks, intents, transactions, syncs, push, executor, metrics,
@@ -328,6 +332,10 @@ public final class UniconfigService implements AutoCloseable {
             executor.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        // after the commits under way: their points in the nodes' history are written
+        if (historyWriter != null) {
+            historyWriter.close();
         }
         // after the commits under way: their ends are recorded, or owed and tried once more here
         commitEnds.close();
