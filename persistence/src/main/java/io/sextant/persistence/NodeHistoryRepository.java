@@ -16,8 +16,10 @@ import java.util.OptionalLong;
 
 /**
  * The history of UniConfig nodes' committed configuration ({@code node_history}): per node, one
- * row per successful commit that changed it, some with a full copy of the configuration. A point
- * is read as the newest full copy at or before it plus the diffs after that copy, in order.
+ * row per successful commit that changed it, some with a full copy of the configuration (after
+ * the commit, or before it when the copy shares the node's stored configuration). A point is read
+ * as the newest full copy at or before it plus the diffs after that copy, in order (and the copy's
+ * own diff when the copy is from before its commit).
  */
 public final class NodeHistoryRepository {
 
@@ -61,10 +63,46 @@ public final class NodeHistoryRepository {
         }
     }
 
+    /**
+     * Add a point (without a full copy of its own) whose full copy is the bytes the node's actual
+     * configuration is stored with ({@code node_config_base}), when that base is the actual
+     * configuration at version {@code actualVersion - 1}, before the point's commit (the point's
+     * diff leads from it to the point), or at {@code actualVersion}, after it: no encoding of the
+     * whole configuration. Nothing is added when the base is at another version (compacted since).
+     *
+     * @param actualVersion the version of the node's actual configuration the commit kept ({@link NodeVersion})
+     * @return whether the point was added
+     */
+    public boolean appendSharingStoredCopy(final Tx tx, final HistoryRow row, final long actualVersion)
+            throws SQLException {
+        try (PreparedStatement insert = tx.connection().prepareStatement("""
+                WITH base AS (
+                    SELECT b.data, (SELECT coalesce(min(j.seq) - 1, c.last_seq) FROM node_config_journal j
+                                    WHERE j.node_id = c.node_id AND j.kind = c.kind) AS version
+                    FROM node_config c JOIN node_config_base b USING (node_id, kind)
+                    WHERE c.node_id = ? AND c.kind = 'actual')
+                INSERT INTO node_history (node_id, seq, commit_id, committed_at, schema_key, diff, full_copy,
+                                          copy_before)
+                SELECT ?, ?, ?, ?, ?, ?, base.data, base.version = ? - 1 FROM base
+                WHERE base.version IN (? - 1, ?)""")) {
+            insert.setString(1, row.nodeId());
+            insert.setString(2, row.nodeId());
+            insert.setLong(3, row.seq());
+            insert.setString(4, row.commitId());
+            insert.setTimestamp(5, Rows.timestamp(row.committedAt()));
+            insert.setString(6, row.schemaKey());
+            insert.setBytes(7, BinaryCodec.encode(row.diff()));
+            insert.setLong(8, actualVersion);
+            insert.setLong(9, actualVersion);
+            insert.setLong(10, actualVersion);
+            return insert.executeUpdate() == 1;
+        }
+    }
+
     /** What commit {@code commitId} changed, per node (without full copies); empty when history has none of it. */
     public List<HistoryRow> ofCommit(final Tx tx, final String commitId) throws SQLException, PersistenceException {
         try (PreparedStatement select = tx.connection().prepareStatement("""
-                SELECT node_id, seq, commit_id, committed_at, schema_key, diff, NULL FROM node_history
+                SELECT node_id, seq, commit_id, committed_at, schema_key, diff, NULL, false FROM node_history
                 WHERE commit_id = ? ORDER BY node_id""")) {
             select.setString(1, commitId);
             return rows(select);
@@ -89,7 +127,8 @@ public final class NodeHistoryRepository {
     /**
      * The rows that rebuild the node's point {@code seq}: the newest full copy at or before it
      * (the first row, with its copy) and every point after it up to {@code seq}, in order. Empty
-     * when no full copy is kept before that point (trimmed).
+     * when no full copy is kept before that point (trimmed). When the first row's copy is the
+     * configuration before its commit ({@link HistoryRow#copyBefore()}), its diff is replayed too.
      */
     public List<HistoryRow> replay(final Tx tx, final String nodeId, final long seq)
             throws SQLException, PersistenceException {
@@ -97,7 +136,7 @@ public final class NodeHistoryRepository {
                 WITH base AS (SELECT max(seq) AS seq FROM node_history
                               WHERE node_id = ? AND seq <= ? AND full_copy IS NOT NULL)
                 SELECT h.node_id, h.seq, h.commit_id, h.committed_at, h.schema_key, h.diff,
-                       CASE WHEN h.seq = base.seq THEN h.full_copy END
+                       CASE WHEN h.seq = base.seq THEN h.full_copy END, h.seq = base.seq AND h.copy_before
                 FROM node_history h, base
                 WHERE h.node_id = ? AND h.seq BETWEEN base.seq AND ? ORDER BY h.seq""")) {
             select.setString(1, nodeId);
@@ -171,7 +210,7 @@ public final class NodeHistoryRepository {
                 final byte[] copy = result.getBytes(7);
                 rows.add(new HistoryRow(nodeId, result.getLong(2), commitId, Rows.instant(result.getTimestamp(4)),
                     result.getString(5), Rows.diff(result.getBytes(6), what),
-                    copy == null ? null : Rows.node(copy, what)));
+                    copy == null ? null : Rows.node(copy, what), result.getBoolean(8)));
             }
         }
         return rows;

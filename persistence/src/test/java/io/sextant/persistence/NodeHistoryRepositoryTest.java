@@ -1,6 +1,7 @@
 package io.sextant.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -85,5 +86,40 @@ class NodeHistoryRepositoryTest {
         assertEquals(List.of(4L, 5L, 6L, 7L, 8L, 9L, 10L), postgres.database.call("marks", tx -> history.marks(tx,
             "n")).stream().map(HistoryMark::seq).toList());
         assertTrue(postgres.database.call("replay", tx -> history.replay(tx, "n", 3)).isEmpty());
+    }
+
+    private static HistoryRow point(final long seq, final int from, final int to) {
+        return new HistoryRow("r", seq, "c" + seq, T0.plus(Duration.ofMinutes(seq)), "key", List.of(new DiffEntry(
+            YangInstanceIdentifier.of(VALUE), ImmutableNodes.leafNode(VALUE, from), ImmutableNodes.leafNode(VALUE,
+            to))), null);
+    }
+
+    @Test
+    void aPointSharesTheStoredActualConfigurationOnlyAtTheVersionBeforeOrAfterItsCommit()
+            throws PersistenceException {
+        final NodeConfigRepository nodes = new NodeConfigRepository(Compaction.DEFAULT);
+        postgres.database.run("create", tx -> nodes.create(tx, "r", "key", config(0), config(0)));
+        // commit 1 kept the actual configuration's version 1 (0 -> 1); the stored base is version 0
+        postgres.database.run("record", tx -> nodes.record(tx, "r", ConfigKind.ACTUAL, 0, config(0), config(1)));
+        assertEquals(Boolean.TRUE, postgres.database.call("share", tx -> history.appendSharingStoredCopy(tx, point(1, 0, 1),
+            1)));
+        // a later version (5) is neither before nor after the stored base: nothing is added
+        assertEquals(Boolean.FALSE, postgres.database.call("share", tx -> history.appendSharingStoredCopy(tx, point(2, 1,
+            2), 5)));
+        // compacted at version 2: the base is the configuration after commit 2
+        postgres.database.run("record", tx -> nodes.record(tx, "r", ConfigKind.ACTUAL, 1, config(1), config(2)));
+        postgres.database.run("compact", tx -> nodes.compact(tx, "r", ConfigKind.ACTUAL, config(2)));
+        assertEquals(Boolean.TRUE, postgres.database.call("share", tx -> history.appendSharingStoredCopy(tx, point(2, 1,
+            2), 2)));
+
+        final List<HistoryRow> first = postgres.database.call("replay", tx -> history.replay(tx, "r", 1));
+        assertEquals(1, first.size());
+        assertEquals(config(0), first.get(0).fullCopyOrNull(), "the configuration before commit 1");
+        assertTrue(first.get(0).copyBefore());
+        final List<HistoryRow> second = postgres.database.call("replay", tx -> history.replay(tx, "r", 2));
+        assertEquals(config(2), second.get(0).fullCopyOrNull(), "the configuration after commit 2");
+        assertFalse(second.get(0).copyBefore());
+        assertEquals(List.of(true, true), postgres.database.call("marks", tx -> history.marks(tx, "r")).stream()
+            .map(HistoryMark::fullCopy).toList());
     }
 }

@@ -170,6 +170,12 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
+    public long keptActualVersion(final String nodeId) {
+        final @Nullable NodeVersion version = versions.get(nodeId);
+        return version == null ? NodeHistory.Step.NOT_KEPT : version.actual();
+    }
+
+    @Override
     public boolean takeNewer(final String nodeId, final NewerVersion taker) throws OperationErrorsException {
         final @Nullable NodeVersion held = versions.get(nodeId);
         // the version first: a node kept by this instance itself (its own change hint heard before

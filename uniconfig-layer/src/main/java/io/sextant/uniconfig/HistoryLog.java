@@ -49,7 +49,8 @@ final class HistoryLog implements TransactionLog {
                 continue;
             }
             steps.add(new NodeHistory.Step(result.nodeId(), node.orElseThrow().schemaKey(), before,
-                node.orElseThrow().actualRoot(), entries(result.diff())));
+                node.orElseThrow().actualRoot(), entries(result.diff()),
+                registry.store().keptActualVersion(result.nodeId())));
         }
         if (steps.isEmpty()) {
             return;

@@ -21,10 +21,23 @@ public interface NodeHistory {
      *
      * @param before the node's configuration before the commit
      * @param after its configuration after the commit
+     * @param actualVersion the version of the node's actual configuration the store kept with the
+     *     commit ({@link UniconfigStore#keptActualVersion}), so that a full copy may share the bytes
+     *     the store keeps it with; {@link #NOT_KEPT} when the store keeps none
      */
-    record Step(String nodeId, String schemaKey, NormalizedNode before, NormalizedNode after, List<DiffEntry> diff) {
+    record Step(String nodeId, String schemaKey, NormalizedNode before, NormalizedNode after, List<DiffEntry> diff,
+            long actualVersion) {
+        /** {@link #actualVersion()} of a node no store keeps. */
+        public static final long NOT_KEPT = -1;
+
         public Step {
             diff = List.copyOf(diff);
+        }
+
+        /** A step of a node the store does not keep. */
+        public Step(final String nodeId, final String schemaKey, final NormalizedNode before,
+                final NormalizedNode after, final List<DiffEntry> diff) {
+            this(nodeId, schemaKey, before, after, diff, NOT_KEPT);
         }
     }
 

@@ -119,6 +119,15 @@ interface UniconfigStore extends AutoCloseable {
     }
 
     /**
+     * The version of the node's actual configuration as this store kept or loaded it last
+     * ({@code NodeVersion.actual}); {@link NodeHistory.Step#NOT_KEPT} in memory and for a node not
+     * kept. Call with the node's lock held.
+     */
+    default long keptActualVersion(final String nodeId) {
+        return NodeHistory.Step.NOT_KEPT;
+    }
+
+    /**
      * Delete a node and what is kept of it (a node created while its device was being unmounted).
      */
     default void deleted(final String nodeId) throws OperationErrorsException {
