@@ -52,7 +52,8 @@ final class HistoryScenario implements Scenario {
         final Options options = run.options();
         final String tag = "[" + backend.label() + "] ";
         final StateDatabase db = backend == StateBackend.POSTGRES
-            ? run.own(StateDatabase.start(Files.createDirectories(run.outputDir().resolve("db" + suffix)))) : null;
+            ? run.own(StateDatabase.forRun(run.options(), Files.createDirectories(run.outputDir().resolve("db"
+            + suffix)))) : null;
         summary.fact(tag + "State", db == null ? "in memory" : db.describe());
         final Phases.Monitored c = Phases.controller(run, options.controller().orElse(ControllerKind.JAVA),
             options.heap().orElse("2g"), "controller" + suffix, db == null ? List.of() : db.controllerSettings());

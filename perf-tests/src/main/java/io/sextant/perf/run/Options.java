@@ -19,7 +19,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> maxP95, Optional<Integer> rounds, Optional<Integer> requests, Optional<Integer> minutes,
         Optional<Integer> rate, Optional<Integer> commits, Optional<Integer> flapInterval, StateChoice state,
         Optional<String> operations, Path outputRoot, boolean record, List<String> arguments, Simulator simulator,
-        boolean compareSecurity) {
+        boolean compareSecurity, Optional<String> postgresUrl) {
 
     /** Which controller assembly a scenario measures. */
     public enum ControllerKind {
@@ -38,7 +38,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
     public enum StateBackend {
         /** No database: everything in the controller's heap (the default). */
         IN_MEMORY("in-memory"),
-        /** A private PostgreSQL the harness starts ({@link StateDatabase}). */
+        /** PostgreSQL: a private one the harness starts, or the server of {@code --postgres-url} ({@link StateDatabase}). */
         POSTGRES("postgres");
 
         private final String label;
@@ -135,6 +135,9 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
           --flap-interval S   churn: seconds between flaps, and half a phase (default 30)
           --state S           A*/B*/C*, history: in-memory (default), postgres (a private PostgreSQL the harness starts)
                               or both (in-memory, then postgres, on the same devices, side by side in the report)
+          --postgres-url URL  with --state postgres or both: an external PostgreSQL (jdbc:postgresql://HOST:PORT/DB,
+                              an empty database; credentials in SEXTANT_DB_USER and SEXTANT_DB_PASSWORD) instead of
+                              the private one; the run leaves its tables there
           --compare-security  put-get: plain HTTP with NACM off against HTTPS, HTTPS with NACM as admin and as a
                               user whose rules are evaluated, interleaved in one run; the ratios and whether NACM
                               adds at most 10 % to PUT and GET p95
@@ -171,6 +174,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
         Optional<Integer> commits = Optional.empty();
         Optional<Integer> flapInterval = Optional.empty();
         StateChoice state = StateChoice.IN_MEMORY;
+        Optional<String> postgresUrl = Optional.empty();
         Optional<String> operations = Optional.empty();
         Path out = defaultOutput;
         boolean record = true;
@@ -213,17 +217,28 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                 case "--commits" -> commits = Optional.of(positive(option, value));
                 case "--flap-interval" -> flapInterval = Optional.of(positive(option, value));
                 case "--state" -> state = StateChoice.parse(value);
+                case "--postgres-url" -> postgresUrl = Optional.of(postgresUrl(value));
                 case "--operations" -> operations = Optional.of(value);
                 case "--out" -> out = Path.of(value).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
+        }
+        if (postgresUrl.isPresent() && state == StateChoice.IN_MEMORY) {
+            throw new IllegalArgumentException("--postgres-url goes with --state postgres or both");
         }
         if (compareSecurity && !scenario.equals("put-get")) {
             throw new IllegalArgumentException("--compare-security goes with put-get");
         }
         return new Options(scenario, devices, configured, threads, lines, controller, heap, transport, runs, loops,
             layers, seed, step, perProcess, mountBatch, maxP95, rounds, requests, minutes, rate, commits, flapInterval,
-            state, operations, out, record, List.copyOf(args), simulator, compareSecurity);
+            state, operations, out, record, List.copyOf(args), simulator, compareSecurity, postgresUrl);
+    }
+
+    private static String postgresUrl(final String value) {
+        if (!value.startsWith("jdbc:postgresql://")) {
+            throw new IllegalArgumentException("--postgres-url takes a JDBC URL: jdbc:postgresql://HOST:PORT/DATABASE");
+        }
+        return value;
     }
 
     private static ControllerKind controllerKind(final String value) {

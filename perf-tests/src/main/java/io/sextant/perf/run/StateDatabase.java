@@ -16,47 +16,111 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
- * The PostgreSQL that a {@code --state postgres} run keeps the controller's state in: a private
- * throwaway cluster ({@code testing}'s {@link PostgresServer}: initdb into a temporary directory,
- * 127.0.0.1 and a free port, fsync and synchronous_commit on, 32 MB shared buffers), the
- * credentials file the controller reads, and the WAL counters the report quotes. Closing it stops
- * the cluster and deletes its files.
+ * The PostgreSQL that a {@code --state postgres} run keeps the controller's state in: by default a
+ * private throwaway cluster ({@code testing}'s {@link PostgresServer}: initdb into a temporary
+ * directory, 127.0.0.1 and a free port, fsync and synchronous_commit on, 32 MB shared buffers),
+ * or with {@code --postgres-url} an external server the operator runs, reached through the same
+ * code; the credentials file the controller reads, and the WAL counters the report quotes. Closing
+ * a private cluster stops it and deletes its files; an external server is left as it is, with the
+ * run's tables in its database.
  */
 public final class StateDatabase implements AutoCloseable {
-    private final PostgresServer server;
+    /** Environment variables of an external server's credentials, as {@code ./sextant run --postgres} reads them. */
+    public static final String USER_ENV = "SEXTANT_DB_USER";
+    public static final String PASSWORD_ENV = "SEXTANT_DB_PASSWORD";
+
+    private final @Nullable PostgresServer server;
+    private final String jdbcUrl;
+    private final String user;
+    private final String password;
     private final Path credentials;
 
-    private StateDatabase(final PostgresServer server, final Path credentials) {
+    private StateDatabase(final @Nullable PostgresServer server, final String jdbcUrl, final String user,
+            final String password, final Path credentials) {
         this.server = server;
+        this.jdbcUrl = jdbcUrl;
+        this.user = user;
+        this.password = password;
         this.credentials = credentials;
     }
 
     /** Starts a new cluster; the credentials file goes to {@code dir} (mode 600). */
     public static StateDatabase start(final Path dir) throws IOException {
         final PostgresServer server = PostgresServer.start();
-        final Path credentials = dir.resolve("db-credentials");
         try {
-            Files.writeString(credentials, "", StandardCharsets.UTF_8);
-            Files.setPosixFilePermissions(credentials, PosixFilePermissions.fromString("rw-------"));
-            Files.writeString(credentials, "user=" + server.user() + "\npassword=" + server.password() + "\n",
-                StandardCharsets.UTF_8);
+            return new StateDatabase(server, server.jdbcUrl(), server.user(), server.password(),
+                credentialsFile(dir, server.user(), server.password()));
         } catch (IOException e) {
             server.close();
             throw e;
         }
-        return new StateDatabase(server, credentials);
+    }
+
+    /**
+     * The database of a run's {@code --state postgres} phase: the external server of {@code
+     * --postgres-url} when given (it must be empty: the controller creates its tables in it), else
+     * a private cluster ({@link #start}).
+     */
+    public static StateDatabase forRun(final Options options, final Path dir) throws IOException {
+        final String url = options.postgresUrl().orElse(null);
+        return url == null ? start(dir) : external(url, System.getenv(USER_ENV), System.getenv(PASSWORD_ENV), dir);
+    }
+
+    /** An external server's empty database at {@code jdbcUrl}, with the role {@code user}. */
+    static StateDatabase external(final String jdbcUrl, final @Nullable String user, final @Nullable String password,
+            final Path dir) throws IOException {
+        if (user == null || password == null) {
+            throw new IOException("--postgres-url needs the credentials in the environment: " + USER_ENV + " and "
+                + PASSWORD_ENV);
+        }
+        final StateDatabase db = new StateDatabase(null, jdbcUrl, user, password, credentialsFile(dir, user, password));
+        try (Connection connection = db.connect(); Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT count(*) FROM pg_class c JOIN pg_namespace n"
+                 + " ON n.oid = c.relnamespace WHERE n.nspname = 'public'")) {
+            rs.next();
+            if (rs.getLong(1) > 0) {
+                throw new IOException("the database at " + jdbcUrl + " is not empty (" + rs.getLong(1)
+                    + " relations in schema public): give the run an empty database, for example one made with"
+                    + " createdb for it");
+            }
+        } catch (SQLException e) {
+            throw new IOException("cannot use the database at " + jdbcUrl + ": " + e.getMessage(), e);
+        }
+        return db;
+    }
+
+    private static Path credentialsFile(final Path dir, final String user, final String password) throws IOException {
+        final Path file = dir.resolve("db-credentials");
+        Files.writeString(file, "", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        Files.writeString(file, "user=" + user + "\npassword=" + password + "\n", StandardCharsets.UTF_8);
+        return file;
     }
 
     /** The controller's system properties for this database. */
     public List<String> controllerSettings() {
-        return List.of("-Dsextant.db.url=" + server.jdbcUrl(), "-Dsextant.db.credentials-file=" + credentials);
+        return List.of("-Dsextant.db.url=" + jdbcUrl, "-Dsextant.db.credentials-file=" + credentials);
     }
 
-    public String describe() {
-        return "private PostgreSQL on 127.0.0.1:" + server.port() + " (testing/PostgresServer: fsync=on,"
-            + " synchronous_commit=on, shared_buffers=32MB)";
+    /** The server, with the settings that decide what a durable write costs (read from it). */
+    public String describe() throws IOException {
+        final String settings;
+        try (Connection connection = connect(); Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT current_setting('server_version'),"
+                 + " current_setting('fsync'), current_setting('synchronous_commit'),"
+                 + " current_setting('shared_buffers'), current_setting('wal_sync_method')")) {
+            rs.next();
+            settings = "PostgreSQL " + rs.getString(1) + ": fsync=" + rs.getString(2) + ", synchronous_commit="
+                + rs.getString(3) + ", shared_buffers=" + rs.getString(4) + ", wal_sync_method=" + rs.getString(5);
+        } catch (SQLException e) {
+            throw new IOException("reading the settings of " + jdbcUrl + " failed: " + e.getMessage(), e);
+        }
+        return (server != null ? "private PostgreSQL the harness started (testing/PostgresServer) on 127.0.0.1:"
+            + server.port() : "external PostgreSQL at " + jdbcUrl.replaceFirst("^jdbc:postgresql://", "")
+            + " (--postgres-url)") + "; " + settings;
     }
 
     /**
@@ -78,7 +142,7 @@ public final class StateDatabase implements AutoCloseable {
             rs.next();
             return new Wal(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6));
         } catch (SQLException e) {
-            throw new IOException("reading the WAL counters of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
+            throw new IOException("reading the WAL counters of " + jdbcUrl + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -94,7 +158,7 @@ public final class StateDatabase implements AutoCloseable {
                     Math.max(0, rs.getLong(3))));
             }
         } catch (SQLException e) {
-            throw new IOException("reading the table sizes of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
+            throw new IOException("reading the table sizes of " + jdbcUrl + " failed: " + e.getMessage(), e);
         }
         return rows;
     }
@@ -105,6 +169,11 @@ public final class StateDatabase implements AutoCloseable {
      * trips the controllers make. Call before any controller connects.
      */
     public void countStatements() throws IOException {
+        final PostgresServer server = this.server;
+        if (server == null) {
+            throw new IOException("counting statements needs the private cluster (it restarts it), not an external"
+                + " server");
+        }
         server.stop();
         Files.writeString(server.dataDirectory().resolve("postgresql.conf"),
             "\nshared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = all\n",
@@ -149,7 +218,7 @@ public final class StateDatabase implements AutoCloseable {
                 return new Counters(statements, rs.getLong(1), rs.getLong(2), rs.getLong(3));
             }
         } catch (SQLException e) {
-            throw new IOException("reading the counters of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
+            throw new IOException("reading the counters of " + jdbcUrl + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -163,7 +232,7 @@ public final class StateDatabase implements AutoCloseable {
                 owners.put(rs.getString(1), rs.getString(2));
             }
         } catch (SQLException e) {
-            throw new IOException("reading the node leases of " + server.jdbcUrl() + " failed: " + e.getMessage(), e);
+            throw new IOException("reading the node leases of " + jdbcUrl + " failed: " + e.getMessage(), e);
         }
         return owners;
     }
@@ -175,17 +244,19 @@ public final class StateDatabase implements AutoCloseable {
             rs.next();
             return rs.getInt(1);
         } catch (SQLException e) {
-            throw new IOException("reading the commit records of " + server.jdbcUrl() + " failed: " + e.getMessage(),
+            throw new IOException("reading the commit records of " + jdbcUrl + " failed: " + e.getMessage(),
                 e);
         }
     }
 
     private Connection connect() throws SQLException {
-        return DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password());
+        return DriverManager.getConnection(jdbcUrl, user, password);
     }
 
     @Override
     public void close() {
-        server.close();
+        if (server != null) {
+            server.close();
+        }
     }
 }

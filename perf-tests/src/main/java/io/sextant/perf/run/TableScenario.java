@@ -78,7 +78,8 @@ final class TableScenario implements Scenario {
         final int lines = options.lines().orElse(reference.lines());
         final String tag = suffix.isEmpty() ? "" : "[" + backend.label() + "] ";
         final StateDatabase db = backend == StateBackend.POSTGRES
-            ? run.own(StateDatabase.start(Files.createDirectories(run.outputDir().resolve("db" + suffix)))) : null;
+            ? run.own(StateDatabase.forRun(run.options(), Files.createDirectories(run.outputDir().resolve("db"
+            + suffix)))) : null;
         summary.fact(tag + "State", db == null ? "in memory (no sextant.db.url)" : db.describe());
         final Phases.Monitored c = Phases.controller(run, options.controller().orElse(ControllerKind.KARAF),
             options.heap().orElse(defaultHeap(devices, configured, lines)), "controller" + suffix,

@@ -35,6 +35,18 @@ class StateOptionTest {
     }
 
     @Test
+    void anExternalServerIsAJdbcUrlForAPostgresPhase() {
+        assertEquals("jdbc:postgresql://db.example:5432/bench", Options.parse(List.of("C1", "--state", "both",
+            "--postgres-url", "jdbc:postgresql://db.example:5432/bench"), OUT).postgresUrl().orElseThrow());
+        assertTrue(Options.parse(List.of("C1", "--state", "both"), OUT).postgresUrl().isEmpty());
+        assertEquals("--postgres-url goes with --state postgres or both", assertThrows(IllegalArgumentException.class,
+            () -> Options.parse(List.of("A1", "--postgres-url", "jdbc:postgresql://h:5432/d"), OUT)).getMessage());
+        assertEquals("--postgres-url takes a JDBC URL: jdbc:postgresql://HOST:PORT/DATABASE",
+            assertThrows(IllegalArgumentException.class, () -> Options.parse(List.of("A1", "--state", "postgres",
+                "--postgres-url", "postgres://h/d"), OUT)).getMessage());
+    }
+
+    @Test
     void sideBySideGivesMedianAndP95OfEachOperationAndWhatPostgresAdds(@TempDir final Path dir) throws Exception {
         final Map<StateBackend, JtlStats> mixes = new LinkedHashMap<>();
         mixes.put(StateBackend.IN_MEMORY, stats(dir.resolve("m.jtl"), 10));
