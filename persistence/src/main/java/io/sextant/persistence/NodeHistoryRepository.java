@@ -12,7 +12,9 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
  * The history of UniConfig nodes' committed configuration ({@code node_history}): per node, one
@@ -65,26 +67,33 @@ public final class NodeHistoryRepository {
 
     /**
      * Add a point (without a full copy of its own) whose full copy is the bytes the node's actual
-     * configuration is stored with ({@code node_config_base}), when that base is the actual
-     * configuration at version {@code actualVersion - 1}, before the point's commit (the point's
-     * diff leads from it to the point), or at {@code actualVersion}, after it: no encoding of the
-     * whole configuration. Nothing is added when the base is at another version (compacted since).
+     * configuration is stored with ({@code node_config_base}) rather than an encoding of it: no
+     * CPU spent on the whole configuration. When that base is the actual configuration at version
+     * {@code actualVersion}, the one the point's commit kept, it is the configuration after the
+     * commit; when it is an earlier version, the journal entries after it up to the version the
+     * commit started from ({@code node_config_journal}) are copied with the point
+     * ({@code node_history_journal}) and the copy with them replayed is the configuration before
+     * the commit ({@link HistoryRow#copyBefore()}). Nothing is added when the stored configuration
+     * no longer reaches that version (put back to an earlier one since, or compacted past it).
      *
      * @param actualVersion the version of the node's actual configuration the commit kept ({@link NodeVersion})
      * @return whether the point was added
      */
     public boolean appendSharingStoredCopy(final Tx tx, final HistoryRow row, final long actualVersion)
             throws SQLException {
-        try (PreparedStatement insert = tx.connection().prepareStatement("""
+        final Connection connection = tx.connection();
+        final boolean before;
+        try (PreparedStatement insert = connection.prepareStatement("""
                 WITH base AS (
-                    SELECT b.data, (SELECT coalesce(min(j.seq) - 1, c.last_seq) FROM node_config_journal j
-                                    WHERE j.node_id = c.node_id AND j.kind = c.kind) AS version
+                    SELECT b.data, c.last_seq, (SELECT coalesce(min(j.seq) - 1, c.last_seq) FROM node_config_journal j
+                                                WHERE j.node_id = c.node_id AND j.kind = c.kind) AS version
                     FROM node_config c JOIN node_config_base b USING (node_id, kind)
                     WHERE c.node_id = ? AND c.kind = 'actual')
                 INSERT INTO node_history (node_id, seq, commit_id, committed_at, schema_key, diff, full_copy,
                                           copy_before)
-                SELECT ?, ?, ?, ?, ?, ?, base.data, base.version = ? - 1 FROM base
-                WHERE base.version IN (? - 1, ?)""")) {
+                SELECT ?, ?, ?, ?, ?, ?, base.data, base.version < ? FROM base
+                WHERE base.version <= ? AND base.last_seq >= ?
+                RETURNING copy_before""")) {
             insert.setString(1, row.nodeId());
             insert.setString(2, row.nodeId());
             insert.setLong(3, row.seq());
@@ -95,8 +104,25 @@ public final class NodeHistoryRepository {
             insert.setLong(8, actualVersion);
             insert.setLong(9, actualVersion);
             insert.setLong(10, actualVersion);
-            return insert.executeUpdate() == 1;
+            try (ResultSet added = insert.executeQuery()) {
+                if (!added.next()) {
+                    return false;
+                }
+                before = added.getBoolean(1);
+            }
         }
+        if (before) {
+            try (PreparedStatement copy = connection.prepareStatement("""
+                    INSERT INTO node_history_journal (node_id, seq, journal_seq, position, operation, path, data)
+                    SELECT node_id, ?, seq, position, operation, path, data FROM node_config_journal
+                    WHERE node_id = ? AND kind = 'actual' AND seq < ?""")) {
+                copy.setLong(1, row.seq());
+                copy.setString(2, row.nodeId());
+                copy.setLong(3, actualVersion);
+                copy.executeUpdate();
+            }
+        }
+        return true;
     }
 
     /** What commit {@code commitId} changed, per node (without full copies); empty when history has none of it. */
@@ -143,8 +169,34 @@ public final class NodeHistoryRepository {
             select.setLong(2, seq);
             select.setString(3, nodeId);
             select.setLong(4, seq);
-            return rows(select);
+            final List<HistoryRow> rows = rows(select);
+            if (rows.isEmpty() || !rows.get(0).copyBefore()) {
+                return rows;
+            }
+            rows.set(0, withCopyJournal(tx, rows.get(0)));
+            return rows;
         }
+    }
+
+    /** {@code row} with its full copy brought to the configuration before its commit ({@code node_history_journal}). */
+    private static HistoryRow withCopyJournal(final Tx tx, final HistoryRow row)
+            throws SQLException, PersistenceException {
+        NormalizedNode copy = Objects.requireNonNull(row.fullCopyOrNull(), "a replay starts at a copy");
+        final String what = "copy of point " + row.seq() + " in the history of node " + row.nodeId();
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT operation, path, data FROM node_history_journal WHERE node_id = ? AND seq = ?
+                ORDER BY journal_seq, position""")) {
+            select.setString(1, row.nodeId());
+            select.setLong(2, row.seq());
+            select.setFetchSize(500);
+            try (ResultSet entries = select.executeQuery()) {
+                while (entries.next()) {
+                    copy = Rows.replayed(copy, entries.getString(1), entries.getBytes(2), entries.getBytes(3), what);
+                }
+            }
+        }
+        return new HistoryRow(row.nodeId(), row.seq(), row.commitId(), row.committedAt(), row.schemaKey(), row.diff(),
+            copy, true);
     }
 
     /** The node's points, oldest first. */

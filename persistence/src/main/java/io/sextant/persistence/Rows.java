@@ -1,7 +1,9 @@
 package io.sextant.persistence;
 
 import io.sextant.persistence.codec.BinaryCodec;
+import io.sextant.persistence.codec.ConfigChange;
 import io.sextant.persistence.codec.DiffEntry;
+import io.sextant.persistence.codec.TreeEdits;
 import java.io.IOException;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -28,6 +30,29 @@ final class Rows {
             return BinaryCodec.decodePath(bytes);
         } catch (IOException | IllegalArgumentException | IllegalStateException e) {
             throw PersistenceException.badData("Stored path of " + what + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A journal entry's change ({@code node_config_journal} and {@code node_history_journal}) put on
+     * {@code tree}: what it becomes.
+     */
+    static NormalizedNode replayed(final NormalizedNode tree, final String operation, final byte[] path,
+            final byte @Nullable [] data, final String what) throws PersistenceException {
+        final YangInstanceIdentifier at = path(path, what);
+        final ConfigChange change;
+        if ("put".equals(operation)) {
+            if (data == null) {
+                throw PersistenceException.badData("The journal of the " + what + " has a put without data", null);
+            }
+            change = ConfigChange.put(at, node(data, what));
+        } else {
+            change = ConfigChange.delete(at);
+        }
+        try {
+            return TreeEdits.apply(tree, change);
+        } catch (IllegalArgumentException e) {
+            throw PersistenceException.badData("The journal of the " + what + " does not apply: " + e.getMessage(), e);
         }
     }
 

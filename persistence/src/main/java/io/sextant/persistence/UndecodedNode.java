@@ -1,13 +1,10 @@
 package io.sextant.persistence;
 
-import io.sextant.persistence.codec.ConfigChange;
-import io.sextant.persistence.codec.TreeEdits;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jdt.annotation.Nullable;
-import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
@@ -80,23 +77,7 @@ public final class UndecodedNode {
         }
         NormalizedNode tree = Rows.node(base, what);
         for (Entry entry : journals.getOrDefault(kind, List.of())) {
-            final YangInstanceIdentifier path = Rows.path(entry.path(), what);
-            final byte[] data = entry.data();
-            final ConfigChange change;
-            if (entry.put()) {
-                if (data == null) {
-                    throw PersistenceException.badData("The journal of the " + what + " has a put without data", null);
-                }
-                change = ConfigChange.put(path, Rows.node(data, what));
-            } else {
-                change = ConfigChange.delete(path);
-            }
-            try {
-                tree = TreeEdits.apply(tree, change);
-            } catch (IllegalArgumentException e) {
-                throw PersistenceException.badData("The journal of the " + what + " does not apply: "
-                    + e.getMessage(), e);
-            }
+            tree = Rows.replayed(tree, entry.put() ? "put" : "delete", entry.path(), entry.data(), what);
         }
         return tree;
     }

@@ -95,31 +95,43 @@ class NodeHistoryRepositoryTest {
     }
 
     @Test
-    void aPointSharesTheStoredActualConfigurationOnlyAtTheVersionBeforeOrAfterItsCommit()
-            throws PersistenceException {
+    void aPointSharesTheStoredActualConfigurationWithTheJournalUpToItsCommit() throws PersistenceException {
         final NodeConfigRepository nodes = new NodeConfigRepository(Compaction.DEFAULT);
         postgres.database.run("create", tx -> nodes.create(tx, "r", "key", config(0), config(0)));
-        // commit 1 kept the actual configuration's version 1 (0 -> 1); the stored base is version 0
-        postgres.database.run("record", tx -> nodes.record(tx, "r", ConfigKind.ACTUAL, 0, config(0), config(1)));
-        assertEquals(Boolean.TRUE, postgres.database.call("share", tx -> history.appendSharingStoredCopy(tx, point(1, 0, 1),
-            1)));
-        // a later version (5) is neither before nor after the stored base: nothing is added
-        assertEquals(Boolean.FALSE, postgres.database.call("share", tx -> history.appendSharingStoredCopy(tx, point(2, 1,
-            2), 5)));
-        // compacted at version 2: the base is the configuration after commit 2
-        postgres.database.run("record", tx -> nodes.record(tx, "r", ConfigKind.ACTUAL, 1, config(1), config(2)));
-        postgres.database.run("compact", tx -> nodes.compact(tx, "r", ConfigKind.ACTUAL, config(2)));
-        assertEquals(Boolean.TRUE, postgres.database.call("share", tx -> history.appendSharingStoredCopy(tx, point(2, 1,
-            2), 2)));
+        // stored: base at version 0, journal entries 1 and 2 (two syncs, say), then commit 1 kept version 3
+        for (int version = 0; version < 3; version++) {
+            final int from = version;
+            postgres.database.run("record", tx -> nodes.record(tx, "r", ConfigKind.ACTUAL, from, config(from),
+                config(from + 1)));
+        }
+        // a version the stored configuration does not reach (put back since): nothing is added
+        assertEquals(Boolean.FALSE, postgres.database.call("share", tx -> history.appendSharingStoredCopy(tx,
+            point(1, 2, 3), 9)));
+        assertEquals(Boolean.TRUE, postgres.database.call("share", tx -> history.appendSharingStoredCopy(tx,
+            point(1, 2, 3), 3)));
+        // compacted at version 4: the base is the configuration after commit 2
+        postgres.database.run("record", tx -> nodes.record(tx, "r", ConfigKind.ACTUAL, 3, config(3), config(4)));
+        postgres.database.run("compact", tx -> nodes.compact(tx, "r", ConfigKind.ACTUAL, config(4)));
+        assertEquals(Boolean.TRUE, postgres.database.call("share", tx -> history.appendSharingStoredCopy(tx,
+            point(2, 3, 4), 4)));
 
         final List<HistoryRow> first = postgres.database.call("replay", tx -> history.replay(tx, "r", 1));
         assertEquals(1, first.size());
-        assertEquals(config(0), first.get(0).fullCopyOrNull(), "the configuration before commit 1");
+        assertEquals(config(2), first.get(0).fullCopyOrNull(), "the base with journal entries 1 and 2 replayed");
         assertTrue(first.get(0).copyBefore());
         final List<HistoryRow> second = postgres.database.call("replay", tx -> history.replay(tx, "r", 2));
-        assertEquals(config(2), second.get(0).fullCopyOrNull(), "the configuration after commit 2");
+        assertEquals(config(4), second.get(0).fullCopyOrNull(), "the configuration after commit 2");
         assertFalse(second.get(0).copyBefore());
         assertEquals(List.of(true, true), postgres.database.call("marks", tx -> history.marks(tx, "r")).stream()
             .map(HistoryMark::fullCopy).toList());
+        // trimmed, a point takes its copied journal entries with it
+        postgres.database.run("trim", tx -> history.trim(tx, T0.plus(Duration.ofDays(1))));
+        assertEquals(Long.valueOf(0), postgres.database.call("count", tx -> {
+            try (var statement = tx.connection().createStatement();
+                 var count = statement.executeQuery("SELECT count(*) FROM node_history_journal")) {
+                count.next();
+                return count.getLong(1);
+            }
+        }));
     }
 }

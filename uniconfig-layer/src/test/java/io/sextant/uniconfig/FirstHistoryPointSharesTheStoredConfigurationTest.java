@@ -38,8 +38,8 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * A node's first history point needs a full copy of its configuration; encoding a 600,000-line
  * router's cost about a second of CPU per router's first commit (C1 with PostgreSQL, 2026-12-07).
  * The point shares instead the bytes the node's actual configuration is stored with, which are
- * the configuration the commit started from: shown byte for byte in the database, and the points
- * still read back as committed, the first and the ones after it.
+ * the stored base with the journal entries after it up to the commit (here a sync's): shown byte
+ * for byte in the database, and the points still read back as committed, the first and the next.
  */
 class FirstHistoryPointSharesTheStoredConfigurationTest {
 
@@ -68,6 +68,12 @@ class FirstHistoryPointSharesTheStoredConfigurationTest {
                 await("the node is served").atMost(Duration.ofSeconds(60))
                     .until(() -> service.registry().node("d1").isPresent());
                 final byte[] stored = storedActual(connection);
+                // a change on the device taken in: a journal entry after the stored base
+                device.outOfBand(interfacePath("eth9"), iface("eth9", 9000, "made on the device"));
+                assertTrue(service.syncs().syncFromNetwork(List.of("d1"), ADMIN).toCompletableFuture().get().ok());
+                assertTrue(service.syncs().replaceConfigWithOperational(List.of("d1"), ADMIN,
+                    IntentAccess.UNRESTRICTED).toCompletableFuture().get().ok());
+                assertArrayEquals(stored, storedActual(connection), "the sync is a journal entry, the base stays");
 
                 final List<NormalizedNode> committed = new ArrayList<>();
                 for (String name : List.of("eth1", "eth2")) {
@@ -91,6 +97,7 @@ class FirstHistoryPointSharesTheStoredConfigurationTest {
                 assertEquals(2, rows.size());
                 assertTrue(rows.get(0).copyBefore(), "the first point's copy is the configuration before it");
                 assertArrayEquals(stored, rows.get(0).copy(), "the stored bytes, not a copy encoded again");
+                assertEquals(1, copiedJournal(connection), "with the sync's journal entry");
                 assertFalse(rows.get(1).copyBefore());
                 assertEquals(null, rows.get(1).copy(), "the second point follows the first: a diff only");
             } finally {
@@ -106,6 +113,15 @@ class FirstHistoryPointSharesTheStoredConfigurationTest {
              ResultSet rs = select.executeQuery()) {
             assertTrue(rs.next(), "d1's actual configuration is stored");
             return rs.getBytes(1);
+        }
+    }
+
+    private static long copiedJournal(final Connection connection) throws Exception {
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT count(DISTINCT journal_seq) FROM node_history_journal WHERE node_id = 'd1' AND seq = 1");
+             ResultSet rs = select.executeQuery()) {
+            assertTrue(rs.next());
+            return rs.getLong(1);
         }
     }
 
