@@ -9,22 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sextant.datastore.ControllerStores;
-import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
-import io.sextant.persistence.Database;
-import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.HistoryMark;
-import io.sextant.persistence.StateBackend;
 import io.sextant.spi.Edit;
 import io.sextant.spi.IntentAccess;
 import io.sextant.spi.MountPointRegistry;
-import io.sextant.spi.RpcRegistry;
-import io.sextant.testing.PostgresServer;
-import io.sextant.unified.UnifiedDeviceRegistry;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -52,58 +43,45 @@ class FirstHistoryPointSharesTheStoredConfigurationTest {
             "openconfig-interfaces", "iana-if-type")));
         final TestDevice device = new TestDevice("d1", schema);
         device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
-        try (PostgresServer postgres = PostgresServer.start();
-             Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
-                 postgres.password()))) {
-            database.migrate(Duration.ofSeconds(60));
-            final ControllerStores stores = new ControllerStores();
-            final MountPointRegistry mounts = new MountPointRegistry();
-            final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
-            final UniconfigService service = new UniconfigService(stores, new RpcRegistry(), mounts, devices,
-                Duration.ofMinutes(5), StateBackend.durable(database), SextantMetrics.NONE, "",
-                IntentAccess.Policy.UNRESTRICTED);
-            try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(),
-                    postgres.password())) {
-                devices.register(device);
-                await("the node is served").atMost(Duration.ofSeconds(60))
-                    .until(() -> service.registry().node("d1").isPresent());
-                final byte[] stored = storedActual(connection);
-                // a change on the device taken in: a journal entry after the stored base
-                device.outOfBand(interfacePath("eth9"), iface("eth9", 9000, "made on the device"));
-                assertTrue(service.syncs().syncFromNetwork(List.of("d1"), ADMIN).toCompletableFuture().get().ok());
-                assertTrue(service.syncs().replaceConfigWithOperational(List.of("d1"), ADMIN,
-                    IntentAccess.UNRESTRICTED).toCompletableFuture().get().ok());
-                assertArrayEquals(stored, storedActual(connection), "the sync is a journal entry, the base stays");
+        try (DurableLayer layer = DurableLayer.start(); Connection connection = layer.connect()) {
+            final UniconfigService service = layer.service;
+            final MountPointRegistry mounts = layer.mounts;
+            layer.devices.register(device);
+            await("the node is served").atMost(Duration.ofSeconds(60))
+                .until(() -> service.registry().node("d1").isPresent());
+            final byte[] stored = storedActual(connection);
+            // a change on the device taken in: a journal entry after the stored base
+            device.outOfBand(interfacePath("eth9"), iface("eth9", 9000, "made on the device"));
+            assertTrue(service.syncs().syncFromNetwork(List.of("d1"), ADMIN).toCompletableFuture().get().ok());
+            assertTrue(service.syncs().replaceConfigWithOperational(List.of("d1"), ADMIN,
+                IntentAccess.UNRESTRICTED).toCompletableFuture().get().ok());
+            assertArrayEquals(stored, storedActual(connection), "the sync is a journal entry, the base stays");
 
-                final List<NormalizedNode> committed = new ArrayList<>();
-                for (String name : List.of("eth1", "eth2")) {
-                    mounts.find(TopologyPaths.node(TopologyPaths.UNICONFIG, "d1").node(TopologyPaths.CONFIGURATION))
-                        .orElseThrow().data().edit(List.of(Edit.replace(interfacePath(name), iface(name, 1500,
-                            "added"))), ADMIN).toCompletableFuture().get();
-                    final OperationResult commit = service.commits().commit(List.of("d1"), ADMIN)
-                        .toCompletableFuture().get();
-                    assertTrue(commit.ok(), commit.toString());
-                    committed.add(service.registry().node("d1").orElseThrow().actualRoot());
-                }
-
-                // read through the instance: waits for the points its background writer has queued
-                final List<HistoryMark> marks = service.history().marks("d1");
-                assertEquals(2, marks.size(), marks.toString());
-                for (int i = 0; i < marks.size(); i++) {
-                    assertEquals(committed.get(i), service.history().point("d1",
-                        new NodeHistory.When.After(marks.get(i).commitId())).configuration(), "point " + (i + 1));
-                }
-                final List<Row> rows = historyRows(connection);
-                assertEquals(2, rows.size());
-                assertTrue(rows.get(0).copyBefore(), "the first point's copy is the configuration before it");
-                assertArrayEquals(stored, rows.get(0).copy(), "the stored bytes, not a copy encoded again");
-                assertEquals(1, copiedJournal(connection), "with the sync's journal entry");
-                assertFalse(rows.get(1).copyBefore());
-                assertEquals(null, rows.get(1).copy(), "the second point follows the first: a diff only");
-            } finally {
-                service.close();
-                stores.close();
+            final List<NormalizedNode> committed = new ArrayList<>();
+            for (String name : List.of("eth1", "eth2")) {
+                mounts.find(TopologyPaths.node(TopologyPaths.UNICONFIG, "d1").node(TopologyPaths.CONFIGURATION))
+                    .orElseThrow().data().edit(List.of(Edit.replace(interfacePath(name), iface(name, 1500,
+                        "added"))), ADMIN).toCompletableFuture().get();
+                final OperationResult commit = service.commits().commit(List.of("d1"), ADMIN)
+                    .toCompletableFuture().get();
+                assertTrue(commit.ok(), commit.toString());
+                committed.add(service.registry().node("d1").orElseThrow().actualRoot());
             }
+
+            // read through the instance: waits for the points its background writer has queued
+            final List<HistoryMark> marks = service.history().marks("d1");
+            assertEquals(2, marks.size(), marks.toString());
+            for (int i = 0; i < marks.size(); i++) {
+                assertEquals(committed.get(i), service.history().point("d1",
+                    new NodeHistory.When.After(marks.get(i).commitId())).configuration(), "point " + (i + 1));
+            }
+            final List<Row> rows = historyRows(connection);
+            assertEquals(2, rows.size());
+            assertTrue(rows.get(0).copyBefore(), "the first point's copy is the configuration before it");
+            assertArrayEquals(stored, rows.get(0).copy(), "the stored bytes, not a copy encoded again");
+            assertEquals(1, copiedJournal(connection), "with the sync's journal entry");
+            assertFalse(rows.get(1).copyBefore());
+            assertEquals(null, rows.get(1).copy(), "the second point follows the first: a diff only");
         }
     }
 

@@ -8,21 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.sextant.datastore.ControllerStores;
-import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
-import io.sextant.persistence.Database;
-import io.sextant.persistence.DatabaseSettings;
-import io.sextant.persistence.StateBackend;
 import io.sextant.spi.Edit;
-import io.sextant.spi.IntentAccess;
 import io.sextant.spi.MountPointRegistry;
-import io.sextant.spi.RpcRegistry;
-import io.sextant.testing.PostgresServer;
-import io.sextant.unified.UnifiedDeviceRegistry;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.List;
@@ -45,39 +35,26 @@ class OwnKeptVersionIsNotReadAgainTest {
             "openconfig-interfaces", "iana-if-type")));
         final TestDevice device = new TestDevice("d1", schema);
         device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
-        try (PostgresServer postgres = PostgresServer.start();
-             Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
-                 postgres.password()))) {
-            database.migrate(Duration.ofSeconds(60));
-            final ControllerStores stores = new ControllerStores();
-            final MountPointRegistry mounts = new MountPointRegistry();
-            final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
-            final UniconfigService service = new UniconfigService(stores, new RpcRegistry(), mounts, devices,
-                Duration.ofMinutes(5), StateBackend.durable(database), SextantMetrics.NONE, "",
-                IntentAccess.Policy.UNRESTRICTED);
-            try {
-                service.stopFollowing();
-                devices.register(device);
-                await("the node is served").atMost(Duration.ofSeconds(60))
-                    .until(() -> service.registry().node("d1").isPresent());
-                mounts.find(TopologyPaths.node(TopologyPaths.UNICONFIG, "d1").node(TopologyPaths.CONFIGURATION))
-                    .orElseThrow().data().edit(List.of(Edit.replace(interfacePath("eth1"), iface("eth1", 1500,
-                        "kept by this instance"))), ADMIN).toCompletableFuture().get();
+        try (DurableLayer layer = DurableLayer.start()) {
+            final UniconfigService service = layer.service;
+            final MountPointRegistry mounts = layer.mounts;
+            service.stopFollowing();
+            layer.devices.register(device);
+            await("the node is served").atMost(Duration.ofSeconds(60))
+                .until(() -> service.registry().node("d1").isPresent());
+            mounts.find(TopologyPaths.node(TopologyPaths.UNICONFIG, "d1").node(TopologyPaths.CONFIGURATION))
+                .orElseThrow().data().edit(List.of(Edit.replace(interfacePath("eth1"), iface("eth1", 1500,
+                    "kept by this instance"))), ADMIN).toCompletableFuture().get();
 
-                try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(),
-                        postgres.password());
-                     PreparedStatement damage = connection.prepareStatement(
-                         "UPDATE node_config_base SET data = '\\x00'::bytea WHERE node_id = 'd1'")) {
-                    assertEquals(2, damage.executeUpdate(), "d1's intended and actual bases");
-                }
-
-                assertFalse(service.registry().store().takeNewer("d1", kept -> fail(
-                    "the version this instance kept was handed over as newer: " + kept)),
-                    "nothing newer than what this instance kept");
-            } finally {
-                service.close();
-                stores.close();
+            try (Connection connection = layer.connect();
+                 PreparedStatement damage = connection.prepareStatement(
+                     "UPDATE node_config_base SET data = '\\x00'::bytea WHERE node_id = 'd1'")) {
+                assertEquals(2, damage.executeUpdate(), "d1's intended and actual bases");
             }
+
+            assertFalse(service.registry().store().takeNewer("d1", kept -> fail(
+                "the version this instance kept was handed over as newer: " + kept)),
+                "nothing newer than what this instance kept");
         }
     }
 }
