@@ -18,11 +18,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes a {@link NodeHistory}'s points after the commit has answered, one commit after the other
- * in the order they committed, on a thread of its own. Encoding a full copy of a node's
- * configuration (a node's first point, and every few points after) costs what the node's size
- * costs: for a 600,000-line router about a second of CPU, which the commit's answer no longer
- * waits for. The points are handed over as immutable trees under the nodes' locks, so what is
- * written is what the commit left.
+ * in the order they committed, on a thread of its own. A full copy of a node's configuration that
+ * cannot share the node's stored bytes (see {@link DurableNodeHistory}) is encoded, which costs
+ * what the node's size costs: for a 600,000-line router about a second of CPU, which the commit's
+ * answer does not wait for. The points are handed over as immutable trees under the nodes' locks,
+ * so what is written is what the commit left.
  *
  * <p>Reads through this instance wait until the points of the commits before them are written,
  * so a commit's point is readable here as soon as the commit has answered. Another controller

@@ -63,7 +63,7 @@ final class DurableNodeHistory implements NodeHistory {
                         added.add(point);
                     } else if (step.actualVersion() == Step.NOT_KEPT
                             || !rows.appendSharingStoredCopy(tx, point, step.actualVersion())) {
-                        // the stored bytes are of another version (compacted since): encoded here
+                        // no store keeps the node, or it no longer reaches the commit's version: encoded here
                         added.add(new HistoryRow(point.nodeId(), point.seq(), commitId, time, point.schemaKey(),
                             point.diff(), step.after()));
                     }
