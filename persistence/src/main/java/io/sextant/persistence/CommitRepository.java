@@ -56,6 +56,21 @@ public final class CommitRepository {
      */
     public void finish(final Tx tx, final String commitId, final State state, final @Nullable String message)
             throws SQLException, PersistenceException {
+        if (!end(tx, commitId, state, message)) {
+            throw PersistenceException.badData("Commit " + commitId + " is not pending", null);
+        }
+    }
+
+    /**
+     * Record a pending commit {@code state} in one statement; a commit that is not pending (ended
+     * by an earlier attempt whose answer was lost) is left as it is, so this can run twice.
+     *
+     * @param state {@link State#DONE} or {@link State#FAILED}
+     * @param message why it failed (or null)
+     * @return whether the commit was pending
+     */
+    public boolean end(final Tx tx, final String commitId, final State state, final @Nullable String message)
+            throws SQLException {
         if (state == State.PENDING) {
             throw new IllegalArgumentException("a commit finishes as done or failed");
         }
@@ -65,9 +80,7 @@ public final class CommitRepository {
             update.setString(1, state.column());
             update.setString(2, message);
             update.setString(3, commitId);
-            if (update.executeUpdate() != 1) {
-                throw PersistenceException.badData("Commit " + commitId + " is not pending", null);
-            }
+            return update.executeUpdate() == 1;
         }
     }
 

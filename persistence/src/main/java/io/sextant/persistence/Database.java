@@ -291,6 +291,32 @@ public final class Database implements AutoCloseable {
         });
     }
 
+    /**
+     * Run {@code work}, which runs exactly one SQL statement, as that statement's own transaction
+     * (autocommit): one round trip to the server, durable when it returns, where {@link #call}
+     * needs a second one for the {@code COMMIT}. For a write on a request's path. Unlike
+     * {@link #callStatement} the work is never run twice: a connection lost while the statement ran
+     * leaves unknown whether the server kept it ({@link PersistenceException#outcomeUnknown}), as a
+     * connection lost during {@link #call}'s {@code COMMIT} does.
+     */
+    public <T> T callAlone(final String doing, final Work<T> work) throws PersistenceException {
+        return timed("statement", doing, tx -> {
+            tx.connection().setAutoCommit(true);
+            final T result;
+            try {
+                result = work.run(tx);
+            } catch (SQLException e) {
+                if (SqlErrors.connectionLost(e)) {
+                    throw PersistenceException.outcomeUnknown(SqlErrors.map(e, doing));
+                }
+                throw e;
+            }
+            // as in callStatement: no transaction is open, so the COMMIT after the work sends nothing
+            tx.connection().setAutoCommit(false);
+            return result;
+        });
+    }
+
     /** {@link #call} without a result. */
     public void run(final String doing, final Action action) throws PersistenceException {
         call(doing, tx -> {

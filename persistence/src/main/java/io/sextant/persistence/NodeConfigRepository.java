@@ -7,9 +7,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
@@ -82,26 +82,21 @@ public final class NodeConfigRepository {
 
     /**
      * Record that a node's {@code kind} configuration went from {@code before}, which was its
-     * version {@code version}, to {@code after}.
+     * version {@code version}, to {@code after}. One statement unless the journal is due for
+     * compaction or the configuration is not at {@code version}.
      *
      * @throws PersistenceException bad data when the node is not stored; a conflict when its
      *     configuration is no longer at {@code version} (another writer recorded a change since)
      */
     public Recorded record(final Tx tx, final String nodeId, final ConfigKind kind, final long version,
             final NormalizedNode before, final NormalizedNode after) throws SQLException, PersistenceException {
-        final List<ConfigChange> changes = TreeDelta.between(ROOT, before, after);
-        if (changes.isEmpty()) {
+        final Delta delta = Delta.between(before, after);
+        if (delta.isEmpty()) {
             return new Recorded(version, false);
         }
-        final List<byte[]> paths = new ArrayList<>(changes.size());
-        final List<byte[]> data = new ArrayList<>(changes.size());
-        long bytes = 0;
-        for (ConfigChange change : changes) {
-            final byte[] path = BinaryCodec.encode(change.path());
-            final byte[] value = change.dataOrNull() == null ? null : BinaryCodec.encode(change.dataOrNull());
-            paths.add(path);
-            data.add(value);
-            bytes += path.length + (value == null ? 0 : value.length);
+        final Recorded alone = journal(tx, nodeId, kind, version, delta);
+        if (alone != null) {
+            return alone;
         }
         final Connection connection = tx.connection();
         final long seq;
@@ -110,8 +105,8 @@ public final class NodeConfigRepository {
                 UPDATE node_config SET last_seq = last_seq + 1, journal_entries = journal_entries + ?,
                     journal_bytes = journal_bytes + ?
                 WHERE node_id = ? AND kind = ? AND last_seq = ? RETURNING last_seq, journal_entries, journal_bytes""")) {
-            header.setInt(1, changes.size());
-            header.setLong(2, bytes);
+            header.setInt(1, delta.size());
+            header.setLong(2, delta.bytes());
             header.setString(3, nodeId);
             header.setString(4, kind.column());
             header.setLong(5, version);
@@ -123,26 +118,94 @@ public final class NodeConfigRepository {
                 due = compaction.due(row.getLong(2), row.getLong(3));
             }
         }
-        if (due) {
-            compact(tx, nodeId, kind, after);
-            return new Recorded(seq, true);
+        if (!due) {
+            // a concurrent compaction of the same node cannot happen (the caller serializes its writes)
+            throw PersistenceException.badData("Node " + nodeId + "'s " + kind.column() + " journal was neither "
+                + "written nor due for compaction", null);
         }
+        compact(tx, nodeId, kind, after);
+        return new Recorded(seq, true);
+    }
+
+    /**
+     * {@link #record} in exactly one statement, for a caller that runs it as its own transaction
+     * ({@link Database#callAlone}): the journal entries and the node's new version, or nothing at
+     * all when the configuration is not at {@code version} or its journal is due for compaction.
+     *
+     * @return what was recorded, or null when nothing was (then {@link #record} says why, or
+     *     compacts)
+     */
+    public @Nullable Recorded recordAlone(final Tx tx, final String nodeId, final ConfigKind kind,
+            final long version, final NormalizedNode before, final NormalizedNode after) throws SQLException {
+        final Delta delta = Delta.between(before, after);
+        return delta.isEmpty() ? new Recorded(version, false) : journal(tx, nodeId, kind, version, delta);
+    }
+
+    /**
+     * The journal entries of {@code delta} and the node's next version in one statement, unless
+     * that would make the journal due for compaction or the configuration is not at {@code version}.
+     */
+    private @Nullable Recorded journal(final Tx tx, final String nodeId, final ConfigKind kind, final long version,
+            final Delta delta) throws SQLException {
+        final Connection connection = tx.connection();
         try (PreparedStatement insert = connection.prepareStatement("""
+                WITH header AS (
+                    UPDATE node_config SET last_seq = last_seq + 1, journal_entries = journal_entries + ?,
+                        journal_bytes = journal_bytes + ?
+                    WHERE node_id = ? AND kind = ? AND last_seq = ?
+                        AND journal_entries + ? <= ? AND journal_bytes + ? <= ?
+                    RETURNING node_id, kind, last_seq)
                 INSERT INTO node_config_journal (node_id, kind, seq, position, operation, path, data)
-                VALUES (?, ?, ?, ?, ?, ?, ?)""")) {
-            for (int i = 0; i < changes.size(); i++) {
-                insert.setString(1, nodeId);
-                insert.setString(2, kind.column());
-                insert.setLong(3, seq);
-                insert.setInt(4, i);
-                insert.setString(5, changes.get(i).operation() == ConfigChange.Operation.PUT ? "put" : "delete");
-                insert.setBytes(6, paths.get(i));
-                insert.setBytes(7, data.get(i));
-                insert.addBatch();
+                SELECT header.node_id, header.kind, header.last_seq, change.n - 1, change.operation, change.path,
+                    change.data
+                FROM header, unnest(?::text[], ?::bytea[], ?::bytea[]) WITH ORDINALITY
+                    AS change(operation, path, data, n)
+                RETURNING seq""")) {
+            insert.setInt(1, delta.size());
+            insert.setLong(2, delta.bytes());
+            insert.setString(3, nodeId);
+            insert.setString(4, kind.column());
+            insert.setLong(5, version);
+            insert.setInt(6, delta.size());
+            insert.setInt(7, compaction.maxEntries());
+            insert.setLong(8, delta.bytes());
+            insert.setLong(9, compaction.maxBytes());
+            insert.setArray(10, connection.createArrayOf("text", delta.operations()));
+            insert.setArray(11, connection.createArrayOf("bytea", delta.paths()));
+            insert.setArray(12, connection.createArrayOf("bytea", delta.data()));
+            try (ResultSet rows = insert.executeQuery()) {
+                return rows.next() ? new Recorded(rows.getLong(1), false) : null;
             }
-            insert.executeBatch();
         }
-        return new Recorded(seq, false);
+    }
+
+    /** The changes from one tree to another, encoded as the journal keeps them. */
+    private record Delta(String[] operations, byte[][] paths, byte[][] data, long bytes) {
+        static Delta between(final NormalizedNode before, final NormalizedNode after) {
+            final List<ConfigChange> changes = TreeDelta.between(ROOT, before, after);
+            final int size = changes.size();
+            final String[] operations = new String[size];
+            final byte[][] paths = new byte[size][];
+            final byte[][] data = new byte[size][];
+            long bytes = 0;
+            for (int i = 0; i < size; i++) {
+                final ConfigChange change = changes.get(i);
+                final NormalizedNode value = change.dataOrNull();
+                operations[i] = change.operation() == ConfigChange.Operation.PUT ? "put" : "delete";
+                paths[i] = BinaryCodec.encode(change.path());
+                data[i] = value == null ? null : BinaryCodec.encode(value);
+                bytes += paths[i].length + (value == null ? 0 : data[i].length);
+            }
+            return new Delta(operations, paths, data, bytes);
+        }
+
+        int size() {
+            return operations.length;
+        }
+
+        boolean isEmpty() {
+            return operations.length == 0;
+        }
     }
 
     private static PersistenceException changedElsewhere(final String nodeId, final ConfigKind kind,

@@ -15,32 +15,40 @@ public final class TransactionLogRepository {
 
     public void append(final Tx tx, final LoggedCommit commit) throws SQLException {
         final Connection connection = tx.connection();
+        final int size = commit.nodes().size();
+        final String[] nodeIds = new String[size];
+        final String[] statuses = new String[size];
+        final String[] errorTypes = new String[size];
+        final String[] messages = new String[size];
+        final byte[][] diffs = new byte[size][];
+        for (int i = 0; i < size; i++) {
+            final LoggedNode node = commit.nodes().get(i);
+            nodeIds[i] = node.nodeId();
+            statuses[i] = node.status();
+            errorTypes[i] = node.errorTypeOrNull();
+            messages[i] = node.messageOrNull();
+            diffs[i] = node.diff().isEmpty() ? null : BinaryCodec.encode(node.diff());
+        }
+        // the commit and its nodes in one statement: one round trip however many nodes
         try (PreparedStatement insert = connection.prepareStatement("""
-                INSERT INTO transaction_log (commit_id, finished_at, user_name, operation, status)
-                VALUES (?, ?, ?, ?, ?)""")) {
+                WITH logged AS (
+                    INSERT INTO transaction_log (commit_id, finished_at, user_name, operation, status)
+                    VALUES (?, ?, ?, ?, ?) RETURNING commit_id)
+                INSERT INTO transaction_log_node (commit_id, node_id, status, error_type, message, diff)
+                SELECT logged.commit_id, node.node_id, node.status, node.error_type, node.message, node.diff
+                FROM logged, unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bytea[])
+                    AS node(node_id, status, error_type, message, diff)""")) {
             insert.setString(1, commit.commitId());
             insert.setTimestamp(2, Rows.timestamp(commit.finished()));
             insert.setString(3, commit.user());
             insert.setString(4, commit.operation());
             insert.setString(5, commit.status());
+            insert.setArray(6, connection.createArrayOf("text", nodeIds));
+            insert.setArray(7, connection.createArrayOf("text", statuses));
+            insert.setArray(8, connection.createArrayOf("text", errorTypes));
+            insert.setArray(9, connection.createArrayOf("text", messages));
+            insert.setArray(10, connection.createArrayOf("bytea", diffs));
             insert.executeUpdate();
-        }
-        if (commit.nodes().isEmpty()) {
-            return;
-        }
-        try (PreparedStatement insert = connection.prepareStatement("""
-                INSERT INTO transaction_log_node (commit_id, node_id, status, error_type, message, diff)
-                VALUES (?, ?, ?, ?, ?, ?)""")) {
-            for (LoggedNode node : commit.nodes()) {
-                insert.setString(1, commit.commitId());
-                insert.setString(2, node.nodeId());
-                insert.setString(3, node.status());
-                insert.setString(4, node.errorTypeOrNull());
-                insert.setString(5, node.messageOrNull());
-                insert.setBytes(6, node.diff().isEmpty() ? null : BinaryCodec.encode(node.diff()));
-                insert.addBatch();
-            }
-            insert.executeBatch();
         }
     }
 

@@ -1,6 +1,7 @@
 package io.sextant.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -102,6 +104,46 @@ class RepositoriesTest {
 
         assertEquals(true, db.call("delete", tx -> nodes.delete(tx, "R1")));
         assertEquals(Optional.empty(), db.call("load", tx -> NodeConfigReads.load(tx, "R1")));
+        assertEquals(0, postgres.queryLong("SELECT count(*) FROM node_config_journal"));
+    }
+
+    /**
+     * The one-statement record of a request's intent write, run as its own transaction: kept with
+     * its deletions; a stale version or a journal that would pass its limits writes nothing, and
+     * the transactional record then says why or compacts.
+     */
+    @Test
+    void aChangeWithinTheJournalsLimitsIsRecordedAloneAndAnyOtherWritesNothing() throws PersistenceException {
+        final NodeConfigRepository small = new NodeConfigRepository(new Compaction(3, 1L << 20));
+        final Trees trees = new Trees(OpenConfigFixtures.schema());
+        trees.write(Trees.ROOT, OpenConfigFixtures.config(10, "first"));
+        final NormalizedNode synced = trees.root();
+        db.run("create", tx -> small.create(tx, "R1", "s", synced, synced));
+        trees.write(trees.description("ge-0/0/2"), trees.descriptionLeaf("edited"));
+        trees.delete(trees.interfaceEntry("ge-0/0/3"));
+        final NormalizedNode edited = trees.root();
+
+        assertEquals(new NodeConfigRepository.Recorded(1, false), db.callAlone("edit",
+            tx -> small.recordAlone(tx, "R1", ConfigKind.INTENDED, 0, synced, edited)));
+        assertEquals(edited, db.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow().intended());
+        final long entries = postgres.queryLong("SELECT count(*) FROM node_config_journal");
+        assertTrue(entries >= 2, "the change and the deletion, each an entry: " + entries);
+
+        trees.write(trees.description("ge-0/0/4"), trees.descriptionLeaf("again"));
+        trees.delete(trees.interfaceEntry("ge-0/0/5"));
+        final NormalizedNode again = trees.root();
+        assertNull(db.<NodeConfigRepository.@Nullable Recorded>callAlone("stale", tx -> small.recordAlone(tx, "R1",
+            ConfigKind.INTENDED, 0, synced, again)), "based on a version moved on");
+        assertNull(db.<NodeConfigRepository.@Nullable Recorded>callAlone("past the limits", tx -> small.recordAlone(tx,
+            "R1", ConfigKind.INTENDED, 1, edited, again)));
+        final StoredNode unchanged = db.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow();
+        assertEquals(edited, unchanged.intended());
+        assertEquals(new NodeVersion(1, 0), unchanged.version());
+        assertEquals(entries, postgres.queryLong("SELECT count(*) FROM node_config_journal"));
+
+        assertEquals(new NodeConfigRepository.Recorded(2, true), db.call("compact",
+            tx -> small.record(tx, "R1", ConfigKind.INTENDED, 1, edited, again)));
+        assertEquals(again, db.call("load", tx -> NodeConfigReads.load(tx, "R1")).orElseThrow().intended());
         assertEquals(0, postgres.queryLong("SELECT count(*) FROM node_config_journal"));
     }
 
@@ -207,6 +249,12 @@ class RepositoriesTest {
         assertEquals(List.of("t3"), db.call("read log", tx -> log.latest(tx, 10)).stream()
             .map(LoggedCommit::commitId).toList());
         assertEquals(2, postgres.queryLong("SELECT count(*) FROM transaction_log_node"));
+
+        db.run("log without nodes", tx -> log.append(tx, new LoggedCommit("t4", now.plusSeconds(4), "admin",
+            "commit", "complete", List.of())));
+        final List<LoggedCommit> last = db.call("read log", tx -> log.latest(tx, 1));
+        assertEquals(List.of("t4"), last.stream().map(LoggedCommit::commitId).toList());
+        assertEquals(List.of(), last.get(0).nodes());
     }
 
     @Test

@@ -163,9 +163,15 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public void changed(final NodeUpdate update) throws OperationErrorsException {
         final String key = nodeKey(update.node().nodeId());
+        final String doing = "keep the change of node " + update.node().nodeId();
+        final Map<String, OwedWrites.Repair> repairs = Map.of(key, putBack(update));
         final Map<String, NodeVersion> next = new ConcurrentHashMap<>();
-        owed.write("keep the change of node " + update.node().nodeId(), Set.of(key), tx -> record(tx, update, next),
-            Map.of(key, putBack(update)));
+        // most changes (an intent write) change one configuration within its journal's limits: one
+        // statement, one round trip; the rest (compaction due, a version moved on) in a transaction
+        if (update.changesIntent() == update.changesActual()
+                || !owed.writeAlone(doing, Set.of(key), tx -> recordAlone(tx, update, next), repairs)) {
+            owed.write(doing, Set.of(key), tx -> record(tx, update, next), repairs);
+        }
         versions.putAll(next);
     }
 
@@ -221,8 +227,14 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public Set<String> keptNewer(final Collection<String> nodeIds) throws OperationErrorsException {
-        final Map<String, NodeVersion> kept = StateUnavailable.call(database, "read the versions of nodes " + nodeIds,
-            tx -> NodeConfigReads.versions(tx, nodeIds));
+        final Map<String, NodeVersion> kept;
+        try {
+            // one statement on every commit's path: without a transaction around it
+            kept = database.callStatement("read the versions of nodes " + nodeIds,
+                tx -> NodeConfigReads.versions(tx, nodeIds));
+        } catch (PersistenceException e) {
+            throw StateUnavailable.of(e);
+        }
         final Set<String> newer = new TreeSet<>();
         kept.forEach((nodeId, version) -> {
             // a node whose repair is owed holds what the layer holds once the repair is written
@@ -258,8 +270,10 @@ final class DurableUniconfigStore implements UniconfigStore {
         // next start: it touched no device, so it ends failed
         final String key = "commit " + commitId;
         final @Nullable String runner = instanceId.isEmpty() ? null : instanceId;
-        owed.write("record commit " + commitId, Set.of(key), tx -> commits.begin(tx, commitId, operation, user,
-            nodeIds, runner), Map.of(key, new OwedWrites.Repair("end commit " + commitId + " that never started",
+        owed.writeAlone("record commit " + commitId, Set.of(key), tx -> {
+            commits.begin(tx, commitId, operation, user, nodeIds, runner);
+            return Boolean.TRUE;
+        }, Map.of(key, new OwedWrites.Repair("end commit " + commitId + " that never started",
                 tx -> commits.abandon(tx, commitId, operation, user, nodeIds, "Not started: the database "
                     + "failed while the commit was recorded; no device was touched"))));
     }
@@ -313,6 +327,16 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public void commitFinished(final String commitId, final boolean done, final @Nullable CommitRecord failure)
             throws OperationErrorsException {
+        if (failure == null) {
+            // the end of every commit: one statement, which leaves a commit an earlier attempt ended as it is
+            try {
+                database.callAlone("finish commit " + commitId, tx -> commits.end(tx, commitId,
+                    done ? CommitRepository.State.DONE : CommitRepository.State.FAILED, null));
+            } catch (PersistenceException e) {
+                throw StateUnavailable.of(e);
+            }
+            return;
+        }
         StateUnavailable.run(database, "finish commit " + commitId, tx -> {
             if (commits.state(tx, commitId).filter(state -> state != CommitRepository.State.PENDING).isPresent()) {
                 // recorded already: an earlier attempt was kept although its answer was lost
@@ -401,6 +425,29 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public void close() {
         owed.close();
+    }
+
+    /**
+     * Record {@code update}, which changes one of the node's configurations, in one statement onto
+     * the node's version; its version after goes into {@code next}.
+     *
+     * @return false, with nothing written, when that takes more ({@link #record})
+     */
+    private boolean recordAlone(final Tx tx, final NodeUpdate update, final Map<String, NodeVersion> next)
+            throws SQLException {
+        final String nodeId = update.node().nodeId();
+        final NodeVersion version = version(nodeId);
+        final boolean intent = update.changesIntent();
+        final NodeConfigRepository.@Nullable Recorded recorded = intent
+            ? nodes.recordAlone(tx, nodeId, ConfigKind.INTENDED, version.intended(), update.intentBefore(),
+                update.intentAfter())
+            : nodes.recordAlone(tx, nodeId, ConfigKind.ACTUAL, version.actual(), update.actualBefore(),
+                update.actualAfter());
+        if (recorded == null) {
+            return false;
+        }
+        next.put(nodeId, version.with(intent ? ConfigKind.INTENDED : ConfigKind.ACTUAL, recorded.version()));
+        return true;
     }
 
     /** Record {@code update} onto the node's version; its version after goes into {@code next}. */

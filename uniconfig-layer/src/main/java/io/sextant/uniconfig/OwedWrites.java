@@ -11,8 +11,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,6 +66,33 @@ final class OwedWrites implements AutoCloseable {
             final Map<String, Repair> repairs) throws OperationErrorsException {
         try {
             keep(doing, keys, action, repairs);
+        } catch (PersistenceException e) {
+            throw StateUnavailable.of(e);
+        }
+    }
+
+    /**
+     * As {@link #write}, for {@code work} that runs exactly one SQL statement: when nothing is owed
+     * for {@code keys}, that statement runs as its own transaction (one round trip,
+     * {@link Database#callAlone}); otherwise after the repairs, in one transaction.
+     *
+     * @return what {@code work} answered
+     */
+    <T> T writeAlone(final String doing, final Set<String> keys, final Database.Work<T> work,
+            final Map<String, Repair> repairs) throws OperationErrorsException {
+        try {
+            if (keys.stream().noneMatch(owed::containsKey)) {
+                try {
+                    return database.callAlone(doing, work);
+                } catch (PersistenceException e) {
+                    oweIfUnknown(e, repairs);
+                    throw e;
+                }
+            }
+            // the last run's answer: a transaction found lost before its commit runs once more
+            final AtomicReference<T> answer = new AtomicReference<>();
+            keep(doing, keys, tx -> answer.set(work.run(tx)), repairs);
+            return Objects.requireNonNull(answer.get(), "the work ran and answered");
         } catch (PersistenceException e) {
             throw StateUnavailable.of(e);
         }

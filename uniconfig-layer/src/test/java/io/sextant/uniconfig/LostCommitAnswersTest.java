@@ -95,6 +95,14 @@ class LostCommitAnswersTest {
             FaultProxy.Effect.CUT));
     }
 
+    /**
+     * The next statement through the proxy that starts with {@code statement}, run as its own
+     * transaction (no COMMIT follows it), is kept by the server, and its answer ({@code tag}) lost.
+     */
+    private FaultProxy.Armed loseTheNextAnswerTo(final String statement, final String tag) {
+        return proxy.arm(FaultProxy.Trigger.of(statement, FaultProxy.Moment.REPLY_LOST, tag, FaultProxy.Effect.CUT));
+    }
+
     private NormalizedNode configWith(final String... interfaces) throws OperationErrorsException {
         final TestDevice scratch = new TestDevice("scratch", schema);
         for (String name : interfaces) {
@@ -164,6 +172,28 @@ class LostCommitAnswersTest {
         }
     }
 
+    /** An intent write is one statement of its own: its lost answer is taken back as a transaction's is. */
+    @Test
+    void anIntentWriteKeptThoughReportedFailedIsTakenBackBeforeTheNodesNextChange() throws Exception {
+        try (DurableUniconfigStore store = new DurableUniconfigStore(database, NEVER)) {
+            final UniconfigNode node = storedNode(store, configWith("eth0"));
+            final FaultProxy.Armed lost = loseTheNextAnswerTo("WITH header", "INSERT 0 ");
+            assertThrows(OperationErrorsException.class, () -> store.changed(node.replaceIntent(configWith("eth0",
+                "lost"))), "the write is reported failed");
+            assertTrue(lost.hasFired());
+            assertEquals(Set.of("eth0", "lost"), interfaces(kept().intended()),
+                "the server kept it (else this test shows nothing)");
+            assertEquals(1, store.owedRepairs());
+
+            final NodeUpdate later = node.replaceIntent(configWith("eth0", "later"));
+            store.changed(later);
+            later.apply();
+            assertEquals(Set.of("eth0", "later"), interfaces(kept().intended()), "the next write lands on what "
+                + "the controller holds, not on the write reported failed");
+            assertEquals(0, store.owedRepairs());
+        }
+    }
+
     @Test
     void aRepairStillOwedWhenTheControllerStopsIsWrittenAsItStops() throws Exception {
         try (DurableUniconfigStore store = new DurableUniconfigStore(database, NEVER)) {
@@ -181,9 +211,11 @@ class LostCommitAnswersTest {
     @Test
     void aCommitRecordedAsStartedThoughReportedFailedDoesNotStayPending() throws Exception {
         try (DurableUniconfigStore store = new DurableUniconfigStore(database, Duration.ofMillis(200))) {
-            loseTheNextCommitAnswer();
+            // recorded in one statement of its own: its answer, not a COMMIT's, is lost
+            final FaultProxy.Armed lost = loseTheNextAnswerTo("INSERT INTO commit_record", "INSERT 0 1");
             assertThrows(OperationErrorsException.class, () -> store.commitStarted("c1", "commit", "alice",
                 List.of("d1")));
+            assertTrue(lost.hasFired());
             await("the commit is ended").atMost(30, TimeUnit.SECONDS).until(() -> store.owedRepairs() == 0);
             assertEquals(List.of(), store.interrupted(), "no commit is left pending: no node is in doubt at a restart");
         }
