@@ -129,7 +129,8 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
                               fuzz-openapi: schemathesis examples per operation (default 5)
           --operations REGEX  fuzz-openapi: the OpenAPI paths to test (default: all but those that mount devices)
           --minutes N         soak: how long the steady mix runs (default 60)
-          --rate R            soak: requests per second of the steady mix (default 40)
+          --rate R            soak: requests per second of the steady mix (default 40); A*/B*/C*: the mix paced to
+                              R requests per second (default: as fast as the threads go)
           --commits N         faults: commits, each with one fault (default 1000); history: commits to one node
                               before its history is read (default 1000); commit-cost: rounds per step (default 200)
           --flap-interval S   churn: seconds between flaps, and half a phase (default 30)

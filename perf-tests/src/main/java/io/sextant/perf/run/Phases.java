@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -273,9 +274,16 @@ public final class Phases {
             final List<Device> devices, final int rounds, final int threads, final String name)
             throws IOException, InterruptedException {
         final Path csv = Workload.mix(run.outputDir().resolve(name + ".csv"), devices, rounds, run.options().seed());
-        return JMeter.run(run, "uniconfig-mix.jmx", name, Map.of(
+        final Map<String, String> properties = new TreeMap<>(Map.of(
             "host", "127.0.0.1", "port", Integer.toString(controller.port()), "mix", csv.toString(),
-            "threads", Integer.toString(threads)), 8L * devices.size() * rounds, true);
+            "threads", Integer.toString(threads)));
+        final long requests = 8L * devices.size() * rounds;
+        if (run.options().rate().isEmpty()) {
+            return JMeter.run(run, "uniconfig-mix.jmx", name, properties, requests, true);
+        }
+        // paced below what the machine can take: the latencies are the requests' own, not a queue's
+        properties.put("perMinute", Integer.toString(run.options().rate().orElseThrow() * 60));
+        return JMeter.run(run, SoakScenario.pacedPlan(run), name, properties, requests, true);
     }
 
     /** PUT/GET through the mount points of {@code devices} (round-robin), {@code loops} per thread. */

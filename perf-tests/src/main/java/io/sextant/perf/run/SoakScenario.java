@@ -142,7 +142,7 @@ final class SoakScenario implements Scenario {
      * always send the same requests.
      */
     static Path steadyPlan(final RunContext run) throws IOException {
-        String plan = Files.readString(run.home().plan("uniconfig-mix.jmx"), StandardCharsets.UTF_8);
+        String plan = Files.readString(pacedPlan(run), StandardCharsets.UTF_8);
         plan = replace(plan, "<boolProp name=\"ThreadGroup.scheduler\">false</boolProp>",
             "<boolProp name=\"ThreadGroup.scheduler\">true</boolProp>");
         plan = replace(plan, "<stringProp name=\"ThreadGroup.duration\"></stringProp>",
@@ -150,13 +150,25 @@ final class SoakScenario implements Scenario {
         plan = replace(plan, "<boolProp name=\"recycle\">false</boolProp>", "<boolProp name=\"recycle\">true</boolProp>");
         plan = replace(plan, "<boolProp name=\"stopThread\">true</boolProp>",
             "<boolProp name=\"stopThread\">false</boolProp>");
+        final Path file = run.outputDir().resolve("uniconfig-soak.jmx");
+        Files.writeString(file, plan, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /**
+     * uniconfig-mix.jmx with a constant throughput timer that paces every request to
+     * {@code perMinute} per minute across all threads (the A, B and C scenarios' {@code --rate}):
+     * the same requests, each pass over the CSV once.
+     */
+    static Path pacedPlan(final RunContext run) throws IOException {
+        String plan = Files.readString(run.home().plan("uniconfig-mix.jmx"), StandardCharsets.UTF_8);
         plan = replace(plan, "        </CSVDataSet>\n        <hashTree/>\n", "        </CSVDataSet>\n        <hashTree/>\n"
             + "        <ConstantThroughputTimer guiclass=\"TestBeanGUI\" testclass=\"ConstantThroughputTimer\""
             + " testname=\"steady rate\" enabled=\"true\">\n"
             + "          <intProp name=\"calcMode\">4</intProp>\n"
             + "          <stringProp name=\"throughput\">${__P(perMinute)}</stringProp>\n"
             + "        </ConstantThroughputTimer>\n        <hashTree/>\n");
-        final Path file = run.outputDir().resolve("uniconfig-soak.jmx");
+        final Path file = run.outputDir().resolve("uniconfig-paced.jmx");
         Files.writeString(file, plan, StandardCharsets.UTF_8);
         return file;
     }
