@@ -126,7 +126,15 @@ final class TableScenario implements Scenario {
                 summary.fact("Rounds", rounds + " passes of the mix over the configured devices (each changes them again)");
             }
             final Wal beforeMix = db == null ? null : db.wal();
+            final MetricsScrape metricsBefore = MetricsScrape.take(c.controller().client(),
+                run.outputDir().resolve("metrics" + suffix + "-before.txt"));
             final JMeter.Result mix = Phases.mix(run, c.controller(), targets, rounds, threads, "mix" + suffix);
+            final List<String> spent = MetricsScrape.take(c.controller().client(),
+                run.outputDir().resolve("metrics" + suffix + "-after.txt")).since(metricsBefore);
+            if (!spent.isEmpty()) {
+                summary.fact(tag + "Commit steps and database work during the mix (controller's /metrics)",
+                    String.join("; ", spent));
+            }
             if (measured) {
                 summary.measured(mix);
             } else {
