@@ -204,6 +204,34 @@ class IntentChangingRpcsUnderNacmTest {
         assertEquals(null, diff.get("node-results"), "nothing pending: " + diff);
     }
 
+    /** A user of the shipped (read-only) operator group reads a node's history and cannot revert it. */
+    @Test
+    void theShippedOperatorGroupReadsANodesHistoryButCannotRevertIt() throws Exception {
+        assertStatus(204, admin.send("POST", OPERATIONS + "sextant-users:set-password",
+            "{\"input\":{\"name\":\"olga\",\"password\":\"" + ED_PASSWORD + "\"}}"));
+        assertStatus(204, admin.send("PATCH", "/rests/data/ietf-netconf-acm:nacm", """
+            {"ietf-netconf-acm:nacm":{"groups":{"group":[{"name":"operator","user-name":["olga"]}]}}}"""));
+        final RestconfClient olga = new RestconfClient(sextant, "olga", ED_PASSWORD);
+        final JsonArray points = olga.rpcWithInput("sextant-history:list-history", "{\"input\":{\"node-id\":\""
+            + NODE + "\"}}").getAsJsonArray("point");
+        final String last = points.get(points.size() - 1).getAsJsonObject().get("transaction-id").getAsString();
+        final JsonObject read = olga.rpcWithInput("sextant-history:read-history", "{\"input\":{\"node-id\":\""
+            + NODE + "\",\"transaction-id\":\"" + last + "\"}}");
+        assertEquals(last, read.get("transaction-id").getAsString());
+        final String configuration = read.get("configuration").getAsString();
+        assertTrue(configuration.contains("\"description\":\"one\"")
+            && configuration.contains("\"description\":\"two\""), "the node as committed: " + configuration);
+        assertEquals(200, olga.send("POST", OPERATIONS + "sextant-history:compare-history", "{\"input\":{"
+            + "\"node-id\":\"" + NODE + "\",\"from\":{\"transaction-id\":\"" + last + "\"},\"to\":{"
+            + "\"transaction-id\":\"" + last + "\"}}}").statusCode());
+
+        final HttpResponse<String> revert = olga.send("POST", OPERATIONS + "sextant-history:revert-changes",
+            "{\"input\":{\"transaction-id\":[\"" + last + "\"]}}");
+        assertStatus(403, revert);
+        assertTrue(revert.body().contains("\"error-tag\":\"access-denied\""), revert.body());
+        assertEquals("one", description("eth1"), "nothing reverted");
+    }
+
     @Test
     void replaceConfigWithSnapshotAndWithOperationalAreRefusedWhereTheyWouldChangeWhatTheUserMayNot()
             throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.model.ControllerSchema;
 import io.sextant.security.auth.UsersModel;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -51,6 +52,17 @@ class NacmDefaultsTest {
         assertFalse(operator.data(users(), NacmOperation.READ).permitted());
         assertTrue(operator.exec(SCHEMA, rpc("calculate-diff")).permitted());
         assertFalse(operator.exec(SCHEMA, rpc("commit")).permitted());
+        // a node's history and the installed nodes are read-only too; reverting and installing are not
+        for (String read : List.of("list-history", "read-history", "compare-history")) {
+            assertTrue(operator.exec(SCHEMA, QName.create(ControllerSchema.HISTORY, read)).permitted(), read);
+        }
+        assertFalse(operator.exec(SCHEMA, QName.create(ControllerSchema.HISTORY, "revert-changes")).permitted());
+        for (String read : List.of("get-installed-nodes", "check-installed-nodes")) {
+            assertTrue(operator.exec(SCHEMA, QName.create(ControllerSchema.CONNECTION_MANAGER, read)).permitted(),
+                read);
+        }
+        assertFalse(operator.exec(SCHEMA, QName.create(ControllerSchema.CONNECTION_MANAGER,
+            "install-multiple-nodes")).permitted());
     }
 
     @Test
