@@ -67,21 +67,25 @@ public final class FreePorts {
 
     /**
      * The first of {@code count} consecutive free ports, for tools that take a starting port (the
-     * NETCONF test tool opens one port per simulated device).
+     * NETCONF test tool opens one port per simulated device): below the kernel's range of ephemeral
+     * ports when they fit there with room to spare, for the reason {@link #one()} gives (a device
+     * port taken by an outgoing connection before the tool binds it fails that device).
      */
     public static int range(final int count) {
         if (count < 1 || count > HIGHEST - LOWEST) {
             throw new IllegalArgumentException("Cannot find " + count + " consecutive ports");
         }
+        final int below = ephemeralLow();
+        final int highest = below - LOWEST > count + 1_000 ? below : HIGHEST;
         final ThreadLocalRandom random = ThreadLocalRandom.current();
         for (int attempt = 0; attempt < 500; attempt++) {
-            final int first = LOWEST + random.nextInt(HIGHEST - LOWEST - count);
+            final int first = LOWEST + random.nextInt(highest - LOWEST - count);
             if (allFree(first, count)) {
                 return first;
             }
         }
         throw new IllegalStateException("No " + count + " consecutive free ports between " + LOWEST + " and "
-            + HIGHEST);
+            + highest);
     }
 
     private static boolean allFree(final int first, final int count) {
