@@ -3,17 +3,14 @@ package io.sextant.uniconfig;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.datastore.StateUnavailable;
 import io.sextant.persistence.ChangeHorizon;
-import io.sextant.persistence.CommitRepository;
 import io.sextant.persistence.Compaction;
 import io.sextant.persistence.ConfigKind;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.LeaseHolder;
 import io.sextant.persistence.LeaseQueries;
-import io.sextant.persistence.LoggedCommit;
 import io.sextant.persistence.NodeConfigReads;
 import io.sextant.persistence.NodeConfigRepository;
 import io.sextant.persistence.NodeVersion;
-import io.sextant.persistence.PendingCommit;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StartReads;
 import io.sextant.persistence.StoredNode;
@@ -25,7 +22,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +39,9 @@ import org.slf4j.LoggerFactory;
  * The {@link UniconfigStore} in PostgreSQL, on the persistence module's repositories: each node's
  * intended and actual configuration as a base plus a journal of changes (what a change writes
  * follows the size of the change), commit records (pending before any device is touched, then
- * done or failed), the transaction log with per-node diffs, and snapshots. Every call is one SQL
- * transaction, durable when it returns.
+ * done or failed; {@link DurableCommits}), the transaction log with per-node diffs, and snapshots
+ * ({@link DurableSnapshots}). Every call is one SQL transaction (or one statement of its own),
+ * durable when it returns.
  */
 final class DurableUniconfigStore implements UniconfigStore {
     private static final Logger LOG = LoggerFactory.getLogger(DurableUniconfigStore.class);
@@ -53,9 +50,9 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     private final Database database;
     private final NodeConfigRepository nodes = new NodeConfigRepository(Compaction.DEFAULT);
-    private final CommitRepository commits = new CommitRepository();
     private final TransactionLogRepository log = new TransactionLogRepository();
     private final DurableSnapshots snapshots;
+    private final DurableCommits commitRecords;
     private final String instanceId;
 
     private final OwedWrites owed;
@@ -67,8 +64,6 @@ final class DurableUniconfigStore implements UniconfigStore {
     private final Map<String, NodeVersion> versions = new ConcurrentHashMap<>();
     /** Where {@link #changedElsewhere} reads from next ({@link ChangeHorizon}); set by {@link #load}. */
     private volatile long horizon = ChangeHorizon.ALL;
-    /** Where {@link #logged} reads from next; set by {@link #loadLog}. */
-    private volatile long logHorizon = ChangeHorizon.ALL;
 
     DurableUniconfigStore(final Database database) {
         this(database, Duration.ofSeconds(2));
@@ -87,6 +82,7 @@ final class DurableUniconfigStore implements UniconfigStore {
         this.database = database;
         this.owed = new OwedWrites(database, repairRetry);
         this.snapshots = new DurableSnapshots(database, owed);
+        this.commitRecords = new DurableCommits(database, owed, instanceId);
         this.instanceId = instanceId;
     }
 
@@ -125,29 +121,12 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public List<Interrupted> interrupted() throws OperationErrorsException {
-        return StateUnavailable.call(database, "load the commits left pending", tx -> {
-            final List<Interrupted> interrupted = new ArrayList<>();
-            for (PendingCommit pending : commits.pending(tx, instanceId.isEmpty() ? null : instanceId)) {
-                interrupted.add(new Interrupted(pending.commitId(), pending.operation(), pending.user(),
-                    log.contains(tx, pending.commitId()), pending.nodeIds()));
-            }
-            return interrupted;
-        });
+        return commitRecords.interrupted();
     }
 
     @Override
     public List<Interrupted> orphanedCommitsOf(final String nodeId) throws OperationErrorsException {
-        if (instanceId.isEmpty()) {
-            return List.of();
-        }
-        return StateUnavailable.call(database, "read the commits left pending for node " + nodeId, tx -> {
-            final List<Interrupted> orphaned = new ArrayList<>();
-            for (PendingCommit pending : commits.orphaned(tx, nodeId, instanceId)) {
-                orphaned.add(new Interrupted(pending.commitId(), pending.operation(), pending.user(),
-                    log.contains(tx, pending.commitId()), pending.nodeIds()));
-            }
-            return orphaned;
-        });
+        return commitRecords.orphanedCommitsOf(nodeId);
     }
 
     @Override
@@ -266,16 +245,7 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public void commitStarted(final String commitId, final String operation, final String user,
             final List<String> nodeIds) throws OperationErrorsException {
-        // kept although it failed, the commit would stay pending and its nodes in doubt at the
-        // next start: it touched no device, so it ends failed
-        final String key = "commit " + commitId;
-        final @Nullable String runner = instanceId.isEmpty() ? null : instanceId;
-        owed.writeAlone("record commit " + commitId, Set.of(key), tx -> {
-            commits.begin(tx, commitId, operation, user, nodeIds, runner);
-            return Boolean.TRUE;
-        }, Map.of(key, new OwedWrites.Repair("end commit " + commitId + " that never started",
-                tx -> commits.abandon(tx, commitId, operation, user, nodeIds, "Not started: the database "
-                    + "failed while the commit was recorded; no device was touched"))));
+        commitRecords.started(commitId, operation, user, nodeIds);
     }
 
     @Override
@@ -327,63 +297,22 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public void commitFinished(final String commitId, final boolean done, final @Nullable CommitRecord failure)
             throws OperationErrorsException {
-        if (failure == null) {
-            // the end of every commit: one statement, which leaves a commit an earlier attempt ended as it is
-            try {
-                database.callAlone("finish commit " + commitId, tx -> commits.end(tx, commitId,
-                    done ? CommitRepository.State.DONE : CommitRepository.State.FAILED, null));
-            } catch (PersistenceException e) {
-                throw StateUnavailable.of(e);
-            }
-            return;
-        }
-        StateUnavailable.run(database, "finish commit " + commitId, tx -> {
-            if (commits.state(tx, commitId).filter(state -> state != CommitRepository.State.PENDING).isPresent()) {
-                // recorded already: an earlier attempt was kept although its answer was lost
-                return;
-            }
-            if (failure != null) {
-                // a log entry kept for this commit although keeping it failed is not what happened
-                log.remove(tx, commitId);
-                log.append(tx, LoggedCommits.logged(failure));
-            }
-            commits.finish(tx, commitId, done ? CommitRepository.State.DONE : CommitRepository.State.FAILED,
-                failure == null ? null : failure.result().error().orElse(null));
-        });
+        commitRecords.finished(commitId, done, failure);
     }
 
     @Override
     public List<CommitRecord> loadLog(final int limit) throws OperationErrorsException {
-        final long[] before = new long[1];
-        final List<LoggedCommit> latest = StateUnavailable.call(database, "load the transaction log", tx -> {
-            before[0] = ChangeHorizon.now(tx);
-            return log.latest(tx, limit);
-        });
-        logHorizon = before[0];
-        final List<CommitRecord> records = new ArrayList<>();
-        for (LoggedCommit commit : latest) {
-            records.add(LoggedCommits.record(commit));
-        }
-        records.sort(Comparator.comparing(CommitRecord::time));
-        return records;
+        return commitRecords.loadLog(limit);
     }
 
     @Override
     public List<CommitRecord> logged() throws OperationErrorsException {
-        final TransactionLogRepository.Logged logged = StateUnavailable.call(database,
-            "read the commits logged through other instances",
-            tx -> log.loggedSince(tx, logHorizon));
-        logHorizon = logged.horizon();
-        return logged.commits().stream().map(LoggedCommits::record).toList();
+        return commitRecords.logged();
     }
 
     @Override
     public void commitRefused(final CommitRecord record) throws OperationErrorsException {
-        StateUnavailable.run(database, "log refused commit " + record.id(), tx -> {
-            if (!log.contains(tx, record.id())) {
-                log.append(tx, LoggedCommits.logged(record));
-            }
-        });
+        commitRecords.refused(record);
     }
 
     @Override
