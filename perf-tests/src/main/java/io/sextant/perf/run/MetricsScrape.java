@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The controller's {@code /metrics} read before and after a measured phase: the histograms' sums
+ * The controller's {@code /metrics} read before and after a measured phase (nothing when it cannot be read): the histograms' sums
  * and counts, so that the report can say what the phase's commits spent in each step and its
  * requests in the database (means over the phase, from the differences).
  */
@@ -27,13 +27,18 @@ final class MetricsScrape {
     }
 
     /** Read {@code /metrics} now and keep the text in {@code file}; an empty scrape when the controller serves none. */
-    static MetricsScrape take(final RestconfClient client, final Path file) throws IOException, InterruptedException {
-        final RestconfClient.Response response = client.exchange("GET", "/metrics", "", "text/plain", "");
-        if (!response.ok()) {
+    static MetricsScrape take(final RestconfClient client, final Path file) throws InterruptedException {
+        try {
+            final RestconfClient.Response response = client.exchange("GET", "/metrics", "", "text/plain", "");
+            if (!response.ok()) {
+                return new MetricsScrape(Map.of());
+            }
+            Files.writeString(file, response.body(), StandardCharsets.UTF_8);
+            return new MetricsScrape(parse(response.body()));
+        } catch (IOException e) {
+            // an extra of the report: a scrape that fails leaves it out, not the measured run
             return new MetricsScrape(Map.of());
         }
-        Files.writeString(file, response.body(), StandardCharsets.UTF_8);
-        return new MetricsScrape(parse(response.body()));
     }
 
     static Map<String, double[]> parse(final String text) {
