@@ -1,5 +1,6 @@
 package io.sextant.controller;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,12 +25,16 @@ import org.junit.jupiter.api.io.TempDir;
  * stream: a NETCONF device (netconfd) by its netconf-config-change notification, changed through
  * an independent NETCONF session; a CLI device (FRR, no notifications) by the periodic check
  * ({@code sextant.drift.check-interval}), changed through its own vtysh. sync-from-network
- * brings the node back to synced; the controller's own commits before are not drift.
+ * brings the node back to synced; the controller's own commits before are not drift. Drift
+ * policies ({@code sextant-drift:drift-policies}) ignore a change, put one back on the device
+ * (NETCONF and CLI), and leave the rest reported.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class DriftTest {
     private static final String PASSWORD = "drift-test-admin";
     private static final String SSE = "text/event-stream";
+    /** Longer than a notified node's second check (DriftWatch.SETTLE, 2 s). */
+    private static final long DRIFT_SETTLE_MILLIS = 4000;
 
     @TempDir
     Path dataDir;
@@ -57,6 +62,37 @@ class DriftTest {
         assertEquals("complete", output.get("overall-status").getAsString(), output.toString());
     }
 
+    private static RestconfClient mountNetconfd(final Sextant sextant, final Netconfd device, final String node)
+            throws Exception {
+        final RestconfClient rest = new RestconfClient(sextant, PASSWORD);
+        assertEquals(201, rest.send("PUT", RestconfClient.NETCONF_NODE + node, RestconfClient.netconfMount(node,
+            device.host(), device.port(), device.username(), device.password())).statusCode());
+        rest.await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION + "?content=config",
+            r -> r.statusCode() == 200, Duration.ofSeconds(90));
+        return rest;
+    }
+
+    private static RestconfClient mountFrr(final Sextant sextant, final FrrRouter router, final String node)
+            throws Exception {
+        final RestconfClient rest = new RestconfClient(sextant, PASSWORD);
+        final HttpResponse<String> mount = rest.send("PUT", RestconfClient.CLI_NODE + node,
+            RestconfClient.frrMount(node, router, ""));
+        assertEquals(201, mount.statusCode(), mount.body());
+        rest.await(RestconfClient.UNICONFIG_NODE + node + RestconfClient.CONFIGURATION + "?content=config",
+            r -> r.statusCode() == 200, Duration.ofSeconds(90));
+        return rest;
+    }
+
+    /** A controller whose periodic drift check runs every second. */
+    private Sextant startCheckingEverySecond() throws Exception {
+        System.setProperty("sextant.drift.check-interval", "PT1S");
+        try {
+            return Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
+        } finally {
+            System.clearProperty("sextant.drift.check-interval");
+        }
+    }
+
     private static void assertStatus(final JsonObject event, final String status, final String previous) {
         assertEquals(status, event.get("status").getAsString(), event.toString());
         assertEquals(previous, event.get("previous-status").getAsString(), event.toString());
@@ -66,11 +102,7 @@ class DriftTest {
     void aChangeThroughAnotherNetconfSessionMarksTheNodeOutOfSync() throws Exception {
         try (Netconfd device = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
              Sextant sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD))) {
-            final RestconfClient rest = new RestconfClient(sextant, PASSWORD);
-            assertEquals(201, rest.send("PUT", RestconfClient.NETCONF_NODE + "ncd", RestconfClient.netconfMount("ncd",
-                device.host(), device.port(), device.username(), device.password())).statusCode());
-            rest.await(RestconfClient.UNICONFIG_NODE + "ncd" + RestconfClient.CONFIGURATION + "?content=config",
-                r -> r.statusCode() == 200, Duration.ofSeconds(90));
+            final RestconfClient rest = mountNetconfd(sextant, device, "ncd");
             try (SseClient status = statusOf(sextant, "ncd")) {
                 // the controller's own commit: the device notifies it too, and it is no drift
                 commitDescription(rest, "ncd", "eth-drift", "by the controller");
@@ -91,23 +123,102 @@ class DriftTest {
         }
     }
 
+    private static void storePolicy(final RestconfClient rest, final String name, final String path,
+            final String action) throws Exception {
+        final HttpResponse<String> put = rest.send("PUT", "/rests/data/sextant-drift:drift-policies/policy=" + name,
+            "{\"sextant-drift:policy\":[{\"name\":\"" + name + "\",\"path\":\"" + path + "\",\"action\":\""
+                + action + "\"}]}");
+        assertEquals(201, put.statusCode(), put.body());
+    }
+
+    private static String interfaceConfig(final NetconfVerifier session, final String iface) throws Exception {
+        return session.getConfig("running", "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"><interface>"
+            + "<name>" + iface + "</name><config/></interface></interfaces>");
+    }
+
+    @Test
+    void driftPoliciesIgnoreOneChangePutAnotherBackAndReportTheRest() throws Exception {
+        try (Netconfd device = Netconfd.builder().models(ModelSets.OPENCONFIG_INTERFACES).start();
+             Sextant sextant = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD))) {
+            final RestconfClient rest = mountNetconfd(sextant, device, "ncd");
+            storePolicy(rest, "descriptions", "openconfig-interfaces:interfaces/interface/config/description",
+                "ignore");
+            storePolicy(rest, "mtu", "openconfig-interfaces:interfaces/interface/config/mtu", "restore");
+            final HttpResponse<String> unqualified = rest.send("PUT",
+                "/rests/data/sextant-drift:drift-policies/policy=bad", "{\"sextant-drift:policy\":[{\"name\":\"bad\","
+                    + "\"path\":\"interfaces\",\"action\":\"ignore\"}]}");
+            assertEquals(400, unqualified.statusCode(), unqualified.body());
+            assertTrue(unqualified.body().contains("must begin with module:name"), unqualified.body());
+
+            try (SseClient status = statusOf(sextant, "ncd")) {
+                final HttpResponse<String> put = rest.send("PUT", RestconfClient.intentInterface("ncd", "eth-p"),
+                    "{\"openconfig-interfaces:interface\":[{\"name\":\"eth-p\",\"config\":{\"name\":\"eth-p\","
+                        + "\"type\":\"iana-if-type:ethernetCsmacd\",\"mtu\":1500,\"description\":\"by the controller\"}}]}");
+                assertEquals(201, put.statusCode(), put.body());
+                final JsonObject output = rest.rpc("uniconfig-manager:commit", List.of("ncd"));
+                assertEquals("complete", output.get("overall-status").getAsString(), output.toString());
+                assertStatus(statusEvent(status), "changed", "synced");
+                assertStatus(statusEvent(status), "synced", "changed");
+
+                try (NetconfVerifier other = NetconfVerifier.connect(device)) {
+                    other.editAndCommit("<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"><interface>"
+                        + "<name>eth-p</name><config><name>eth-p</name><mtu>9000</mtu><description>behind its back"
+                        + "</description></config></interface></interfaces>");
+                    // mtu: put back by the controller; the description: left as the device has it
+                    await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                        .until(() -> interfaceConfig(other, "eth-p").contains("<mtu>1500</mtu>"));
+                    final String config = interfaceConfig(other, "eth-p");
+                    assertTrue(config.contains("<description>behind its back</description>"), config);
+
+                    // neither change is reported, also once the put-back's own notification is checked
+                    Thread.sleep(DRIFT_SETTLE_MILLIS);
+                    assertEquals("synced", nodeStatus(rest, "ncd"));
+
+                    other.editAndCommit("<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"><interface>"
+                        + "<name>eth-p</name><config><name>eth-p</name><enabled>false</enabled></config></interface>"
+                        + "</interfaces>");
+                    // no policy for enabled: reported, and the event before it was the commit's synced
+                    assertStatus(statusEvent(status), "out-of-sync", "synced");
+                    assertTrue(interfaceConfig(other, "eth-p").contains("<enabled>false</enabled>"),
+                        "a reported change stays on the device");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aRestorePolicyPutsACliDevicesDescriptionBackAfterItsOwnVtyshChangedIt() throws Exception {
+        try (FrrRouter router = FrrRouter.builder().namePrefix("dp").interfaces(1).start()) {
+            try (Sextant sextant = startCheckingEverySecond()) {
+                final RestconfClient rest = mountFrr(sextant, router, "frr-policy");
+                storePolicy(rest, "descriptions", "openconfig-interfaces:interfaces/interface/config/description",
+                    "restore");
+                final String iface = router.interfaces().get(0);
+                commitDescription(rest, "frr-policy", iface, "by the controller");
+
+                router.configure("interface " + iface, "description behind its back");
+                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> router.runningConfig().contains("description by the controller"));
+                assertTrue(!router.runningConfig().contains("behind its back"), router.runningConfig());
+                Thread.sleep(DRIFT_SETTLE_MILLIS);
+                assertEquals("synced", nodeStatus(rest, "frr-policy"));
+            }
+        }
+    }
+
+    private static String nodeStatus(final RestconfClient rest, final String node) throws Exception {
+        final HttpResponse<String> read = rest.send("GET", RestconfClient.UNICONFIG_NODE + node
+            + "/uniconfig-topology:node-status");
+        assertEquals(200, read.statusCode(), read.body());
+        return JsonParser.parseString(read.body()).getAsJsonObject().get("uniconfig-topology:node-status")
+            .getAsString();
+    }
+
     @Test
     void thePeriodicCheckMarksACliNodeChangedThroughItsOwnVtysh() throws Exception {
-        System.setProperty("sextant.drift.check-interval", "PT1S");
-        final Sextant started;
         try (FrrRouter router = FrrRouter.builder().namePrefix("dr").interfaces(1).start()) {
-            try {
-                started = Sextant.start(ControllerSettings.forTests(dataDir, PASSWORD));
-            } finally {
-                System.clearProperty("sextant.drift.check-interval");
-            }
-            try (Sextant sextant = started) {
-                final RestconfClient rest = new RestconfClient(sextant, PASSWORD);
-                final HttpResponse<String> mount = rest.send("PUT", RestconfClient.CLI_NODE + "frr-drift",
-                    RestconfClient.frrMount("frr-drift", router, ""));
-                assertEquals(201, mount.statusCode(), mount.body());
-                rest.await(RestconfClient.UNICONFIG_NODE + "frr-drift" + RestconfClient.CONFIGURATION
-                    + "?content=config", r -> r.statusCode() == 200, Duration.ofSeconds(90));
+            try (Sextant sextant = startCheckingEverySecond()) {
+                final RestconfClient rest = mountFrr(sextant, router, "frr-drift");
                 final String iface = router.interfaces().get(0);
                 try (SseClient status = statusOf(sextant, "frr-drift")) {
                     commitDescription(rest, "frr-drift", iface, "by the controller");

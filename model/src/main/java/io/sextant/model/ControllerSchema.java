@@ -31,6 +31,7 @@ public final class ControllerSchema {
     public static final QNameModule HISTORY = module("urn:sextant:history", "2026-11-25");
     public static final QNameModule TEMPLATES = module("urn:sextant:templates", "2026-11-25");
     public static final QNameModule GATE = module("urn:sextant:gate", "2026-11-25");
+    public static final QNameModule DRIFT = module("urn:sextant:drift", "2026-12-07");
 
     private ControllerSchema() {
     }

@@ -3,11 +3,19 @@ package io.sextant.uniconfig;
 import io.sextant.datastore.events.Event;
 import io.sextant.datastore.events.EventStreams;
 import io.sextant.datastore.events.Subscription;
+import io.sextant.datastore.codec.InstanceIdentifiers;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.unified.DeviceChange;
+import io.sextant.unified.UnifiedDevice;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -15,12 +23,19 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.common.XMLNamespace;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.util.DataSchemaContextTree;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.opendaylight.yangtools.yang.model.api.LeafSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.stmt.DefaultEffectiveStatement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +48,10 @@ import org.slf4j.LoggerFactory;
  * controller's own commit, whose notification the device sends too, is never taken for drift.
  * A notified node is checked at once and again {@link #SETTLE} later, since a device may send
  * the notification before the change can be read (netconfd does).
- * A difference marks the node {@code out-of-sync} in {@code topology=uniconfig} (its
+ * Each changed data node is governed by the {@link DriftPolicies}: ignored, reported, or put back
+ * (the node's actual configuration at those places sent to the device as a commit of that one
+ * device would send it, all or none, still under the node's lock). A change reported, or one that
+ * could not be put back, marks the node {@code out-of-sync} in {@code topology=uniconfig} (its
  * {@code node-status}), which the {@code sextant-node-status} stream publishes; it stays so until
  * sync-from-network reads the device again (or its session comes back), or a later check
  * finds the device back in sync. Nodes waiting in a gated commit are not checked (their device
@@ -54,6 +72,7 @@ final class DriftWatch implements AutoCloseable {
     private final Function<String, Optional<String>> heldByGate;
     private final Executor executor;
     private final EventStreams bus;
+    private final DriftPolicies policies;
     private volatile Subscription notifications;
     private volatile boolean closed;
     private final ScheduledExecutorService timer;
@@ -63,12 +82,15 @@ final class DriftWatch implements AutoCloseable {
     /**
      * @param compare the device's configuration against the node's actual one (SyncService.compare)
      * @param heldByGate the gated commit holding a node, if any
+     * @param policies what to do with each change: ignore, report, put back
      * @param interval how often every connected node is checked; zero: only on notifications
      */
     DriftWatch(final EventStreams bus, final NodeRegistry registry,
             final Function<UniconfigNode, CompletionStage<NodeResult>> compare,
-            final Function<String, Optional<String>> heldByGate, final Executor executor, final Duration interval) {
+            final Function<String, Optional<String>> heldByGate, final DriftPolicies policies, final Executor executor,
+            final Duration interval) {
         this.registry = registry;
+        this.policies = policies;
         this.compare = compare;
         this.heldByGate = heldByGate;
         this.executor = executor;
@@ -136,33 +158,121 @@ final class DriftWatch implements AutoCloseable {
             return;
         }
         final UniconfigNode node = found.orElseThrow();
-        node.lock().acquire().thenCompose(locked -> compare.apply(node).whenComplete((result, error) -> {
-            try {
-                if (error != null || !result.ok()) {
-                    LOG.debug("Node {}: drift check failed: {}", nodeId, error != null ? error.getMessage()
-                        : result.error().map(NodeResult.NodeError::message).orElse("no reason"));
-                } else if (!node.retired()) {
-                    registry.status().publishDrift(node, differs(result.diff()));
+        node.lock().acquire().thenCompose(locked -> compare.apply(node)
+            .thenCompose(result -> {
+                if (!result.ok()) {
+                    LOG.debug("Node {}: drift check failed: {}", nodeId,
+                        result.error().map(NodeResult.NodeError::message).orElse("no reason"));
+                    return CompletableFuture.completedFuture(null);
                 }
-            } finally {
+                return settle(node, result.diff());
+            })
+            .whenComplete((ignored, error) -> {
+                if (error != null) {
+                    LOG.debug("Node {}: drift check failed: {}", nodeId, error.getMessage());
+                }
                 node.lock().release();
-            }
-        })).whenComplete((ignored, error) -> done(nodeId));
+            }))
+            .whenComplete((ignored, error) -> done(nodeId));
     }
 
     /**
-     * Whether {@code diff} changes data: containers without data in them created or deleted are no
-     * change (netconfd keeps an emptied {@code interfaces} container; the schema makes it the same).
+     * What the policies say of each change of {@code diff} (the node's actual configuration to
+     * its device's): changes to put back are put back on the device, and the node is out of sync
+     * when a change is to be reported, or could not be put back. Called with the node's lock held.
      */
-    static boolean differs(final ConfigDiff diff) {
+    private CompletionStage<@Nullable Void> settle(final UniconfigNode node, final ConfigDiff diff) {
+        final List<ConfigDiff.Change> drifted = drifted(diff, node.schema());
+        final List<ConfigDiff.Change> restore = new ArrayList<>();
+        final List<String> reported = new ArrayList<>();
+        for (ConfigDiff.Change change : drifted) {
+            switch (policies.actionFor(node.nodeId(), node.schema(), change.path())) {
+                case IGNORE -> LOG.debug("Node {}: drift at {} ignored (drift policy)", node.nodeId(), change.path());
+                case RESTORE -> restore.add(change);
+                case REPORT -> reported.add(InstanceIdentifiers.toApiPath(change.path(), node.schema()));
+                default -> throw new IllegalStateException();
+            }
+        }
+        final CompletionStage<List<String>> notRestored = restore.isEmpty()
+            ? CompletableFuture.completedFuture(List.of()) : restore(node, diff, restore);
+        return notRestored.thenAccept(left -> {
+            if (!node.retired()) {
+                final List<String> out = new ArrayList<>(reported);
+                out.addAll(left);
+                registry.status().publishDrift(node, out);
+            }
+        });
+    }
+
+    /**
+     * Put the node's actual configuration back on its device at the {@code changes} of
+     * {@code diff}, all or none (as a commit of one device). Completes with the paths not put back
+     * (all of them when it failed, none when it was).
+     */
+    private CompletionStage<List<String>> restore(final UniconfigNode node, final ConfigDiff diff,
+            final List<ConfigDiff.Change> changes) {
+        final NormalizedNode device = diff.getRootNode().dataAfter();
+        final NormalizedNode actual = diff.getRootNode().dataBefore();
+        final List<String> paths = changes.stream()
+            .map(change -> InstanceIdentifiers.toApiPath(change.path(), node.schema())).toList();
+        final Optional<UnifiedDevice> connected = registry.device(node.nodeId());
+        if (device == null || actual == null || connected.isEmpty()) {
+            return CompletableFuture.completedFuture(paths);
+        }
+        NormalizedNode target = device;
+        for (ConfigDiff.Change change : changes) {
+            target = HistoryReplay.put(target, change.path(), HistoryReplay.at(actual, change.path()));
+        }
+        final DeviceChange back;
+        try {
+            back = connected.orElseThrow().prepare(ConfigDiff.between(device, target), "drift-" + UUID.randomUUID());
+        } catch (OperationErrorsException e) {
+            LOG.warn("Node {}: the drift at {} cannot be put back: {}", node.nodeId(), paths, e.getMessage());
+            return CompletableFuture.completedFuture(paths);
+        }
+        return CommitCoordinator.run(List.of(new CommitCoordinator.Participant(node.nodeId(), back, node.schema())))
+            .handle((failure, error) -> {
+                if (error != null || failure.isPresent()) {
+                    LOG.warn("Node {}: the drift at {} could not be put back, it is reported instead: {}",
+                        node.nodeId(), paths, error != null ? error.getMessage() : failure.orElseThrow().message());
+                    return paths;
+                }
+                LOG.info("Node {}: its device's configuration changed outside the controller at {}; put back "
+                    + "(drift policy restore)", node.nodeId(), paths);
+                return List.<String>of();
+            });
+    }
+
+    /**
+     * The changes of {@code diff} that change data: containers without data in them created or
+     * deleted are no change (netconfd keeps an emptied {@code interfaces} container; the schema
+     * makes it the same), and neither is a leaf that one side has with its default value and the
+     * other does not have (the device then uses the default: FRR's configuration read shows an
+     * interface's {@code enabled} that an intent committed without it does not hold).
+     */
+    static List<ConfigDiff.Change> drifted(final ConfigDiff diff, final EffectiveModelContext schema) {
+        final List<ConfigDiff.Change> drifted = new ArrayList<>();
         for (ConfigDiff.Change change : diff.changes()) {
             final NormalizedNode data = change.kind() == ConfigDiff.Change.Kind.DELETED ? change.node().dataBefore()
                 : change.node().dataAfter();
-            if (change.kind() == ConfigDiff.Change.Kind.UPDATED || data == null || holdsData(data)) {
-                return true;
+            if (change.kind() == ConfigDiff.Change.Kind.UPDATED || data == null
+                    || holdsData(data) && !(data instanceof LeafNode<?> leaf && isDefault(schema, change.path(), leaf))) {
+                drifted.add(change);
             }
         }
-        return false;
+        return drifted;
+    }
+
+    private static boolean isDefault(final EffectiveModelContext schema, final YangInstanceIdentifier path,
+            final LeafNode<?> leaf) {
+        return DataSchemaContextTree.from(schema).findChild(path)
+            .filter(context -> context.dataSchemaNode() instanceof LeafSchemaNode)
+            .flatMap(context -> {
+                final LeafSchemaNode node = (LeafSchemaNode) context.dataSchemaNode();
+                return node.asEffectiveStatement().findFirstEffectiveSubstatementArgument(DefaultEffectiveStatement.class)
+                    .or(() -> node.getType().getDefaultValue().map(String::valueOf));
+            })
+            .filter(value -> value.equals(String.valueOf(leaf.body()))).isPresent();
     }
 
     private static boolean holdsData(final NormalizedNode data) {

@@ -3,6 +3,7 @@ package io.sextant.uniconfig;
 import io.sextant.datastore.DataStore;
 import io.sextant.spi.OperationErrorsException;
 import java.time.Instant;
+import java.util.List;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
@@ -49,11 +50,11 @@ final class NodeStatusWriter {
      * A drift check compared the node's device with its actual configuration: out-of-sync when
      * {@code differs}, else back to its status when it was out of sync. Call with the node's lock held.
      */
-    void publishDrift(final UniconfigNode node, final boolean differs) {
-        if (differs) {
+    void publishDrift(final UniconfigNode node, final List<String> drifted) {
+        if (!drifted.isEmpty()) {
             if (node.published() != Status.OUT_OF_SYNC) {
-                LOG.info("Node {}: its device's configuration changed outside the controller (out-of-sync)",
-                    node.nodeId());
+                LOG.info("Node {}: its device's configuration changed outside the controller at {} (out-of-sync)",
+                    node.nodeId(), drifted);
                 write(node.nodeId(), Status.OUT_OF_SYNC, node.lastSync());
                 node.published(Status.OUT_OF_SYNC);
             }

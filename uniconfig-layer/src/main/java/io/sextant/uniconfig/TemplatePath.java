@@ -35,6 +35,43 @@ final class TemplatePath {
 
     static YangInstanceIdentifier parse(final String text, final EffectiveModelContext schema)
             throws TemplateFailure {
+        return parse(text, schema, "Operation path", false);
+    }
+
+    /**
+     * {@code text} as a pattern of paths: a list step without keys followed by more steps stands
+     * for every entry of the list (an entry step without key values, which {@link #covers}
+     * matches with any entry); at the end of the path it is the whole list, as in {@link #parse}
+     * with keys left out.
+     *
+     * @param what what the path is, for the failure's message ("Policy path")
+     */
+    static YangInstanceIdentifier pattern(final String text, final EffectiveModelContext schema, final String what)
+            throws TemplateFailure {
+        return parse(text, schema, what, true);
+    }
+
+    /** Whether {@code path} is {@code pattern} or below it, an entry step of the pattern without keys matching any entry. */
+    static boolean covers(final YangInstanceIdentifier pattern, final YangInstanceIdentifier path) {
+        final List<PathArgument> steps = pattern.getPathArguments();
+        final List<PathArgument> args = path.getPathArguments();
+        if (steps.size() > args.size()) {
+            return false;
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            final PathArgument step = steps.get(i);
+            final PathArgument arg = args.get(i);
+            final boolean anyEntry = step instanceof NodeIdentifierWithPredicates entry && entry.size() == 0
+                && arg instanceof NodeIdentifierWithPredicates && arg.getNodeType().equals(step.getNodeType());
+            if (!anyEntry && !step.equals(arg)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static YangInstanceIdentifier parse(final String text, final EffectiveModelContext schema,
+            final String what, final boolean wildcards) throws TemplateFailure {
         final String path = text.startsWith("/") ? text.substring(1) : text;
         if (path.isEmpty()) {
             return YangInstanceIdentifier.of();
@@ -43,53 +80,67 @@ final class TemplatePath {
         final List<PathArgument> args = new ArrayList<>();
         DataSchemaContext context = DataSchemaContextTree.from(schema).getRoot();
         QNameModule module = null;
-        for (String step : path.split("/", -1)) {
+        final String[] steps = path.split("/", -1);
+        for (int index = 0; index < steps.length; index++) {
+            final String step = steps[index];
+            final boolean last = index == steps.length - 1;
             final int eq = step.indexOf('=');
             final String identifier = eq < 0 ? step : step.substring(0, eq);
             final int colon = identifier.indexOf(':');
             if (colon > 0) {
                 final var found = schema.findModules(identifier.substring(0, colon)).stream().findFirst();
                 if (found.isEmpty()) {
-                    throw failure(text, "no module " + identifier.substring(0, colon) + " in the node's schema");
+                    throw failure(what, text, "no module " + identifier.substring(0, colon) + " in the node's schema");
                 }
                 module = found.orElseThrow().getQNameModule();
             }
             if (module == null) {
-                throw failure(text, "'" + identifier + "' must be qualified with its module name");
+                throw failure(what, text, "'" + identifier + "' must be qualified with its module name");
             }
-            final QName name = qname(module, colon > 0 ? identifier.substring(colon + 1) : identifier, text);
+            final QName name = qname(module, colon > 0 ? identifier.substring(colon + 1) : identifier, what, text);
             if (!(context instanceof Composite composite)) {
-                throw failure(text, "'" + identifier + "' is below a node that has no children");
+                throw failure(what, text, "'" + identifier + "' is below a node that has no children");
             }
             DataSchemaContext next = composite.enterChild(stack, name);
             if (next == null) {
-                throw failure(text, "the node's schema has no '" + identifier + "' there");
+                throw failure(what, text, "the node's schema has no '" + identifier + "' there");
             }
             while (next instanceof PathMixin mixin) {
                 args.add(mixin.mixinPathStep());
                 if (mixin.dataSchemaNode() instanceof ListSchemaNode list) {
                     next = mixin.enterChild(stack, name);
-                    args.add(entry(list, keys(step, eq), stack, text));
+                    if (wildcards && eq < 0) {
+                        // every entry: the list itself at the end of the path, any entry before more steps
+                        if (!last) {
+                            args.add(NodeIdentifierWithPredicates.of(list.getQName()));
+                        }
+                        break;
+                    }
+                    args.add(entry(list, keys(step, eq), stack, what, text));
                     break;
                 }
                 if (mixin.dataSchemaNode() instanceof LeafListSchemaNode leafList) {
                     next = mixin.enterChild(stack, name);
+                    if (wildcards && eq < 0) {
+                        // every value
+                        break;
+                    }
                     final List<String> values = keys(step, eq);
                     if (values.size() != 1) {
-                        throw failure(text, "leaf-list '" + identifier + "' takes exactly one value");
+                        throw failure(what, text, "leaf-list '" + identifier + "' takes exactly one value");
                     }
-                    args.add(new NodeWithValue<>(name, value(leafList, values.get(0), stack, text)));
+                    args.add(new NodeWithValue<>(name, value(leafList, values.get(0), stack, what, text)));
                     break;
                 }
                 next = mixin.enterChild(stack, name);
             }
             if (next == null) {
-                throw failure(text, "the node's schema has no '" + identifier + "' there");
+                throw failure(what, text, "the node's schema has no '" + identifier + "' there");
             }
             if (!(next.dataSchemaNode() instanceof ListSchemaNode) && !(next.dataSchemaNode()
                     instanceof LeafListSchemaNode)) {
                 if (eq >= 0) {
-                    throw failure(text, "'" + identifier + "' is not a list: it takes no keys");
+                    throw failure(what, text, "'" + identifier + "' is not a list: it takes no keys");
                 }
                 args.add(next.getPathStep());
             }
@@ -98,12 +149,12 @@ final class TemplatePath {
         return YangInstanceIdentifier.of(args);
     }
 
-    private static QName qname(final QNameModule module, final String localName, final String text)
-            throws TemplateFailure {
+    private static QName qname(final QNameModule module, final String localName, final String what,
+            final String text) throws TemplateFailure {
         try {
             return QName.create(module, localName);
         } catch (IllegalArgumentException e) {
-            throw failure(text, "'" + localName + "' is not a valid identifier");
+            throw failure(what, text, "'" + localName + "' is not a valid identifier");
         }
     }
 
@@ -119,10 +170,10 @@ final class TemplatePath {
     }
 
     private static NodeIdentifierWithPredicates entry(final ListSchemaNode list, final List<String> keys,
-            final SchemaInferenceStack stack, final String text) throws TemplateFailure {
+            final SchemaInferenceStack stack, final String what, final String text) throws TemplateFailure {
         final List<QName> definition = list.getKeyDefinition();
         if (definition.size() != keys.size()) {
-            throw failure(text, "list '" + list.getQName().getLocalName() + "' has " + definition.size()
+            throw failure(what, text, "list '" + list.getQName().getLocalName() + "' has " + definition.size()
                 + " key(s) " + definition.stream().map(QName::getLocalName).toList() + ", the path gives "
                 + keys.size());
         }
@@ -131,22 +182,22 @@ final class TemplatePath {
             final LeafSchemaNode leaf = (LeafSchemaNode) list.findDataChildByName(definition.get(i)).orElseThrow();
             final SchemaInferenceStack keyStack = stack.copy();
             keyStack.enterSchemaTree(leaf.getQName());
-            values.put(definition.get(i), value(leaf, keys.get(i), keyStack, text));
+            values.put(definition.get(i), value(leaf, keys.get(i), keyStack, what, text));
         }
         return NodeIdentifierWithPredicates.of(list.getQName(), values);
     }
 
     private static Object value(final TypedDataSchemaNode leaf, final String value, final SchemaInferenceStack stack,
-            final String text) throws TemplateFailure {
+            final String what, final String text) throws TemplateFailure {
         try {
             return JSONCodecFactorySupplier.RFC7951.getShared(stack.modelContext()).codecFor(leaf, stack)
                 .parseValue(value);
         } catch (IllegalArgumentException e) {
-            throw failure(text, "'" + value + "' is not a valid value of " + leaf.getQName().getLocalName());
+            throw failure(what, text, "'" + value + "' is not a valid value of " + leaf.getQName().getLocalName());
         }
     }
 
-    private static TemplateFailure failure(final String path, final @Nullable String why) {
-        return new TemplateFailure("Operation path " + path + ": " + why);
+    private static TemplateFailure failure(final String what, final String path, final @Nullable String why) {
+        return new TemplateFailure(what + " " + path + ": " + why);
     }
 }

@@ -76,6 +76,7 @@ public final class UniconfigService implements AutoCloseable {
     private final TemplateRpcs templateRpcs;
     private final CopyService copies;
     private final CopyRpcs copyRpcs;
+    private final DriftPolicies driftPolicies;
     private final DriftWatch drift;
     private final Registration mount;
     private final Registration mountContainer;
@@ -176,7 +177,9 @@ public final class UniconfigService implements AutoCloseable {
         templateRpcs = new TemplateRpcs(templates, intentAccess, rpcRegistry);
         copies = new CopyService(registry, nodeEdits);
         copyRpcs = new CopyRpcs(copies, intentAccess, rpcRegistry);
-        drift = new DriftWatch(datastores.events(), registry, syncs::compare, pendingCommits::heldBy, executor,
+        driftPolicies = new DriftPolicies(datastores.config());
+        drift = new DriftWatch(datastores.events(), registry, syncs::compare, pendingCommits::heldBy, driftPolicies,
+            executor,
             DriftWatch.interval(System.getProperties()));
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
@@ -313,6 +316,7 @@ public final class UniconfigService implements AutoCloseable {
             logFollower.close();
         }
         drift.close();
+        driftPolicies.close();
         unmounts.close();
         deviceListener.close();
         mount.close();

@@ -1,0 +1,159 @@
+package io.sextant.uniconfig;
+
+import io.sextant.datastore.DataStore;
+import io.sextant.model.ControllerSchema;
+import io.sextant.spi.OperationErrorsException;
+import io.sextant.spi.Registration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.WeakHashMap;
+import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
+import org.opendaylight.yangtools.yang.common.ErrorType;
+import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
+import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The drift policies stored in the controller's configuration datastore, at
+ * {@code sextant-drift:drift-policies} (kept like the rest of that datastore, written over RESTCONF
+ * and guarded by NACM there), and the choice of the policy governing one changed data node.
+ * Paths are resolved once per node schema and policy version.
+ */
+final class DriftPolicies implements AutoCloseable {
+    /** What a drift check does with a change the device made. */
+    enum Action { IGNORE, REPORT, RESTORE }
+
+    static final QName POLICIES = QName.create(ControllerSchema.DRIFT, "drift-policies");
+    static final QName POLICY = QName.create(ControllerSchema.DRIFT, "policy");
+    static final QName NAME = QName.create(ControllerSchema.DRIFT, "name");
+    static final QName PATH = QName.create(ControllerSchema.DRIFT, "path");
+    static final QName ACTION = QName.create(ControllerSchema.DRIFT, "action");
+    static final QName NODE_ID = QName.create(ControllerSchema.DRIFT, "node-id");
+    static final YangInstanceIdentifier ALL = YangInstanceIdentifier.of(POLICIES, POLICY);
+    private static final Logger LOG = LoggerFactory.getLogger(DriftPolicies.class);
+
+    /** One stored policy. {@code nodes} empty: every node. */
+    record Policy(String name, String path, Action action, Set<String> nodes) {
+    }
+
+    /** A policy whose path the schema resolved. */
+    private record Resolved(Policy policy, YangInstanceIdentifier pattern) {
+        int depth() {
+            return pattern.getPathArguments().size();
+        }
+    }
+
+    private final DataStore config;
+    private final Registration validator;
+    /** The policies of the stored list last read (the same list object: the same policies), per schema. */
+    private final Map<EffectiveModelContext, List<Resolved>> resolved = new WeakHashMap<>();
+    private @Nullable NormalizedNode resolvedFrom;
+
+    /** The policies in {@code config}, which from now on refuses a policy whose path does not begin with module:name. */
+    DriftPolicies(final DataStore config) {
+        this.config = config;
+        this.validator = config.registerValidator(YangInstanceIdentifier.of(POLICIES), candidate -> {
+            final NormalizedNode root = candidate.getRootNode().dataAfter();
+            if (root != null && NormalizedNodes.findNode(root, ALL).orElse(null) instanceof MapNode all) {
+                for (MapEntryNode entry : all.body()) {
+                    check(policy(entry));
+                }
+            }
+        });
+    }
+
+    /**
+     * The action for the change at {@code path} (below the configuration root) of node
+     * {@code nodeId} with {@code schema}: the governing policy's, {@link Action#REPORT} where none
+     * applies.
+     */
+    Action actionFor(final String nodeId, final EffectiveModelContext schema, final YangInstanceIdentifier path) {
+        return resolve(schema).stream()
+            .filter(p -> p.policy().nodes().isEmpty() || p.policy().nodes().contains(nodeId))
+            .filter(p -> TemplatePath.covers(p.pattern(), path))
+            .min(Comparator.comparingInt(Resolved::depth).reversed()
+                .thenComparing(p -> p.policy().nodes().isEmpty())
+                .thenComparing(p -> p.policy().name()))
+            .map(p -> p.policy().action()).orElse(Action.REPORT);
+    }
+
+    /** Whether any policy is stored (without one, every change is reported). */
+    boolean any() {
+        return stored().isPresent();
+    }
+
+    private Optional<NormalizedNode> stored() {
+        return config.snapshot().read(ALL).filter(list -> list instanceof MapNode map && !map.isEmpty());
+    }
+
+    private synchronized List<Resolved> resolve(final EffectiveModelContext schema) {
+        final @Nullable NormalizedNode list = stored().orElse(null);
+        if (list != resolvedFrom) {
+            resolved.clear();
+            resolvedFrom = list;
+        }
+        if (!(list instanceof MapNode map)) {
+            return List.of();
+        }
+        return resolved.computeIfAbsent(schema, ignored -> {
+            final List<Resolved> out = new ArrayList<>();
+            for (MapEntryNode entry : map.body()) {
+                final Policy policy = policy(entry);
+                try {
+                    out.add(new Resolved(policy, TemplatePath.pattern(policy.path(), schema,
+                        "Drift policy " + policy.name() + ": path")));
+                } catch (TemplateFailure e) {
+                    // a policy for other models (OpenConfig, where a device has its own): not for this schema
+                    LOG.debug("{}: it does not apply to nodes of this schema", e.getMessage());
+                }
+            }
+            return List.copyOf(out);
+        });
+    }
+
+    static Policy policy(final MapEntryNode entry) {
+        final List<String> nodes = new ArrayList<>();
+        if (entry.childByArg(NodeIdentifier.create(NODE_ID)) instanceof LeafSetNode<?> ids) {
+            ids.body().forEach(id -> nodes.add(String.valueOf(id.body())));
+        }
+        return new Policy(leaf(entry, NAME), leaf(entry, PATH), Action.valueOf(leaf(entry, ACTION)
+            .toUpperCase(Locale.ROOT)), Set.copyOf(nodes));
+    }
+
+    private static String leaf(final MapEntryNode node, final QName name) {
+        final DataContainerChild child = node.childByArg(NodeIdentifier.create(name));
+        return child instanceof LeafNode<?> leaf ? String.valueOf(leaf.body()) : "";
+    }
+
+    private static void check(final Policy policy) throws OperationErrorsException {
+        final String path = policy.path().startsWith("/") ? policy.path().substring(1) : policy.path();
+        final String first = path.split("/", -1)[0];
+        final String identifier = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+        if (identifier.indexOf(':') <= 0) {
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, "Drift policy "
+                + policy.name() + ": path '" + policy.path() + "' must begin with module:name, for example "
+                + "openconfig-interfaces:interfaces/interface/config/description");
+        }
+    }
+
+    @Override
+    public void close() {
+        validator.close();
+    }
+}
