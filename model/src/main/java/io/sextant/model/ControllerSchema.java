@@ -32,6 +32,7 @@ public final class ControllerSchema {
     public static final QNameModule TEMPLATES = module("urn:sextant:templates", "2026-11-25");
     public static final QNameModule GATE = module("urn:sextant:gate", "2026-11-25");
     public static final QNameModule DRIFT = module("urn:sextant:drift", "2026-12-07");
+    public static final QNameModule PRE_PROVISIONING = module("urn:sextant:pre-provisioning", "2026-12-07");
 
     private ControllerSchema() {
     }

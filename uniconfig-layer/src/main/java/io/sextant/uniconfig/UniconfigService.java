@@ -76,6 +76,7 @@ public final class UniconfigService implements AutoCloseable {
     private final TemplateRpcs templateRpcs;
     private final CopyService copies;
     private final CopyRpcs copyRpcs;
+    private final PreProvisioning preProvisioning;
     private final DriftPolicies driftPolicies;
     private final DriftWatch drift;
     private final Registration mount;
@@ -176,6 +177,8 @@ public final class UniconfigService implements AutoCloseable {
         templates = new TemplateService(registry, nodeEdits, templateStore);
         templateRpcs = new TemplateRpcs(templates, intentAccess, rpcRegistry);
         copies = new CopyService(registry, nodeEdits);
+        preProvisioning = new PreProvisioning(datastores.config(), datastores.operational(),
+            new PreProvisioning.Services(registry, templates, commits, transactions), executor, Clock.systemUTC());
         copyRpcs = new CopyRpcs(copies, intentAccess, rpcRegistry);
         driftPolicies = new DriftPolicies(datastores.config());
         drift = new DriftWatch(datastores.events(), registry, syncs::compare, pendingCommits::heldBy, driftPolicies,
@@ -215,6 +218,8 @@ public final class UniconfigService implements AutoCloseable {
                     if (error != null) {
                         LOG.warn("First sync of {} failed (listed with its sync-error under topology=uniconfig; "
                             + "sync-from-network or its next connection tries again)", device.nodeId(), error);
+                    } else {
+                        preProvisioning.nodeReady(device.nodeId());
                     }
                 });
             }
@@ -324,6 +329,7 @@ public final class UniconfigService implements AutoCloseable {
         mountContainer.close();
         copyRpcs.close();
         templateRpcs.close();
+        preProvisioning.close();
         templateStore.close();
         rpcs.close();
         gateRpcs.close();

@@ -50,7 +50,8 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 /** apply-template over in-process devices: per-node values, operations, errors that change nothing. */
 class TemplatesTest {
     private static final RequestContext ADMIN = RequestContext.of("admin");
-    private static final String INTERFACE = "{\"openconfig-interfaces:interfaces\":{\"interface\":[{\"name\":"
+    /** An OpenConfig interface with variables ifname, mtu and description. */
+    static final String INTERFACE = "{\"openconfig-interfaces:interfaces\":{\"interface\":[{\"name\":"
         + "\"{$ifname}\",\"config\":{\"name\":\"{$ifname}\",\"type\":\"iana-if-type:ethernetCsmacd\",\"mtu\":"
         + "\"{$mtu}\",\"description\":\"{$description}\"}}]}}";
 
