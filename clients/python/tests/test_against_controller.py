@@ -211,6 +211,23 @@ class ClientAgainstController(unittest.TestCase):
             self.sextant.subscribe("sextant-commits", stop_time=before)
         self.assertEqual(400, refused.exception.status)
 
+    def test_a_reader_resumes_after_its_last_event_id(self) -> None:
+        first_name, second_name = _unique("py-resume"), _unique("py-resume")
+        with self.sextant.subscribe("sextant-commits", nodes=[NODE], timeout=120) as events:
+            self.sextant.put_intent(NODE, _path(first_name), _interface(first_name, "before the break"))
+            self.assertEqual("complete", self.sextant.commit([NODE]).node(NODE).status)
+            first = next(iter(events))
+        self.assertTrue(first.id)
+        self.sextant.put_intent(NODE, _path(second_name), _interface(second_name, "during the break"))
+        self.assertEqual("complete", self.sextant.commit([NODE]).node(NODE).status)
+        with self.sextant.subscribe("sextant-commits", nodes=[NODE], timeout=120,
+                                    last_event_id=first.id) as events:
+            resumed = next(iter(events))
+        self.assertNotEqual(first.id, resumed.id)
+        self.assertEqual("complete", resumed.data["outcome"])
+        self.assertNotEqual(first.data["commit-id"], resumed.data["commit-id"],
+                            "the commit it missed, not the first again")
+
     def test_an_unknown_stream_raises_the_restconf_error(self) -> None:
         with self.assertRaises(SextantError) as refused:
             self.sextant.subscribe("no-such-stream")

@@ -279,6 +279,7 @@ class Sextant:
         start_time: Optional[str] = None,
         stop_time: Optional[str] = None,
         filter: Optional[str] = None,  # noqa: A002 - RFC 8040's name for it
+        last_event_id: Optional[str] = None,
     ) -> EventStream:
         """Open ``stream`` (``sextant-commits``, ``sextant-node-status``, ``device-notifications``)
         as server-sent events in JSON, only events about ``nodes`` when given. Iterate the result
@@ -287,7 +288,9 @@ class Sextant:
         (an RFC 3339 date-and-time such as ``2026-11-25T10:00:00Z``) replays the events the
         controller still keeps since then first; ``stop_time`` (with ``start_time``) ends the
         stream then; ``filter`` is an XPath 1.0 expression on each notification, with module
-        names as prefixes (API.md, Event streams)."""
+        names as prefixes (API.md, Event streams). ``last_event_id`` (the ``id`` of the last
+        :class:`Event` a reader had) resumes after that event: the events the controller kept
+        since come first, each once, instead of those since ``start_time``."""
         path = "/rests/streams/json/" + _segment(stream)
         query = []
         if nodes:
@@ -297,7 +300,10 @@ class Sextant:
                 query.append(name + "=" + urllib.parse.quote(value, safe=""))
         if query:
             path += "?" + "&".join(query)
-        connection, response = self._transport.open_stream(path, self._headers, timeout)
+        headers = dict(self._headers)
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = last_event_id
+        connection, response = self._transport.open_stream(path, headers, timeout)
         if response.status != 200:
             text = response.read().decode("utf-8")
             connection.close()

@@ -22,7 +22,9 @@ class Event:
     ``name`` is the notification's module-qualified name (``sextant-events:commit-finished``,
     ``ietf-netconf-notifications:netconf-config-change``), ``data`` its content, ``time`` its
     ``eventTime`` (RFC 3339 text), ``node_id`` the device that sent it (device notifications
-    only; the controller's own notifications name their nodes in ``data``).
+    only; the controller's own notifications name their nodes in ``data``), ``id`` its
+    server-sent event id: pass the last one received as ``last_event_id`` to
+    :meth:`Sextant.subscribe` to resume after it.
     """
 
     stream: str
@@ -30,6 +32,7 @@ class Event:
     time: str
     data: Dict[str, Any]
     node_id: Optional[str] = None
+    id: Optional[str] = None
 
 
 class StreamCutOff(SextantError):
@@ -50,6 +53,7 @@ class EventStream:
 
     def __iter__(self) -> Iterator[Event]:
         name = "message"
+        event_id: Optional[str] = None
         data: List[str] = []
         while True:
             raw = self._response.readline()
@@ -61,23 +65,25 @@ class EventStream:
                     text = "\n".join(data)
                     if name == "cut-off":
                         raise StreamCutOff(text, status=200)
-                    yield self._event(text)
-                name, data = "message", []
+                    yield self._event(text, event_id)
+                name, data, event_id = "message", [], None
             elif line.startswith(":"):
                 continue
             elif line.startswith("data:"):
                 data.append(line[6:] if line.startswith("data: ") else line[5:])
             elif line.startswith("event:"):
                 name = line[6:].strip()
+            elif line.startswith("id:"):
+                event_id = line[3:].strip()
 
-    def _event(self, text: str) -> Event:
+    def _event(self, text: str, event_id: Optional[str]) -> Event:
         envelope = json.loads(text)["ietf-restconf:notification"]
         time = str(envelope.get("eventTime", ""))
         node_id = envelope.get("sextant-events:node-id")
         for key, value in envelope.items():
             if key not in ("eventTime", "sextant-events:node-id"):
                 return Event(self.stream, key, time, value if isinstance(value, dict) else {"value": value},
-                             None if node_id is None else str(node_id))
+                             None if node_id is None else str(node_id), event_id)
         raise SextantError(f"A notification without content on stream {self.stream}: {text}", status=200)
 
     def close(self) -> None:

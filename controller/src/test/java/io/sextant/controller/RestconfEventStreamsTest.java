@@ -1,6 +1,7 @@
 package io.sextant.controller;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
@@ -273,6 +274,36 @@ class RestconfEventStreamsTest {
     private static String commitId(final SseClient.Message message) {
         return notification(message).getAsJsonObject("sextant-events:commit-finished").get("commit-id")
             .getAsString();
+    }
+
+    @Test
+    void aReaderResumingWithLastEventIdGetsWhatItMissedOnceThenTheLiveEvents() throws Exception {
+        final String node = "resuming";
+        final String path = "/rests/streams/json/sextant-commits?node=" + node;
+        final String last;
+        try (SseClient first = SseClient.open(sextant, "admin", PASSWORD, path, SSE)) {
+            assertEquals(200, first.status(), first.body());
+            sextant.datastores().events().publish(commitEvent(node, "resume-1", Instant.now()));
+            final SseClient.Message one = first.next();
+            assertEquals("resume-1", commitId(one));
+            last = one.id();
+            assertFalse(last.isEmpty(), "every event carries an id");
+        }
+        sextant.datastores().events().publish(commitEvent(node, "resume-2", Instant.now()));
+        sextant.datastores().events().publish(commitEvent(node, "resume-3", Instant.now()));
+        try (SseClient resumed = SseClient.open(sextant, "admin", PASSWORD, path, SSE, "Last-Event-ID", last)) {
+            assertEquals(200, resumed.status(), resumed.body());
+            final SseClient.Message two = resumed.next();
+            assertEquals("resume-2", commitId(two));
+            assertEquals("resume-3", commitId(resumed.next()));
+            sextant.datastores().events().publish(commitEvent(node, "resume-4", Instant.now()));
+            assertEquals("resume-4", commitId(resumed.next()), "then live");
+            assertTrue(!two.id().equals(last));
+        }
+        // an id of another run of the controller: every kept event again, from the first
+        try (SseClient other = SseClient.open(sextant, "admin", PASSWORD, path, SSE, "Last-Event-ID", "0-0")) {
+            assertEquals("resume-1", commitId(other.next()));
+        }
     }
 
     @Test

@@ -25,11 +25,11 @@ import java.util.stream.Stream;
  * counts the comments (keep-alives). An answer other than 200 is kept with its body.
  */
 final class SseClient implements AutoCloseable {
-    /** One event. */
-    record Message(String event, String data) {
+    /** One event, with its id (empty when it has none). */
+    record Message(String event, String data, String id) {
     }
 
-    private static final Message END = new Message("", "");
+    private static final Message END = new Message("", "", "");
     private static final Duration PATIENCE = Duration.ofMinutes(2);
 
     private final HttpResponse<Stream<String>> response;
@@ -51,15 +51,20 @@ final class SseClient implements AutoCloseable {
     }
 
     /** {@code GET path} of the controller as {@code user}, with {@code accept}. */
+    /** {@code GET path} of the controller as {@code user}, with {@code accept} and more {@code headers} (name, value...). */
     static SseClient open(final Sextant sextant, final String user, final String password, final String path,
-            final String accept) throws Exception {
-        return open(sextant.restconfUri(), sextant.dataDir(), user, password, path, accept);
+            final String accept, final String... headers) throws Exception {
+        return open(sextant.restconfUri(), sextant.dataDir(), user, password, path, accept, headers);
     }
 
     static SseClient open(final URI base, final Path dataDir, final String user, final String password,
-            final String path, final String accept) throws Exception {
+            final String path, final String accept, final String... headers) throws Exception {
         final HttpClient client = TrustedTls.forDataDir(dataDir);
-        final HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
+        final HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path));
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            builder.header(headers[i], headers[i + 1]);
+        }
+        final HttpRequest request = builder
             .header("Accept", accept)
             .header("Authorization", "Basic " + Base64.getEncoder().encodeToString((user + ":" + password)
                 .getBytes(StandardCharsets.UTF_8)))
@@ -125,6 +130,7 @@ final class SseClient implements AutoCloseable {
 
     private void read() {
         String event = "message";
+        String id = "";
         final StringBuilder data = new StringBuilder();
         try (Stream<String> lines = response.body()) {
             final Iterator<String> it = lines.iterator();
@@ -132,14 +138,17 @@ final class SseClient implements AutoCloseable {
                 final String line = it.next();
                 if (line.isEmpty()) {
                     if (data.length() > 0) {
-                        messages.add(new Message(event, data.substring(0, data.length() - 1)));
+                        messages.add(new Message(event, data.substring(0, data.length() - 1), id));
                     }
                     event = "message";
+                    id = "";
                     data.setLength(0);
                 } else if (line.startsWith(":")) {
                     comments.incrementAndGet();
                 } else if (line.startsWith("data:")) {
                     data.append(line.substring(line.startsWith("data: ") ? 6 : 5)).append('\n');
+                } else if (line.startsWith("id:")) {
+                    id = line.substring(3).strip();
                 } else if (line.startsWith("event:")) {
                     event = line.substring(6).strip();
                 }

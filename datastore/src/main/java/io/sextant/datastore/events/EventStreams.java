@@ -63,6 +63,8 @@ public final class EventStreams {
     private final ReplayLimits replayLimits;
     private final Clock clock;
     private final Instant created;
+    /** What every event id of this bus begins with: it tells this run's ids from another's. */
+    private final String idPrefix;
 
     /**
      * Readers cut off after {@code maxQueued} events waiting; no replay.
@@ -89,6 +91,7 @@ public final class EventStreams {
         this.replayLimits = replayLimits;
         this.clock = clock;
         this.created = clock.instant();
+        this.idPrefix = Long.toString(created.toEpochMilli(), Character.MAX_RADIX) + "-";
         for (Stream stream : STREAMS) {
             replay.put(stream.name(), new ReplayBuffer(replayLimits));
         }
@@ -143,7 +146,7 @@ public final class EventStreams {
         final ReplayBuffer buffer = buffer(stream);
         synchronized (buffer) {
             final Subscription subscription = new Subscription(this, stream, filter, maxQueued, ready, List.of(),
-                null);
+                null, false);
             subscriptions.add(subscription);
             return subscription;
         }
@@ -163,9 +166,49 @@ public final class EventStreams {
             final Instant dropped = buffer.droppedUpTo();
             final Subscription subscription = new Subscription(this, stream, filter, maxQueued, ready,
                 buffer.since(start, filter, clock.instant()),
-                dropped != null && !dropped.isBefore(start) ? dropped : null);
+                dropped != null && !dropped.isBefore(start) ? dropped : null, false);
             subscriptions.add(subscription);
             return subscription;
+        }
+    }
+
+    /**
+     * Start reading {@code stream} where a reader that had the event {@code lastEventId} ({@link #id}) left off:
+     * first the kept events after it that {@code filter} accepts, oldest first, then the events published from now
+     * on. An id that is not one of this bus (another run of the controller, another instance, or not an id at all)
+     * replays every kept event ({@link Subscription#unknownLastEvent()}).
+     *
+     * @param ready as for {@link #subscribe(String, Predicate, Runnable)}
+     * @throws IllegalArgumentException when there is no such stream
+     */
+    public Subscription subscribeAfter(final String stream, final Predicate<Event> filter, final String lastEventId,
+            final Runnable ready) {
+        final ReplayBuffer buffer = buffer(stream);
+        final long last = sequenceOf(lastEventId);
+        synchronized (buffer) {
+            final long after = last < 0 ? -1 : last;
+            final Subscription subscription = new Subscription(this, stream, filter, maxQueued, ready,
+                buffer.after(after, filter, clock.instant()),
+                buffer.droppedSequence() > after ? buffer.droppedUpTo() : null, last < 0);
+            subscriptions.add(subscription);
+            return subscription;
+        }
+    }
+
+    /** The SSE event id of the event numbered {@code sequence}: this bus's creation time and the number. */
+    public String id(final long sequence) {
+        return idPrefix + sequence;
+    }
+
+    /** The number of the event {@code id} names, or -1 when it is not an id of this bus. */
+    private long sequenceOf(final String id) {
+        if (!id.startsWith(idPrefix)) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(id.substring(idPrefix.length()));
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 
@@ -173,11 +216,11 @@ public final class EventStreams {
     public void publish(final Event event) {
         final ReplayBuffer buffer = buffer(event.stream());
         synchronized (buffer) {
-            buffer.add(event, clock.instant());
+            final NumberedEvent numbered = buffer.add(event, clock.instant());
             for (Subscription subscription : subscriptions) {
                 if (subscription.stream().equals(event.stream())) {
                     try {
-                        subscription.offer(event);
+                        subscription.offer(numbered);
                     } catch (RuntimeException e) {
                         LOG.warn("A reader of stream {} failed to take an event; it is closed", event.stream(), e);
                         subscription.close();

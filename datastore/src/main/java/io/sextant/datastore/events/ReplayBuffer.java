@@ -13,43 +13,71 @@ import org.eclipse.jdt.annotation.Nullable;
  * guards it ({@link EventStreams}).
  */
 final class ReplayBuffer {
-    private record Kept(Event event, long size) {
+    private record Kept(NumberedEvent event, long size) {
     }
 
     private final ReplayLimits limits;
     private final ArrayDeque<Kept> events = new ArrayDeque<>();
     private long bytes;
     private @Nullable Instant droppedUpTo;
+    /** The number of the newest event dropped; -1 when none was. */
+    private long droppedSequence = -1;
+    /** The number the next event of the stream gets. */
+    private long next;
 
     ReplayBuffer(final ReplayLimits limits) {
         this.limits = limits;
     }
 
-    /** Keep {@code event}, dropping the oldest events beyond the limits, as of {@code now}. */
-    void add(final Event event, final Instant now) {
+    /**
+     * Number {@code event} and keep it, dropping the oldest events beyond the limits, as of {@code now}.
+     *
+     * @return the event with its number
+     */
+    NumberedEvent add(final Event event, final Instant now) {
+        final NumberedEvent numbered = new NumberedEvent(next++, event);
         if (!limits.enabled()) {
-            return;
+            droppedSequence = numbered.sequence();
+            return numbered;
         }
         final long size = EventSize.of(event);
-        events.addLast(new Kept(event, size));
+        events.addLast(new Kept(numbered, size));
         bytes += size;
         while (events.size() > limits.maxEvents() || bytes > limits.maxBytes()) {
             dropOldest();
         }
         age(now);
+        return numbered;
     }
 
     /** The events kept whose time is at or after {@code start} and that {@code filter} accepts, oldest first. */
-    List<Event> since(final Instant start, final Predicate<Event> filter, final Instant now) {
+    List<NumberedEvent> since(final Instant start, final Predicate<Event> filter, final Instant now) {
         age(now);
-        final List<Event> found = new ArrayList<>();
+        final List<NumberedEvent> found = new ArrayList<>();
         for (Kept kept : events) {
-            final Event event = kept.event();
+            final Event event = kept.event().event();
             if (!event.time().isBefore(start) && filter.test(event)) {
-                found.add(event);
+                found.add(kept.event());
             }
         }
         return found;
+    }
+
+    /** The events kept whose number is above {@code sequence} and that {@code filter} accepts, oldest first. */
+    List<NumberedEvent> after(final long sequence, final Predicate<Event> filter, final Instant now) {
+        age(now);
+        final List<NumberedEvent> found = new ArrayList<>();
+        for (Kept kept : events) {
+            if (kept.event().sequence() > sequence && filter.test(kept.event().event())) {
+                found.add(kept.event());
+            }
+        }
+        return found;
+    }
+
+    /** The number of the newest event no longer kept; -1 when none was dropped. */
+    long droppedSequence() {
+        return droppedSequence;
     }
 
     /** The time of the newest event no longer kept; null when none was dropped. */
@@ -70,7 +98,7 @@ final class ReplayBuffer {
     private void age(final Instant now) {
         final Instant oldest = now.minus(limits.maxAge());
         Kept first = events.peekFirst();
-        while (first != null && first.event().time().isBefore(oldest)) {
+        while (first != null && first.event().event().time().isBefore(oldest)) {
             dropOldest();
             first = events.peekFirst();
         }
@@ -79,7 +107,8 @@ final class ReplayBuffer {
     private void dropOldest() {
         final Kept dropped = events.removeFirst();
         bytes -= dropped.size();
-        final Instant time = dropped.event().time();
+        droppedSequence = dropped.event().sequence();
+        final Instant time = dropped.event().event().time();
         final Instant before = droppedUpTo;
         if (before == null || time.isAfter(before)) {
             droppedUpTo = time;

@@ -19,18 +19,21 @@ public final class Subscription implements AutoCloseable {
     private final String stream;
     private final Predicate<Event> filter;
     private final Runnable ready;
-    private final ArrayBlockingQueue<Event> queue;
-    private final ConcurrentLinkedQueue<Event> replay;
+    private final ArrayBlockingQueue<NumberedEvent> queue;
+    private final ConcurrentLinkedQueue<NumberedEvent> replay;
     private final @Nullable Instant replayGap;
+    private final boolean unknownLastEvent;
     private final int capacity;
     private final AtomicBoolean cutOff = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     Subscription(final EventStreams bus, final String stream, final Predicate<Event> filter, final int capacity,
-            final Runnable ready, final List<Event> replay, final @Nullable Instant replayGap) {
+            final Runnable ready, final List<NumberedEvent> replay, final @Nullable Instant replayGap,
+            final boolean unknownLastEvent) {
         this.bus = bus;
         this.replay = new ConcurrentLinkedQueue<>(replay);
         this.replayGap = replayGap;
+        this.unknownLastEvent = unknownLastEvent;
         this.stream = stream;
         this.filter = filter;
         this.ready = ready;
@@ -50,7 +53,13 @@ public final class Subscription implements AutoCloseable {
 
     /** The next event waiting, the replayed ones first, or null when none is. */
     public @Nullable Event poll() {
-        final Event replayed = replay.poll();
+        final NumberedEvent next = pollNumbered();
+        return next == null ? null : next.event();
+    }
+
+    /** {@link #poll()} with the event's number in its stream. */
+    public @Nullable NumberedEvent pollNumbered() {
+        final NumberedEvent replayed = replay.poll();
         return replayed != null ? replayed : queue.poll();
     }
 
@@ -67,14 +76,22 @@ public final class Subscription implements AutoCloseable {
         return replayGap;
     }
 
+    /**
+     * For a replay after a last event id: whether the id was not one of this bus (another run of the controller,
+     * or another instance), so that every kept event was replayed.
+     */
+    public boolean unknownLastEvent() {
+        return unknownLastEvent;
+    }
+
     /** Whether the reader was cut off because it read too slowly; the events still queued are dropped. */
     public boolean cutOff() {
         return cutOff.get();
     }
 
     /** Called by the publisher's thread: must never block. */
-    void offer(final Event event) {
-        if (closed.get() || !filter.test(event)) {
+    void offer(final NumberedEvent event) {
+        if (closed.get() || !filter.test(event.event())) {
             return;
         }
         if (!queue.offer(event)) {

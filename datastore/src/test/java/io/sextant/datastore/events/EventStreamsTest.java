@@ -95,6 +95,48 @@ class EventStreamsTest {
     }
 
     @Test
+    void aReaderResumingAfterItsLastEventIdGetsTheLaterEventsOnlyThenTheLiveOnes() {
+        final EventStreams streams = replaying(new ReplayLimits(100, Duration.ofHours(1), 1L << 20));
+        final Subscription first = streams.subscribe(EventStreams.NODE_STATUS, e -> true, () -> { });
+        tick(streams, "R1");
+        tick(streams, "R2");
+        final NumberedEvent r1 = first.pollNumbered();
+        final NumberedEvent r2 = first.pollNumbered();
+        assertEquals(r1.sequence() + 1, r2.sequence(), "numbered one by one in the stream");
+        first.close();
+        tick(streams, "R3");
+        streams.publish(event(EventStreams.COMMITS, "C1", clock.now));
+
+        final Subscription resumed = streams.subscribeAfter(EventStreams.NODE_STATUS, e -> true,
+            streams.id(r1.sequence()), () -> { });
+        tick(streams, "R4");
+        assertEquals(List.of("R2", "R3", "R4"), drain(resumed), "after R1, none twice, then live");
+        assertFalse(resumed.unknownLastEvent());
+        assertNull(resumed.replayGap());
+    }
+
+    @Test
+    void anIdOfAnotherRunReplaysEveryKeptEventAndADroppedOneIsAGap() {
+        final EventStreams streams = replaying(new ReplayLimits(2, Duration.ofHours(1), 1L << 20));
+        tick(streams, "R1");
+        tick(streams, "R2");
+        tick(streams, "R3");
+        tick(streams, "R4");
+        final Subscription other = streams.subscribeAfter(EventStreams.NODE_STATUS, e -> true, "0-5", () -> { });
+        assertTrue(other.unknownLastEvent());
+        assertEquals(List.of("R3", "R4"), drain(other));
+
+        // a fresh bus numbers from 0: R1 is 0, R2 is 1
+        final Subscription afterR1 = streams.subscribeAfter(EventStreams.NODE_STATUS, e -> true, streams.id(0),
+            () -> { });
+        assertFalse(afterR1.unknownLastEvent());
+        assertEquals(T0.plusSeconds(2), afterR1.replayGap(), "R2 is no longer kept");
+        assertEquals(List.of("R3", "R4"), drain(afterR1));
+        assertNull(streams.subscribeAfter(EventStreams.NODE_STATUS, e -> true, streams.id(1), () -> { })
+            .replayGap(), "after R2 nothing is missing");
+    }
+
+    @Test
     void theReplayedEventsDoNotCountAgainstTheReadersQueue() {
         final EventStreams streams = replaying(new ReplayLimits(100, Duration.ofHours(1), 1L << 20));
         for (int i = 0; i < 10; i++) {

@@ -32,7 +32,9 @@ import org.opendaylight.yangtools.yang.common.QName;
  * as server-sent events (RFC 8040 section 6.3), each an RFC 8040 notification in JSON or XML. The query may
  * name nodes ({@code node=R1,R2} or {@code node} repeated): only events about those nodes are sent; RFC 8040
  * {@code start-time} (and {@code stop-time}) replays the events kept since then first (and ends the stream at
- * stop-time); an XPath {@code filter} sends only the events it is true for ({@link XPathEventFilter}). A user
+ * stop-time); an XPath {@code filter} sends only the events it is true for ({@link XPathEventFilter}). Each
+ * event carries an SSE id; a request with {@code Last-Event-ID} (a client resuming) gets the kept events after
+ * that one first, instead of those since start-time. A user
  * NACM does not let read a stream's notification is refused (403); events of other notifications (device
  * notifications) the user may not read are left out.
  */
@@ -40,6 +42,7 @@ public final class EventStreamEndpoint {
     /** The system property with the keep-alive interval in seconds. */
     public static final String KEEP_ALIVE_PROPERTY = "sextant.events.keepalive-seconds";
     private static final String PREFIX = StreamsState.LOCATION_ROOT + "/";
+    private static final String LAST_EVENT_ID = "Last-Event-ID";
     /** No streams: every location answers 404. */
     public static final EventStreamEndpoint NONE = new EventStreamEndpoint(null, NotificationAccess.ALL,
         Duration.ofSeconds(15));
@@ -138,15 +141,27 @@ public final class EventStreamEndpoint {
         final Predicate<Event> filter = nodes.isEmpty() ? event -> true
             : event -> event.nodes().stream().anyMatch(nodes::contains);
         final Predicate<Event> mayReceive = event -> access.mayReceive(context, event.schema(), event.name());
-        final EventStreamSession session = new EventStreamSession(ctx, format,
+        final EventStreamSession session = new EventStreamSession(ctx, streams, format,
             xpath == null ? mayReceive : mayReceive.and(xpath::matches), query.stop());
         // subscribed before the client sees the answer: whatever it does once it has the answer is seen
-        session.subscribe(streams, stream.name(), filter, query.start());
+        final String lastEventId = lastEventId(request);
+        if (lastEventId != null) {
+            // a client resuming (an EventSource reconnecting): after its last event, whatever start-time says
+            session.subscribeAfter(stream.name(), filter, lastEventId);
+        } else {
+            session.subscribe(stream.name(), filter, query.start());
+        }
         if (!reply.stream(head)) {
             session.cancel();
             return;
         }
         session.start(stream.name(), keepAlive);
+    }
+
+    /** The request's {@code Last-Event-ID} (the SSE header a client resumes with); null when it has none. */
+    private static @Nullable String lastEventId(final FullHttpRequest request) {
+        final String value = request.headers().get(LAST_EVENT_ID);
+        return value == null || value.isBlank() ? null : value.strip();
     }
 
     /** Whether the Accept header (absent: anything) allows text/event-stream. */

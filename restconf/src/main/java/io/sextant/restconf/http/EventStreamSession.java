@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.sextant.datastore.events.Event;
 import io.sextant.datastore.events.EventStreams;
+import io.sextant.datastore.events.NumberedEvent;
 import io.sextant.datastore.events.Subscription;
 import io.sextant.restconf.api.Format;
 import java.io.IOException;
@@ -43,6 +44,9 @@ final class EventStreamSession {
     private final @Nullable Instant stop;
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private @Nullable Subscription subscription;
+    private final EventStreams bus;
+    /** The {@code Last-Event-ID} the stream resumes after; null when it does not. */
+    private @Nullable String lastEventId;
     private @Nullable ScheduledFuture<?> keepAlive;
     private @Nullable ChannelFuture lastWrite;
     private @Nullable ScheduledFuture<?> stopTimer;
@@ -56,9 +60,10 @@ final class EventStreamSession {
      *     on the connection's executor
      * @param stop when the stream ends; null for never
      */
-    EventStreamSession(final ChannelHandlerContext ctx, final Format format, final Predicate<Event> mayReceive,
-            final @Nullable Instant stop) {
+    EventStreamSession(final ChannelHandlerContext ctx, final EventStreams bus, final Format format,
+            final Predicate<Event> mayReceive, final @Nullable Instant stop) {
         this.ctx = ctx;
+        this.bus = bus;
         this.format = format;
         this.mayReceive = mayReceive;
         this.stop = stop;
@@ -68,14 +73,23 @@ final class EventStreamSession {
      * Start taking the stream's events, those kept since {@code start} first (null: no replay); they wait until
      * {@link #start}.
      */
-    void subscribe(final EventStreams bus, final String stream, final Predicate<Event> filter,
-            final @Nullable Instant start) {
+    void subscribe(final String stream, final Predicate<Event> filter, final @Nullable Instant start) {
         if (start == null) {
             subscription = bus.subscribe(stream, filter, this::wake);
         } else {
             replaying = true;
             subscription = bus.subscribe(stream, filter, start, this::wake);
         }
+    }
+
+    /**
+     * Start taking the stream's events after the event {@code lastEventId} (an SSE {@code Last-Event-ID}): the
+     * kept events after it first; they wait until {@link #start}.
+     */
+    void subscribeAfter(final String stream, final Predicate<Event> filter, final String lastEventId) {
+        this.lastEventId = lastEventId;
+        replaying = true;
+        subscription = bus.subscribeAfter(stream, filter, lastEventId, this::wake);
     }
 
     /** The answer could not be sent: nothing more to do. */
@@ -95,6 +109,15 @@ final class EventStreamSession {
         // the comment opens the body at once: the client sees the stream is live
         write(": stream " + stream + " open\n\n");
         final Subscription current = subscription;
+        final String resumed = lastEventId;
+        if (resumed != null && current != null) {
+            if (!bus.replaySupported()) {
+                write(": this controller keeps no events for replay: events after " + resumed + " are lost\n\n");
+            } else if (current.unknownLastEvent()) {
+                write(": " + resumed + " is not an event id of this run of the controller: every event kept is "
+                    + "replayed\n\n");
+            }
+        }
         final Instant gap = current != null ? current.replayGap() : null;
         if (gap != null) {
             write(": events up to " + DateTimeFormatter.ISO_INSTANT.format(gap) + " are no longer kept: the replay "
@@ -150,11 +173,12 @@ final class EventStreamSession {
                 write(": replay complete\n\n");
                 wrote = true;
             }
-            final Event event = current.poll();
-            if (event == null) {
+            final NumberedEvent numbered = current.pollNumbered();
+            if (numbered == null) {
                 drained = true;
                 break;
             }
+            final Event event = numbered.event();
             if (end != null && event.time().isAfter(end)) {
                 // the stream ends once the queue is drained after the stop time (below)
                 continue;
@@ -163,7 +187,7 @@ final class EventStreamSession {
                 continue;
             }
             try {
-                write(frame(NotificationEncoder.encode(event, format)));
+                write(frame(bus.id(numbered.sequence()), NotificationEncoder.encode(event, format)));
                 wrote = true;
             } catch (IOException | RuntimeException e) {
                 LOG.warn("Event of stream {} could not be encoded; it is left out", event.stream(), e);
@@ -237,9 +261,13 @@ final class EventStreamSession {
         lastWrite = ctx.write(new DefaultHttpContent(Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.UTF_8))));
     }
 
-    /** One server-sent event whose data is {@code text}: a {@code data:} line per line of it. */
-    static String frame(final String text) {
-        final StringBuilder frame = new StringBuilder(text.length() + 16);
+    /**
+     * One server-sent event named {@code id} whose data is {@code text}: its {@code id:} line (which a client sends
+     * back as {@code Last-Event-ID} to resume after it), then a {@code data:} line per line of it.
+     */
+    static String frame(final String id, final String text) {
+        final StringBuilder frame = new StringBuilder(text.length() + id.length() + 24);
+        frame.append("id: ").append(id).append('\n');
         for (String line : text.split("\r\n|\r|\n", -1)) {
             frame.append("data: ").append(line).append('\n');
         }

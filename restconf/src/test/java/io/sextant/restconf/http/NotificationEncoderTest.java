@@ -46,6 +46,7 @@ class NotificationEncoderTest {
 
     @Test
     void eachLineOfAnEventIsADataLineAndABlankLineEndsIt() {
-        assertEquals("data: {\ndata:   \"a\": 1\ndata: }\n\n", EventStreamSession.frame("{\n  \"a\": 1\n}"));
+        assertEquals("id: x-7\ndata: {\ndata:   \"a\": 1\ndata: }\n\n", EventStreamSession.frame("x-7",
+            "{\n  \"a\": 1\n}"));
     }
 }
