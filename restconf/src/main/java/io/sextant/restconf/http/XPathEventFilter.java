@@ -34,7 +34,8 @@ import org.w3c.dom.Document;
 
 /**
  * The RFC 8040 4.8.4 {@code filter} of a stream subscription: an XPath 1.0 expression (the JDK's evaluator, core
- * function library only, no variables) whose boolean value decides whether an event is sent. It is evaluated
+ * function library and YANG's functions ({@link YangXPathFunctions}), no variables) whose boolean value decides
+ * whether an event is sent. It is evaluated
  * with the root node of a document whose one element is the event's notification, as its XML encoding has it
  * (RFC 5277 3.6: {@code /sextant-events:commit-finished[sextant-events:outcome='fail']}); every name carries a
  * prefix, and the prefixes are YANG module names (RFC 8040 4.8.4), resolved in the notification's own schema.
@@ -44,6 +45,9 @@ final class XPathEventFilter {
     private static final Logger LOG = LoggerFactory.getLogger(XPathEventFilter.class);
     private static final String NO_MODULE = "urn:sextant:filter:no-module:";
     private static final int SCHEMAS_CACHED = 16;
+    /** The JDK's feature that lets secure processing call extension functions. */
+    private static final String ENABLE_EXTENSION_FUNCTIONS =
+        "http://www.oracle.com/xml/jaxp/properties/enableExtensionFunctions";
     private static final XMLOutputFactory XML_OUTPUT = xmlOutput();
 
     private final String expression;
@@ -88,7 +92,7 @@ final class XPathEventFilter {
             compiled.evaluate(documents.newDocument(), XPathConstants.BOOLEAN);
         } catch (XPathExpressionException e) {
             throw new IllegalArgumentException("filter '" + expression + "' cannot be evaluated: " + message(e)
-                + " (supported: XPath 1.0 with its core functions, no variables)", e);
+                + " (supported: XPath 1.0 with its core functions and YANG's, no variables)", e);
         }
         return new XPathEventFilter(expression, controller, compiled, documents);
     }
@@ -127,14 +131,16 @@ final class XPathEventFilter {
         return document;
     }
 
-    private static XPathExpression compile(final String expression, final NamespaceContext namespaces) {
+    private static XPathExpression compile(final String expression, final ModuleNamespaces namespaces) {
         final XPath xpath = xpathFactory().newXPath();
         xpath.setNamespaceContext(namespaces);
+        xpath.setXPathFunctionResolver(new YangXPathFunctions(namespaces.schema));
         try {
-            return xpath.compile(expression);
+            return xpath.compile(YangXPathFunctions.qualify(expression));
         } catch (XPathExpressionException e) {
             throw new IllegalArgumentException("filter '" + expression + "' is not a supported XPath 1.0 expression: "
-                + message(e) + " (supported: XPath 1.0 with its core functions, names prefixed with their module's "
+                + message(e) + " (supported: XPath 1.0 with its core functions and YANG's current(), re-match(), "
+                + "derived-from(), derived-from-or-self() and bit-is-set(), names prefixed with their module's "
                 + "name)", e);
         }
     }
@@ -151,6 +157,8 @@ final class XPathEventFilter {
         final XPathFactory factory = XPathFactory.newDefaultInstance();
         try {
             factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            // the only extension functions a filter can reach are YANG's (YangXPathFunctions resolves no other)
+            factory.setFeature(ENABLE_EXTENSION_FUNCTIONS, true);
         } catch (XPathFactoryConfigurationException e) {
             throw new IllegalStateException("The JDK's XPath cannot process securely", e);
         }
@@ -189,6 +197,9 @@ final class XPathEventFilter {
             }
             if (prefix.equals(XMLConstants.XML_NS_PREFIX)) {
                 return XMLConstants.XML_NS_URI;
+            }
+            if (prefix.equals(YangXPathFunctions.PREFIX)) {
+                return YangXPathFunctions.NAMESPACE;
             }
             final var modules = schema.findModules(prefix);
             if (modules.isEmpty()) {
