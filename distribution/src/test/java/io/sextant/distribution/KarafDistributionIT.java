@@ -200,6 +200,21 @@ class KarafDistributionIT {
         assertTrue(templates.succeeded() && templates.output().contains("No templates"), templates.output());
         final var apply = karaf.console("sextant:template-apply no-such-template nobody -s vlan=10");
         assertTrue(apply.output().contains("Template no-such-template does not exist"), apply.output());
+
+        final var policy = restconf("PUT", "/rests/data/sextant-drift:drift-policies/policy=descriptions",
+            "{\"sextant-drift:policy\":[{\"name\":\"descriptions\",\"path\":"
+                + "\"openconfig-interfaces:interfaces/interface/config/description\",\"action\":\"ignore\"}]}");
+        assertEquals(201, policy.statusCode(), policy.body());
+        final var policies = karaf.console("sextant:drift-policy-list");
+        assertTrue(policies.succeeded() && policies.output().contains("descriptions  ignore  "
+            + "openconfig-interfaces:interfaces/interface/config/description  (every node)"), policies.output());
+        final var entry = restconf("PUT", "/rests/data/sextant-pre-provisioning:pre-provisioned/node=not-yet",
+            "{\"sextant-pre-provisioning:node\":[{\"node-id\":\"not-yet\",\"template-name\":\"port\","
+                + "\"commit\":true,\"variable\":[{\"name\":\"ifname\",\"value\":\"eth1\"}]}]}");
+        assertEquals(201, entry.statusCode(), entry.body());
+        final var waiting = karaf.console("sextant:pre-provisioned-list");
+        assertTrue(waiting.succeeded() && waiting.output().contains("not-yet  template port  then commit  ifname=eth1"),
+            waiting.output());
     }
 
     @Test

@@ -36,9 +36,6 @@ import org.slf4j.LoggerFactory;
  * Paths are resolved once per node schema and policy version.
  */
 final class DriftPolicies implements AutoCloseable {
-    /** What a drift check does with a change the device made. */
-    enum Action { IGNORE, REPORT, RESTORE }
-
     static final QName POLICIES = QName.create(ControllerSchema.DRIFT, "drift-policies");
     static final QName POLICY = QName.create(ControllerSchema.DRIFT, "policy");
     static final QName NAME = QName.create(ControllerSchema.DRIFT, "name");
@@ -48,12 +45,8 @@ final class DriftPolicies implements AutoCloseable {
     static final YangInstanceIdentifier ALL = YangInstanceIdentifier.of(POLICIES, POLICY);
     private static final Logger LOG = LoggerFactory.getLogger(DriftPolicies.class);
 
-    /** One stored policy. {@code nodes} empty: every node. */
-    record Policy(String name, String path, Action action, Set<String> nodes) {
-    }
-
     /** A policy whose path the schema resolved. */
-    private record Resolved(Policy policy, YangInstanceIdentifier pattern) {
+    private record Resolved(DriftPolicy policy, YangInstanceIdentifier pattern) {
         int depth() {
             return pattern.getPathArguments().size();
         }
@@ -80,22 +73,24 @@ final class DriftPolicies implements AutoCloseable {
 
     /**
      * The action for the change at {@code path} (below the configuration root) of node
-     * {@code nodeId} with {@code schema}: the governing policy's, {@link Action#REPORT} where none
+     * {@code nodeId} with {@code schema}: the governing policy's, {@link DriftPolicy.Action#REPORT} where none
      * applies.
      */
-    Action actionFor(final String nodeId, final EffectiveModelContext schema, final YangInstanceIdentifier path) {
+    DriftPolicy.Action actionFor(final String nodeId, final EffectiveModelContext schema,
+            final YangInstanceIdentifier path) {
         return resolve(schema).stream()
             .filter(p -> p.policy().nodes().isEmpty() || p.policy().nodes().contains(nodeId))
             .filter(p -> TemplatePath.covers(p.pattern(), path))
             .min(Comparator.comparingInt(Resolved::depth).reversed()
                 .thenComparing(p -> p.policy().nodes().isEmpty())
                 .thenComparing(p -> p.policy().name()))
-            .map(p -> p.policy().action()).orElse(Action.REPORT);
+            .map(p -> p.policy().action()).orElse(DriftPolicy.Action.REPORT);
     }
 
-    /** Whether any policy is stored (without one, every change is reported). */
-    boolean any() {
-        return stored().isPresent();
+    /** The stored policies, by name. */
+    List<DriftPolicy> all() {
+        return stored().map(list -> ((MapNode) list).body().stream().map(DriftPolicies::policy)
+            .sorted(Comparator.comparing(DriftPolicy::name)).toList()).orElse(List.of());
     }
 
     private Optional<NormalizedNode> stored() {
@@ -114,7 +109,7 @@ final class DriftPolicies implements AutoCloseable {
         return resolved.computeIfAbsent(schema, ignored -> {
             final List<Resolved> out = new ArrayList<>();
             for (MapEntryNode entry : map.body()) {
-                final Policy policy = policy(entry);
+                final DriftPolicy policy = policy(entry);
                 try {
                     out.add(new Resolved(policy, TemplatePath.pattern(policy.path(), schema,
                         "Drift policy " + policy.name() + ": path")));
@@ -127,12 +122,12 @@ final class DriftPolicies implements AutoCloseable {
         });
     }
 
-    static Policy policy(final MapEntryNode entry) {
+    static DriftPolicy policy(final MapEntryNode entry) {
         final List<String> nodes = new ArrayList<>();
         if (entry.childByArg(NodeIdentifier.create(NODE_ID)) instanceof LeafSetNode<?> ids) {
             ids.body().forEach(id -> nodes.add(String.valueOf(id.body())));
         }
-        return new Policy(leaf(entry, NAME), leaf(entry, PATH), Action.valueOf(leaf(entry, ACTION)
+        return new DriftPolicy(leaf(entry, NAME), leaf(entry, PATH), DriftPolicy.Action.valueOf(leaf(entry, ACTION)
             .toUpperCase(Locale.ROOT)), Set.copyOf(nodes));
     }
 
@@ -141,7 +136,7 @@ final class DriftPolicies implements AutoCloseable {
         return child instanceof LeafNode<?> leaf ? String.valueOf(leaf.body()) : "";
     }
 
-    private static void check(final Policy policy) throws OperationErrorsException {
+    private static void check(final DriftPolicy policy) throws OperationErrorsException {
         final String path = policy.path().startsWith("/") ? policy.path().substring(1) : policy.path();
         final String first = path.split("/", -1)[0];
         final String identifier = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;

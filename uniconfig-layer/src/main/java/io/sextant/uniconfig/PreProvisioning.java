@@ -8,6 +8,7 @@ import io.sextant.spi.Registration;
 import io.sextant.spi.RequestContext;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,9 @@ import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
+import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
@@ -105,6 +108,24 @@ final class PreProvisioning implements AutoCloseable {
         find(nodeId).ifPresent(this::applySoon);
     }
 
+    /** The stored entries, by node id, with their last failure. */
+    List<PreProvisionedNode> all() {
+        final Map<String, MapEntryNode> entries = entries(config.snapshot().read(YangInstanceIdentifier.of())
+            .orElse(null));
+        final Map<String, MapEntryNode> states = entries(operational.snapshot().read(YangInstanceIdentifier.of())
+            .orElse(null));
+        return entries.values().stream().map(PreProvisioning::entry).sorted(Comparator.comparing(Entry::nodeId))
+            .map(entry -> new PreProvisionedNode(entry.nodeId(), entry.template(), entry.values(), entry.commit(),
+                failure(states.get(entry.nodeId())))).toList();
+    }
+
+    private static @Nullable String failure(final @Nullable MapEntryNode state) {
+        if (state == null || !(state.childByArg(NodeIdentifier.create(STATE)) instanceof ContainerNode failed)) {
+            return null;
+        }
+        return leaf(failed, TIME) + ": " + leaf(failed, MESSAGE);
+    }
+
     Optional<Entry> find(final String nodeId) {
         return config.snapshot().read(ALL.node(key(nodeId))).filter(MapEntryNode.class::isInstance)
             .map(entry -> entry((MapEntryNode) entry));
@@ -142,7 +163,7 @@ final class PreProvisioning implements AutoCloseable {
             "true".equals(leaf(entry, COMMIT)), entry);
     }
 
-    private static String leaf(final MapEntryNode node, final QName name) {
+    private static String leaf(final DataContainerNode node, final QName name) {
         final DataContainerChild child = node.childByArg(NodeIdentifier.create(name));
         return child instanceof LeafNode<?> leaf ? String.valueOf(leaf.body()) : "";
     }

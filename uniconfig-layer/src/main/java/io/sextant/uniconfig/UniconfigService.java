@@ -15,6 +15,7 @@ import io.sextant.unified.UnifiedDevice;
 import io.sextant.unified.UnifiedDevices;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -287,6 +288,16 @@ public final class UniconfigService implements AutoCloseable {
     }
 
     /** Open a transaction for {@code user} with the default idle timeout; its id. */
+    /** The stored drift policies, by name. */
+    public List<DriftPolicy> driftPolicies() {
+        return driftPolicies.all();
+    }
+
+    /** The pre-provisioning entries waiting to be applied, by node id, with their last failure. */
+    public List<PreProvisionedNode> preProvisioned() {
+        return preProvisioning.all();
+    }
+
     public String createTransaction(final String user) {
         return transactions.create(user, null);
     }

@@ -12,8 +12,9 @@ import io.sextant.datastore.ControllerStores;
 import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.spi.OperationErrorsException;
-import io.sextant.uniconfig.DriftPolicies.Action;
+import io.sextant.uniconfig.DriftPolicy.Action;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -108,6 +109,8 @@ class DriftPoliciesTest {
     void aPolicyNamingTheNodeWinsOverOneForEveryNodeOnTheSamePath() throws Exception {
         store("a-everywhere", DESCRIPTIONS, "report");
         store("b-r1", DESCRIPTIONS, "restore", "r1");
+        assertEquals(List.of(new DriftPolicy("a-everywhere", DESCRIPTIONS, Action.REPORT, Set.of()),
+            new DriftPolicy("b-r1", DESCRIPTIONS, Action.RESTORE, Set.of("r1"))), policies.all());
         assertEquals(Action.RESTORE, policies.actionFor("r1", schema, leaf("eth1", DESCRIPTION)));
         assertEquals(Action.REPORT, policies.actionFor("r2", schema, leaf("eth1", DESCRIPTION)));
     }

@@ -154,6 +154,10 @@ class PreProvisioningTest {
             .orElseThrow());
         assertTrue(message.contains("description"), message);
         assertTrue(stored("r1").isPresent(), "kept to be tried again");
+        final List<PreProvisionedNode> listed = service.preProvisioned();
+        assertEquals(List.of("r1"), listed.stream().map(PreProvisionedNode::nodeId).toList());
+        assertTrue(String.valueOf(listed.get(0).failure()).contains("Variable 'description' has no value"),
+            listed.toString());
         assertFalse(NormalizedNodes.findNode(r1.config(), interfacePath("eth6")).isPresent());
         assertTrue(get(service.diffs().calculateDiff(List.of("r1"), RequestContext.of("admin"))).nodes().stream()
             .allMatch(node -> node.diff().isEmpty()), "the intent is unchanged");
