@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonObject;
 import io.sextant.spi.ControllerSettings;
 import io.sextant.testing.Chromium;
 import io.sextant.testing.ModelSets;
@@ -154,6 +155,17 @@ class OperatorPageInChromiumTest {
         browser.click("a[href='#/log']");
         browser.awaitElement("#log tbody tr", "the transaction log lists the commit");
         assertTrue(browser.text("#log tbody tr").contains(NODE), browser.text("#log"));
+        browser.await("document.getElementById('log-live').innerText === 'Live (event stream)'",
+            "the log follows the commit event stream");
+        final int logged = browser.eval("document.querySelectorAll('#log tbody tr').length").getAsInt();
+        // a commit made elsewhere (over RESTCONF) appears without a reload, newest first
+        final HttpResponse<String> again = admin.send("PUT", RestconfClient.intentInterface(NODE, "eth9"),
+            RestconfClient.ethernetInterface("eth9", "committed while the log is open"));
+        assertTrue(again.statusCode() == 201 || again.statusCode() == 204, again.body());
+        final JsonObject committed = admin.rpc("uniconfig-manager:commit", List.of(NODE));
+        assertEquals("complete", committed.get("overall-status").getAsString(), committed.toString());
+        browser.await("document.querySelectorAll('#log tbody tr').length === " + (logged + 1),
+            "the new commit appears in the open log");
         browser.screenshot(SCREENSHOTS.resolve("log.png"));
 
         browser.click("a[href='#/snapshots']");

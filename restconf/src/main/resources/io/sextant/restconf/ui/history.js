@@ -1,5 +1,5 @@
 // Snapshots (create, restore) and the transaction log (with revert).
-import { TOPOLOGY, read, rpc, targets, mayInvoke, member } from '/ui/rest.js';
+import { TOPOLOGY, read, rpc, targets, mayInvoke, member, follow } from '/ui/rest.js';
 import { h, badge, resultTable, status } from '/ui/dom.js';
 
 export async function snapshotsPage(match, page) {
@@ -52,14 +52,44 @@ export async function snapshotsPage(match, page) {
 
 export async function logPage(match, page) {
   page.append(h('h2', {}, 'Transaction log'));
-  const body = await read('/rests/data/uniconfig-manager:transaction-log');
-  const log = member(body, 'transaction-log') || {};
-  const entries = [...(log.transaction || [])].reverse();
   const mayRevert = await mayInvoke('sextant-history:revert-changes');
   const output = h('div', { id: 'revert-result', 'aria-live': 'polite' });
+  const live = h('span', { id: 'log-live', class: 'muted' }, 'Not following new commits');
+  const table = h('div', { id: 'log-table' });
   page.append(h('p', { class: 'muted' }, 'Newest first. Revert makes the inverse of a commit the nodes\' intent; '
-    + 'then review and commit it on the Commit page.'), output,
-  h('table', { id: 'log' }, h('caption', { class: 'muted' }, 'Commits'),
+    + 'then review and commit it on the Commit page. ', live), output, table);
+  const refresh = async () => {
+    const body = await read('/rests/data/uniconfig-manager:transaction-log');
+    const log = member(body, 'transaction-log') || {};
+    table.replaceChildren(...logTable([...(log.transaction || [])].reverse(), mayRevert, output));
+  };
+  await refresh();
+  // kept live by the sextant-commits event stream: each commit that ends reads the log again
+  const stop = new AbortController();
+  let pending = null;
+  follow('sextant-commits', () => {
+    if (!pending) {
+      pending = setTimeout(() => {
+        pending = null;
+        refresh().catch(() => {});
+      }, 250);
+    }
+  }, stop.signal, () => {
+    live.textContent = 'Live (event stream)';
+  }).catch(() => {}).finally(() => {
+    if (!stop.signal.aborted) {
+      live.textContent = 'Not following new commits (reload to see them)';
+    }
+  });
+  return () => {
+    stop.abort();
+    clearTimeout(pending);
+  };
+}
+
+/** The log's table (always there, for tests and assistive technology), and a note when it is empty. */
+function logTable(entries, mayRevert, output) {
+  const table = h('table', { id: 'log' }, h('caption', { class: 'muted' }, 'Commits'),
     h('thead', {}, h('tr', {}, ['Time', 'User', 'Operation', 'Status', 'Nodes', 'Error', '']
       .map((t) => h('th', { scope: 'col' }, t)))),
     h('tbody', {}, entries.map((entry) => h('tr', { 'data-transaction': entry['transaction-id'] },
@@ -75,10 +105,6 @@ export async function logPage(match, page) {
           } catch (e) {
             output.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message));
           }
-        } }, 'Revert') : null))))));
-  if (!entries.length) {
-    page.append(h('p', { class: 'muted' }, 'No commits yet.'));
-  }
-  return null;
+        } }, 'Revert') : null)))));
+  return entries.length ? [table] : [table, h('p', { class: 'muted' }, 'No commits yet.')];
 }
-
