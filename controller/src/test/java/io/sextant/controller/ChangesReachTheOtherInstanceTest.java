@@ -3,6 +3,7 @@ package io.sextant.controller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonObject;
 import io.sextant.persistence.NodeLease;
 import io.sextant.testing.MisbehavingNetconfDevice;
 import io.sextant.testing.PostgresServer;
@@ -50,7 +51,7 @@ class ChangesReachTheOtherInstanceTest {
     @BeforeAll
     static void start() throws Exception {
         postgres = PostgresServer.start();
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 6; i++) {
             DEVICES.add(MisbehavingNetconfDevice.builder().ssh(true).credentials("admin", "admin").start());
         }
         a = new InJvmInstance(dirA, DurableController.migratedDatabase(postgres), PASSWORD);
@@ -153,6 +154,27 @@ class ChangesReachTheOtherInstanceTest {
         final HttpResponse<String> ifaceThroughB = b.rest.send("GET", RestconfClient.intentInterface("intent",
             "eth9") + "?content=config");
         assertEquals(200, ifaceThroughB.statusCode(), ifaceThroughB.body());
+    }
+
+    @Test
+    void aSnapshotCreatedThroughOneInstanceIsListedOnTheOtherAndGoesWhenDeleted() throws Exception {
+        mount("snapped", DEVICES.get(5));
+        a.rest.await(RestconfClient.UNICONFIG_NODE + "snapped" + RestconfClient.CONFIGURATION + "?content=config",
+            r -> r.statusCode() == 200, WAIT);
+        final JsonObject created = a.rest.rpcWithInput("snapshot-manager:create-snapshot",
+            "{\"input\":{\"snapshot-name\":\"across\",\"target-nodes\":{\"node\":[\"snapped\"]}}}");
+        assertEquals("complete", created.get("overall-status").getAsString(), created.toString());
+        final String listed = "/rests/data/network-topology:network-topology/topology=snapshots/node=across"
+            + "?content=nonconfig";
+        b.rest.await(listed, r -> r.statusCode() == 200 && r.body().contains("snapped"), WAIT);
+        // and what it holds is readable through the other instance's mount point
+        b.rest.await("/rests/data/network-topology:network-topology/topology=snapshots/node=across/"
+            + "snapshot-manager:snapshot/node=snapped/configuration?content=config", r -> r.statusCode() == 200, WAIT);
+
+        final JsonObject deleted = a.rest.rpcWithInput("snapshot-manager:delete-snapshot",
+            "{\"input\":{\"snapshot-name\":\"across\"}}");
+        assertEquals("complete", deleted.get("overall-status").getAsString(), deleted.toString());
+        b.rest.await(listed, r -> r.statusCode() == 404, WAIT);
     }
 
     @Test

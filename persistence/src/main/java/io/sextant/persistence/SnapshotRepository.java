@@ -8,7 +8,9 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /** Named snapshots of intended configuration, one row per snapshot and node. */
 public final class SnapshotRepository {
@@ -80,6 +82,18 @@ public final class SnapshotRepository {
             }
         }
         return names;
+    }
+
+    /** Every snapshot's name and creation time, one statement (what another instance compares its own with). */
+    public Map<String, Instant> createdTimes(final Tx tx) throws SQLException {
+        final Map<String, Instant> times = new TreeMap<>();
+        try (PreparedStatement select = tx.connection().prepareStatement("SELECT name, created_at FROM snapshot");
+             ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+                times.put(rows.getString(1), Rows.instant(rows.getTimestamp(2)));
+            }
+        }
+        return times;
     }
 
     /** @return whether the snapshot existed */

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** The snapshots part of {@link DurableUniconfigStore}: each write one SQL transaction, repaired when its outcome is unknown. */
@@ -30,15 +31,29 @@ final class DurableSnapshots {
         return StateUnavailable.call(database, "load the snapshots", tx -> {
             final List<KeptSnapshot> kept = new ArrayList<>();
             for (String name : repository.names(tx)) {
-                final StoredSnapshot stored = repository.load(tx, name).orElseThrow();
-                final Map<String, SnapshotStore.Captured> captured = new LinkedHashMap<>();
-                for (SnapshotNode node : stored.nodes()) {
-                    captured.put(node.nodeId(), new SnapshotStore.Captured(node.schemaKey(), node.configuration()));
-                }
-                kept.add(new KeptSnapshot(stored.name(), stored.created(), captured));
+                kept.add(kept(repository.load(tx, name).orElseThrow()));
             }
             return kept;
         });
+    }
+
+    /** See {@link UniconfigStore#snapshotTimes}. */
+    Map<String, Instant> times() throws OperationErrorsException {
+        return StateUnavailable.call(database, "read the kept snapshots' names", repository::createdTimes);
+    }
+
+    /** See {@link UniconfigStore#loadSnapshot}. */
+    Optional<KeptSnapshot> load(final String name) throws OperationErrorsException {
+        return StateUnavailable.call(database, "load snapshot " + name, tx -> repository.load(tx, name)
+            .map(DurableSnapshots::kept));
+    }
+
+    private static KeptSnapshot kept(final StoredSnapshot stored) {
+        final Map<String, SnapshotStore.Captured> captured = new LinkedHashMap<>();
+        for (SnapshotNode node : stored.nodes()) {
+            captured.put(node.nodeId(), new SnapshotStore.Captured(node.schemaKey(), node.configuration()));
+        }
+        return new KeptSnapshot(stored.name(), stored.created(), captured);
     }
 
     /** Keep a snapshot just taken (replacing one of that name whose keeping was reported failed). */

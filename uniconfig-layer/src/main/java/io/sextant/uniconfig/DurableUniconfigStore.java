@@ -321,6 +321,16 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
+    public Map<String, Instant> snapshotTimes() throws OperationErrorsException {
+        return snapshots.times();
+    }
+
+    @Override
+    public Optional<KeptSnapshot> loadSnapshot(final String name) throws OperationErrorsException {
+        return snapshots.load(name);
+    }
+
+    @Override
     public void snapshotCreated(final String name, final Instant created,
             final Map<String, SnapshotStore.Captured> captured) throws OperationErrorsException {
         snapshots.created(name, created, captured);

@@ -1,10 +1,6 @@
 package io.sextant.uniconfig;
 
-import io.sextant.spi.OperationErrorsException;
 import io.sextant.persistence.ChangeHints;
-import org.eclipse.jdt.annotation.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Shows in this instance's transaction log the commits the other controller instances sharing
@@ -14,43 +10,26 @@ import org.slf4j.LoggerFactory;
  * the nodes' schemas). The entries of this instance's own commits are already shown, with diffs.
  */
 final class KeptLogFollower implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(KeptLogFollower.class);
-
-    private final UniconfigStore store;
-    private final OperationalTransactionLog log;
-    private final ChangeHints.Subscription subscription;
-    private @Nullable String failing;
+    private final KeptFollower follower;
 
     KeptLogFollower(final UniconfigStore store, final OperationalTransactionLog log, final ChangeHints hints) {
-        this.store = store;
-        this.log = log;
-        this.subscription = hints.subscribe(ChangeHints.NODES, this::catchUp);
+        this.follower = new KeptFollower(hints, ChangeHints.NODES, "The commits logged through other controller "
+            + "instances", () -> {
+                for (CommitRecord logged : store.logged()) {
+                    if (!log.shows(logged.id(), logged.result().ok())) {
+                        log.record(logged);
+                    }
+                }
+            });
     }
 
     /** Show the entries logged since the last round. */
-    synchronized void catchUp() {
-        try {
-            for (CommitRecord logged : store.logged()) {
-                if (!log.shows(logged.id(), logged.result().ok())) {
-                    log.record(logged);
-                }
-            }
-            if (failing != null) {
-                LOG.info("The commits logged through other controller instances are read again");
-                failing = null;
-            }
-        } catch (OperationErrorsException e) {
-            final String message = String.valueOf(e.getMessage());
-            if (!message.equals(failing)) {
-                LOG.warn("The commits logged through other controller instances cannot be read now (tried again "
-                    + "every few seconds): {}", message);
-                failing = message;
-            }
-        }
+    void catchUp() {
+        follower.catchUp();
     }
 
     @Override
     public void close() {
-        subscription.close();
+        follower.close();
     }
 }

@@ -3,6 +3,8 @@ package io.sextant.uniconfig;
 import io.sextant.datastore.DataStore;
 import io.sextant.spi.OperationErrorsException;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,7 +21,8 @@ import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
  * operational datastore under topology=snapshots (node-id = snapshot name); the captured
  * configurations are read through the mount point at
  * {@code .../node=<snapshot>/snapshot-manager:snapshot/node=<node>/configuration}. Snapshots are
- * kept in the {@link UniconfigStore} before they are listed, and loaded from it at start.
+ * kept in the {@link UniconfigStore} before they are listed, loaded from it at start, and those
+ * other instances sharing it create and delete are taken at each {@link #catchUp}.
  */
 final class SnapshotStore {
     /** One node's captured configuration and the schema it is in (by key, as the node's). */
@@ -52,7 +55,8 @@ final class SnapshotStore {
             throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.DATA_EXISTS, "Snapshot " + name
                 + " already exists; delete it first or choose another name");
         }
-        final Snapshot snapshot = new Snapshot(name, Instant.now(), Map.copyOf(nodes));
+        // to the microsecond, as the database keeps it: what another instance reads back is the same time
+        final Snapshot snapshot = new Snapshot(name, Instant.now().truncatedTo(ChronoUnit.MICROS), Map.copyOf(nodes));
         store.snapshotCreated(name, snapshot.created(), snapshot.nodes());
         list(snapshot);
     }
@@ -82,14 +86,44 @@ final class SnapshotStore {
         snapshots.put(name, snapshot);
     }
 
+    /**
+     * Take the snapshots other instances sharing the store created and deleted: those kept and not
+     * listed here, or kept with another creation time (deleted and created again), are read and
+     * listed; those listed and no longer kept go.
+     */
+    synchronized void catchUp() throws OperationErrorsException {
+        final Map<String, Instant> kept = store.snapshotTimes();
+        for (String name : List.copyOf(snapshots.keySet())) {
+            if (!kept.containsKey(name)) {
+                unlist(name);
+            }
+        }
+        for (Map.Entry<String, Instant> entry : kept.entrySet()) {
+            final Snapshot listed = snapshots.get(entry.getKey());
+            if (listed == null || !listed.created().equals(entry.getValue())) {
+                final Optional<UniconfigStore.KeptSnapshot> read = store.loadSnapshot(entry.getKey());
+                if (read.isPresent()) {
+                    final UniconfigStore.KeptSnapshot snapshot = read.orElseThrow();
+                    list(new Snapshot(snapshot.name(), snapshot.created(), Map.copyOf(snapshot.nodes())));
+                } else if (listed != null) {
+                    unlist(entry.getKey());
+                }
+            }
+        }
+    }
+
+    private void unlist(final String name) throws OperationErrorsException {
+        snapshots.remove(name);
+        operational.update(tx -> tx.remove(TopologyPaths.node(TopologyPaths.SNAPSHOTS, name)));
+    }
+
     synchronized boolean delete(final String name) throws OperationErrorsException {
         final Snapshot snapshot = snapshots.get(name);
         if (snapshot == null) {
             return false;
         }
         store.snapshotDeleted(name, snapshot.created(), snapshot.nodes());
-        snapshots.remove(name);
-        operational.update(tx -> tx.remove(TopologyPaths.node(TopologyPaths.SNAPSHOTS, name)));
+        unlist(name);
         return true;
     }
 }

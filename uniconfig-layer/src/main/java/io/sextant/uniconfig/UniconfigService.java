@@ -9,6 +9,7 @@ import io.sextant.spi.IntentAccess;
 import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
+import io.sextant.persistence.ChangeHints;
 import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.StateBackend;
 import io.sextant.unified.UnifiedDevice;
@@ -87,6 +88,7 @@ public final class UniconfigService implements AutoCloseable {
     private final Registration unmounts;
     private final @Nullable KeptNodesFollower follower;
     private final @Nullable KeptLogFollower logFollower;
+    private final @Nullable KeptFollower snapshotFollower;
     private final @Nullable BackgroundNodeHistory historyWriter;
 
     @Activate
@@ -152,6 +154,9 @@ public final class UniconfigService implements AutoCloseable {
         logFollower = backend.database().map(database -> new KeptLogFollower(store, log, database.hints()))
             .orElse(null);
         commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
+        // and the snapshots they create and delete are listed here too
+        snapshotFollower = backend.database().map(database -> new KeptFollower(database.hints(), ChangeHints.NODES,
+            "The snapshots kept through other controller instances", snapshotStore::catchUp)).orElse(null);
         // nodes other instances sharing the database keep from now on are taken here too
         follower = backend.database().map(database -> new KeptNodesFollower(registry, locks, database.hints()))
             .orElse(null);
@@ -330,6 +335,9 @@ public final class UniconfigService implements AutoCloseable {
         }
         if (logFollower != null) {
             logFollower.close();
+        }
+        if (snapshotFollower != null) {
+            snapshotFollower.close();
         }
         drift.close();
         driftPolicies.close();

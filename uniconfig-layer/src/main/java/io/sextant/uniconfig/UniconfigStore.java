@@ -230,6 +230,19 @@ interface UniconfigStore extends AutoCloseable {
 
     List<KeptSnapshot> loadSnapshots() throws OperationErrorsException;
 
+    /**
+     * The kept snapshots' names and creation times, read again (how an instance finds the snapshots
+     * other instances sharing the store created and deleted). Kept nowhere else: none.
+     */
+    default Map<String, Instant> snapshotTimes() throws OperationErrorsException {
+        return Map.of();
+    }
+
+    /** Snapshot {@code name} as kept now, read again; empty when none of that name is. */
+    default Optional<KeptSnapshot> loadSnapshot(final String name) throws OperationErrorsException {
+        return Optional.empty();
+    }
+
     void snapshotCreated(String name, Instant created, Map<String, SnapshotStore.Captured> nodes)
         throws OperationErrorsException;
 
