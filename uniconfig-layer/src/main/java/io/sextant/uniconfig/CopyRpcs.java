@@ -7,9 +7,6 @@ import io.sextant.spi.RpcRegistry;
 import java.util.List;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.QName;
-import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
-import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 
 /** {@code uniconfig-manager:copy-one-to-many}: its input read, its output the usual node-results. */
 final class CopyRpcs implements AutoCloseable {
@@ -23,16 +20,12 @@ final class CopyRpcs implements AutoCloseable {
     CopyRpcs(final CopyService copies, final IntentAccess.Policy access, final RpcRegistry rpcs) {
         registration = rpcs.register(COPY, (input, context) -> {
             final List<String> targets = UniconfigRpcs.targetNodes(input);
-            return UniconfigRpcs.guarded(targets, () -> copies.copy(leaf(input, SOURCE_NODE), leaf(input, PATH),
-                "replace".equals(leaf(input, OPERATION)), targets, context, access.forRequest(context)))
+            return UniconfigRpcs.guarded(targets, () -> copies.copy(LeafText.of(input, SOURCE_NODE),
+                LeafText.of(input, PATH), "replace".equals(LeafText.of(input, OPERATION)), targets, context,
+                access.forRequest(context)))
                 .thenApply(result -> Optional.of(UniconfigRpcs.plainOutput(ControllerSchema.UNICONFIG_MANAGER,
                     result)));
         });
-    }
-
-    private static String leaf(final ContainerNode input, final QName name) {
-        return input.childByArg(NodeIdentifier.create(name)) instanceof LeafNode<?> leaf ? String.valueOf(leaf.body())
-            : "";
     }
 
     @Override

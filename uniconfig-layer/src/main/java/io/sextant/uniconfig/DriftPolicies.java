@@ -18,8 +18,6 @@ import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
-import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
-import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.LeafSetNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
@@ -127,13 +125,8 @@ final class DriftPolicies implements AutoCloseable {
         if (entry.childByArg(NodeIdentifier.create(NODE_ID)) instanceof LeafSetNode<?> ids) {
             ids.body().forEach(id -> nodes.add(String.valueOf(id.body())));
         }
-        return new DriftPolicy(leaf(entry, NAME), leaf(entry, PATH), DriftPolicy.Action.valueOf(leaf(entry, ACTION)
-            .toUpperCase(Locale.ROOT)), Set.copyOf(nodes));
-    }
-
-    private static String leaf(final MapEntryNode node, final QName name) {
-        final DataContainerChild child = node.childByArg(NodeIdentifier.create(name));
-        return child instanceof LeafNode<?> leaf ? String.valueOf(leaf.body()) : "";
+        return new DriftPolicy(LeafText.of(entry, NAME), LeafText.of(entry, PATH),
+            DriftPolicy.Action.valueOf(LeafText.of(entry, ACTION).toUpperCase(Locale.ROOT)), Set.copyOf(nodes));
     }
 
     private static void check(final DriftPolicy policy) throws OperationErrorsException {

@@ -28,9 +28,6 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
-import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -95,7 +92,7 @@ final class PreProvisioning implements AutoCloseable {
         this.listener = config.registerListener(YangInstanceIdentifier.of(PRE_PROVISIONED), this::changed);
         this.validator = config.registerValidator(YangInstanceIdentifier.of(PRE_PROVISIONED), candidate -> {
             for (MapEntryNode entry : entries(candidate.getRootNode().dataAfter()).values()) {
-                if (leaf(entry, TEMPLATE_NAME).isEmpty()) {
+                if (LeafText.of(entry, TEMPLATE_NAME).isEmpty()) {
                     throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
                         "Pre-provisioned node " + entry.name().getValue(NODE_ID) + ": template-name is missing");
                 }
@@ -123,7 +120,7 @@ final class PreProvisioning implements AutoCloseable {
         if (state == null || !(state.childByArg(NodeIdentifier.create(STATE)) instanceof ContainerNode failed)) {
             return null;
         }
-        return leaf(failed, TIME) + ": " + leaf(failed, MESSAGE);
+        return LeafText.of(failed, TIME) + ": " + LeafText.of(failed, MESSAGE);
     }
 
     Optional<Entry> find(final String nodeId) {
@@ -157,15 +154,11 @@ final class PreProvisioning implements AutoCloseable {
     static Entry entry(final MapEntryNode entry) {
         final Map<String, String> values = new LinkedHashMap<>();
         if (entry.childByArg(NodeIdentifier.create(VARIABLE)) instanceof MapNode variables) {
-            variables.body().forEach(variable -> values.put(leaf(variable, NAME), leaf(variable, VALUE)));
+            variables.body().forEach(variable -> values.put(LeafText.of(variable, NAME),
+                LeafText.of(variable, VALUE)));
         }
-        return new Entry(String.valueOf(entry.name().getValue(NODE_ID)), leaf(entry, TEMPLATE_NAME), values,
-            "true".equals(leaf(entry, COMMIT)), entry);
-    }
-
-    private static String leaf(final DataContainerNode node, final QName name) {
-        final DataContainerChild child = node.childByArg(NodeIdentifier.create(name));
-        return child instanceof LeafNode<?> leaf ? String.valueOf(leaf.body()) : "";
+        return new Entry(String.valueOf(entry.name().getValue(NODE_ID)), LeafText.of(entry, TEMPLATE_NAME), values,
+            "true".equals(LeafText.of(entry, COMMIT)), entry);
     }
 
     /** Apply {@code entry} on the layer's executor (not on a listener's or a device's thread) if its node is ready. */

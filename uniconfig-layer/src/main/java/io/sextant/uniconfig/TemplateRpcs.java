@@ -11,9 +11,6 @@ import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
-import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 
@@ -33,7 +30,7 @@ final class TemplateRpcs implements AutoCloseable {
         registration = rpcs.register(APPLY, (input, context) -> {
             final List<TemplateService.Target> targets = targets(input);
             return UniconfigRpcs.guarded(targets.stream().map(TemplateService.Target::nodeId).toList(),
-                () -> templates.applyTemplate(leaf(input, TEMPLATE_NAME), targets, context,
+                () -> templates.applyTemplate(LeafText.of(input, TEMPLATE_NAME), targets, context,
                     access.forRequest(context)))
                 .thenApply(result -> Optional.of(UniconfigRpcs.plainOutput(TemplateStore.MODULE, result)));
         });
@@ -47,18 +44,13 @@ final class TemplateRpcs implements AutoCloseable {
                 final Map<String, String> values = new HashMap<>();
                 if (node.childByArg(NodeIdentifier.create(VARIABLE)) instanceof MapNode variables) {
                     for (MapEntryNode variable : variables.body()) {
-                        values.put(leaf(variable, TemplateStore.NAME), leaf(variable, VALUE));
+                        values.put(LeafText.of(variable, TemplateStore.NAME), LeafText.of(variable, VALUE));
                     }
                 }
-                targets.add(new TemplateService.Target(leaf(node, NODE_ID), values));
+                targets.add(new TemplateService.Target(LeafText.of(node, NODE_ID), values));
             }
         }
         return targets;
-    }
-
-    private static String leaf(final DataContainerNode node, final QName name) {
-        final DataContainerChild child = node.childByArg(NodeIdentifier.create(name));
-        return child instanceof LeafNode<?> leaf ? String.valueOf(leaf.body()) : "";
     }
 
     @Override

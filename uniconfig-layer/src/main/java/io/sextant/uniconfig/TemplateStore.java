@@ -11,9 +11,6 @@ import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
-import org.opendaylight.yangtools.yang.data.api.schema.DataContainerChild;
-import org.opendaylight.yangtools.yang.data.api.schema.DataContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
@@ -62,16 +59,11 @@ final class TemplateStore implements AutoCloseable {
         final List<Template.Operation> operations = new ArrayList<>();
         if (entry.childByArg(NodeIdentifier.create(OPERATION)) instanceof MapNode ops) {
             for (MapEntryNode op : ops.body()) {
-                operations.add(new Template.Operation(leaf(op, PATH), Template.Kind.valueOf(leaf(op, OPERATION)
-                    .toUpperCase(Locale.ROOT))));
+                operations.add(new Template.Operation(LeafText.of(op, PATH),
+                    Template.Kind.valueOf(LeafText.of(op, OPERATION).toUpperCase(Locale.ROOT))));
             }
         }
-        return new Template(name, leaf(entry, CONFIGURATION), operations);
-    }
-
-    private static String leaf(final DataContainerNode node, final QName name) {
-        final DataContainerChild child = node.childByArg(NodeIdentifier.create(name));
-        return child instanceof LeafNode<?> leaf ? String.valueOf(leaf.body()) : "";
+        return new Template(name, LeafText.of(entry, CONFIGURATION), operations);
     }
 
     @Override
