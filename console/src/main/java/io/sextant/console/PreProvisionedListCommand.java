@@ -1,19 +1,12 @@
 package io.sextant.console;
 
 import io.sextant.model.ControllerSchema;
-import io.sextant.security.service.AccessControl;
 import io.sextant.uniconfig.PreProvisionedNode;
 import io.sextant.uniconfig.UniconfigService;
-import java.io.PrintStream;
 import java.util.List;
 import java.util.TreeMap;
-import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.Command;
-import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
-import org.apache.karaf.shell.api.console.Session;
-import org.apache.karaf.shell.support.CommandException;
-import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 
@@ -21,29 +14,23 @@ import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 @Service
 @Command(scope = "sextant", name = "pre-provisioned-list",
     description = "Lists the pre-provisioning entries waiting to be applied when their devices connect")
-public final class PreProvisionedListCommand implements Action {
+public final class PreProvisionedListCommand extends StoredListCommand {
     private static final YangInstanceIdentifier PATH = YangInstanceIdentifier.of(
         QName.create(ControllerSchema.PRE_PROVISIONING, "pre-provisioned"));
 
-    @Reference
-    ConsoleServices services;
-
-    @Reference
-    Session session;
+    @Override
+    YangInstanceIdentifier path() {
+        return PATH;
+    }
 
     @Override
-    public @Nullable Object execute() throws CommandException {
-        final PrintStream out = session.getConsole();
-        final UniconfigService uniconfig = services.uniconfig();
-        final AccessControl control = services.control();
-        if (uniconfig == null || control == null) {
-            return Starting.report(out, services);
-        }
-        ConsoleUser.current(control).checkRead(PATH, "the pre-provisioning entries "
-            + "(sextant-pre-provisioning:pre-provisioned)");
-        out.print(render(uniconfig.preProvisioned()));
-        out.flush();
-        return null;
+    String what() {
+        return "the pre-provisioning entries (sextant-pre-provisioning:pre-provisioned)";
+    }
+
+    @Override
+    String render(final UniconfigService uniconfig) {
+        return render(uniconfig.preProvisioned());
     }
 
     static String render(final List<PreProvisionedNode> entries) {
