@@ -30,9 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PreProvisioningTest {
     private static final String PASSWORD = "pre-provisioning-admin";
     private static final String ENTRY = "/rests/data/sextant-pre-provisioning:pre-provisioned/node=";
-    private static final String CONFIGURATION = "{\"openconfig-interfaces:interfaces\":{\"interface\":[{\"name\":"
-        + "\"{$ifname}\",\"config\":{\"name\":\"{$ifname}\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":"
-        + "\"{$description}\"}}]}}";
 
     @TempDir
     Path dataDir;
@@ -50,7 +47,7 @@ class PreProvisioningTest {
             final RestconfClient rest = new RestconfClient(sextant, PASSWORD);
             final HttpResponse<String> template = rest.send("PUT", "/rests/data/sextant-templates:templates/"
                 + "template=site", "{\"sextant-templates:template\":[{\"name\":\"site\",\"configuration\":"
-                + new JsonPrimitive(CONFIGURATION) + "}]}");
+                + new JsonPrimitive(RestconfClient.INTERFACE_TEMPLATE) + "}]}");
             assertEquals(201, template.statusCode(), template.body());
 
             final HttpResponse<String> noTemplate = rest.send("PUT", ENTRY + "other",

@@ -144,6 +144,14 @@ final class RestconfClient {
         return ethernetInterface(name, name);
     }
 
+    /**
+     * A template's configuration (module sextant-templates): one OpenConfig Ethernet interface with
+     * the variables {@code ifname} and {@code description}.
+     */
+    static final String INTERFACE_TEMPLATE = "{\"openconfig-interfaces:interfaces\":{\"interface\":[{\"name\":"
+        + "\"{$ifname}\",\"config\":{\"name\":\"{$ifname}\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":"
+        + "\"{$description}\"}}]}}";
+
     /** An Ethernet OpenConfig interface with {@code description}, as a PUT body of {@link #intentInterface}. */
     static String ethernetInterface(final String name, final String description) {
         return "{\"openconfig-interfaces:interface\":[{\"name\":\"" + name + "\",\"config\":{\"name\":\"" + name

@@ -26,9 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 class TemplatesOnFrrTest {
     private static final String PASSWORD = "templates-frr-admin";
     private static final String NODE = "frr-tpl";
-    private static final String CONFIGURATION = "{\"openconfig-interfaces:interfaces\":{\"interface\":[{\"name\":"
-        + "\"{$ifname}\",\"config\":{\"name\":\"{$ifname}\",\"type\":\"iana-if-type:ethernetCsmacd\",\"description\":"
-        + "\"{$description}\"}}]}}";
 
     @TempDir
     Path dataDir;
@@ -46,7 +43,7 @@ class TemplatesOnFrrTest {
             final String iface = router.interfaces().get(0);
             assertEquals(201, rest.send("PUT", "/rests/data/sextant-templates:templates/template=port",
                 "{\"sextant-templates:template\":[{\"name\":\"port\",\"configuration\":"
-                    + new JsonPrimitive(CONFIGURATION) + "}]}").statusCode());
+                    + new JsonPrimitive(RestconfClient.INTERFACE_TEMPLATE) + "}]}").statusCode());
 
             // stored before the router is mounted: committed once it connects
             assertEquals(201, rest.send("PUT", "/rests/data/sextant-pre-provisioning:pre-provisioned/node=" + NODE,
