@@ -130,11 +130,12 @@ public final class DeviceSimulator implements AutoCloseable {
                     throw new IOException("Cannot listen on port " + (settings.firstPort() + i), e);
                 }
             }
-            for (var future : pending) {
+            for (int i = 0; i < pending.size(); i++) {
                 try {
-                    listeners.add(future.get(1, TimeUnit.MINUTES));
+                    listeners.add(pending.get(i).get(1, TimeUnit.MINUTES));
                 } catch (ExecutionException e) {
-                    throw new IOException("Cannot listen: " + e.getCause().getMessage(), e.getCause());
+                    throw new IOException("Cannot listen on " + settings.host() + " port " + (settings.firstPort() + i)
+                        + ": " + e.getCause().getMessage(), e.getCause());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IOException("Interrupted while binding", e);

@@ -38,7 +38,17 @@ public final class SimulatorMain {
     private SimulatorMain() {
     }
 
-    public static void main(final String[] args) throws IOException, InterruptedException {
+    public static void main(final String[] args) throws InterruptedException {
+        try {
+            run(args);
+        } catch (IllegalArgumentException | IOException e) {
+            // bad options, a module that is not bundled, a port in use: one line, no stack trace
+            System.err.println("sextant-simulator: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    private static void run(final String[] args) throws IOException, InterruptedException {
         // thousands of devices: log warnings only, and not yangtools' note on every union leaf it writes
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
             System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
@@ -54,6 +64,9 @@ public final class SimulatorMain {
         int threads = 2;
         String user = "admin";
         String password = "admin";
+        if (args.length % 2 != 0) {
+            throw new IllegalArgumentException("option " + args[args.length - 1] + " has no value");
+        }
         for (int i = 0; i + 1 < args.length; i += 2) {
             final String value = args[i + 1];
             switch (args[i]) {
