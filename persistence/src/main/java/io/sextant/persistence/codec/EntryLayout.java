@@ -219,13 +219,27 @@ public final class EntryLayout {
                 }
             }
             default -> {
-                out.deleteTree(path);
+                deleteBelow(path, node, out);
                 if (node.dataAfter() instanceof SystemMapNode map) {
                     for (MapEntryNode entry : map.body()) {
                         splitUnit(path.node(entry.name()), entry, depth, out.written);
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * A node written, replaced or deleted as a whole: its rows and every row below it go, unless it
+     * did not exist before in this store. Then there was nothing of this store's to delete, and the
+     * rows below it in the database, if any, are another controller instance's, written before this
+     * one followed them (for example two instances whose first mounts create the topology at the
+     * same time): deleting them would lose them.
+     */
+    private static void deleteBelow(final YangInstanceIdentifier path, final DataTreeCandidateNode node,
+            final Collector out) {
+        if (node.dataBefore() != null) {
+            out.deleteTree(path);
         }
     }
 
@@ -241,7 +255,7 @@ public final class EntryLayout {
                 }
             }
             default -> {
-                out.deleteTree(path);
+                deleteBelow(path, node, out);
                 final NormalizedNode after = node.dataAfter();
                 if (after != null) {
                     splitUnit(path, after, depth, out.written);

@@ -13,8 +13,10 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
 import org.opendaylight.yangtools.yang.data.tree.api.DataTreeCandidate;
 
 class EntryLayoutTest {
@@ -55,6 +57,31 @@ class EntryLayoutTest {
             assertEquals(byKey(layout.split(trees.root())), stored, "step " + step);
         }
         assertEquals(trees.root(), assemble(stored.values()));
+    }
+
+    @Test
+    void aRowThatAppearsInAStaleStoreDeletesNoRowsAnotherInstanceWroteBelowIt() {
+        final ContainerNode config = OpenConfigFixtures.config(2, "x");
+        final Map<String, ConfigEntry> stored = new TreeMap<>();
+        // two instances' stores on one set of rows; the second has not followed the first's write yet
+        final Trees one = new Trees(OpenConfigFixtures.schema());
+        final Trees other = new Trees(OpenConfigFixtures.schema());
+        final YangInstanceIdentifier first = one.interfaceEntry("ge-0/0/0");
+        final YangInstanceIdentifier second = one.interfaceEntry("ge-0/0/1");
+        apply(stored, layout.changes(one.write(first, entry(config, first))));
+        final EntryChanges appeared = layout.changes(other.write(second, entry(config, second)));
+        assertEquals(List.of(), appeared.deletedTrees(), "the interfaces container appeared in the second store");
+        apply(stored, appeared);
+        assertTrue(stored.containsKey(EntryKeys.of(first)), stored.keySet().toString());
+        assertTrue(stored.containsKey(EntryKeys.of(second)), stored.keySet().toString());
+        final Trees both = new Trees(OpenConfigFixtures.schema());
+        both.write(first, entry(config, first));
+        both.write(second, entry(config, second));
+        assertEquals(both.root(), assemble(stored.values()));
+    }
+
+    private static NormalizedNode entry(final ContainerNode config, final YangInstanceIdentifier path) {
+        return NormalizedNodes.findNode(config, path.getPathArguments()).orElseThrow();
     }
 
     /** What the repository does in SQL: delete the subtrees, then upsert. */
