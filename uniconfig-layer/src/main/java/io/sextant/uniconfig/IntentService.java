@@ -88,13 +88,13 @@ final class IntentService {
         return update;
     }
 
-    /** Compute a change under the node's lock, keep it, apply it and publish the node's status. */
-    private CompletionStage<NodeUpdate> locked(final UniconfigNode node, final LockedChange<NodeUpdate> change) {
-        return locks.withLock(node, () -> now(() -> {
-            final NodeUpdate update = change.apply();
-            registry.versions().apply(update);
-            return update;
-        }));
+    /**
+     * Compute a change under the node's lock, keep it, apply it and publish the node's status
+     * (computed again on what another controller instance kept, when that was newer:
+     * {@link KeptVersions#apply(KeptVersions.Change)}).
+     */
+    private CompletionStage<NodeUpdate> locked(final UniconfigNode node, final KeptVersions.Change change) {
+        return locks.withLock(node, () -> now(() -> registry.versions().apply(change)));
     }
 
     private static <T> CompletionStage<T> now(final LockedChange<T> change) {

@@ -24,6 +24,12 @@ final class KeptVersions {
         this.status = status;
     }
 
+    /** A change of one node's intent, computed under the node's lock on what the node holds then. */
+    @FunctionalInterface
+    interface Change {
+        NodeUpdate compute() throws OperationErrorsException;
+    }
+
     /**
      * Keep {@code update}, then apply it and publish the node's status. Call with the node's
      * lock held. Nothing changes when it cannot be kept.
@@ -32,6 +38,31 @@ final class KeptVersions {
         keep(update);
         update.apply();
         status.publish(update.node());
+    }
+
+    /**
+     * Compute {@code change}, keep it, apply it and publish the node's status. Refused because
+     * another controller instance changed the node since this one loaded or kept it, the node
+     * takes the version kept last and the change is computed and kept once more on that: writes
+     * that a load balancer spreads over several instances change the node one after the other, as
+     * one instance would. Refused again (yet another instance was quicker), or when the kept
+     * version cannot be taken, the refusal (in-use) goes to the caller and nothing is kept. Call
+     * with the node's lock held.
+     */
+    NodeUpdate apply(final Change change) throws OperationErrorsException {
+        NodeUpdate update = change.compute();
+        try {
+            store.changed(update);
+        } catch (OperationErrorsException e) {
+            if (!changedElsewhere(e) || !takeNewer(update.node())) {
+                throw e;
+            }
+            update = change.compute();
+            keep(update);
+        }
+        update.apply();
+        status.publish(update.node());
+        return update;
     }
 
     /**
@@ -44,11 +75,16 @@ final class KeptVersions {
         try {
             store.changed(update);
         } catch (OperationErrorsException e) {
-            if (e.errors().stream().anyMatch(error -> error.tag() == ErrorTag.IN_USE)) {
-                takeNewer(List.of(update.node()));
+            if (changedElsewhere(e)) {
+                takeNewer(update.node());
             }
             throw e;
         }
+    }
+
+    /** Whether the store refused a change because another controller instance kept a newer version. */
+    private static boolean changedElsewhere(final OperationErrorsException refusal) {
+        return refusal.errors().stream().anyMatch(error -> error.tag() == ErrorTag.IN_USE);
     }
 
     /**
@@ -80,18 +116,24 @@ final class KeptVersions {
      * through another controller instance). Call with the nodes' locks held.
      */
     void takeNewer(final Collection<UniconfigNode> changed) {
-        for (UniconfigNode node : changed) {
-            try {
-                if (store.takeNewer(node.nodeId(), kept -> take(node, kept))) {
-                    LOG.info("Node {} was changed through another controller instance: it now holds the version "
-                        + "kept in the database", node.nodeId());
-                    status.publish(node);
-                }
-            } catch (OperationErrorsException e) {
-                LOG.warn("Node {} was changed through another controller instance, and the version kept in the "
-                    + "database cannot be taken now: {}", node.nodeId(), e.getMessage());
+        changed.forEach(this::takeNewer);
+    }
+
+    /** {@link #takeNewer(Collection)} of one node; whether it took a newer version. */
+    private boolean takeNewer(final UniconfigNode node) {
+        try {
+            if (store.takeNewer(node.nodeId(), kept -> take(node, kept))) {
+                // routine behind a load balancer: each instance's writes reach the others this way too
+                LOG.debug("Node {} was changed through another controller instance: it now holds the version kept "
+                    + "in the database", node.nodeId());
+                status.publish(node);
+                return true;
             }
+        } catch (OperationErrorsException e) {
+            LOG.warn("Node {} was changed through another controller instance, and the version kept in the "
+                + "database cannot be taken now: {}", node.nodeId(), e.getMessage());
         }
+        return false;
     }
 
     static boolean take(final UniconfigNode node, final UniconfigStore.KeptNode kept)
