@@ -257,6 +257,12 @@ public final class Phases {
     public static JMeter.Result seed(final RunContext run, final ControllerProcess controller,
             final List<Device> devices, final int lines, final int threads, final String name)
             throws IOException, InterruptedException {
+        return seed(run, controller.port(), devices, lines, threads, name);
+    }
+
+    /** As above, through whatever listens on {@code port} of 127.0.0.1 (a controller, or a load balancer). */
+    public static JMeter.Result seed(final RunContext run, final int port, final List<Device> devices,
+            final int lines, final int threads, final String name) throws IOException, InterruptedException {
         final Path dir = Files.createDirectories(run.outputDir().resolve(name + "-configs"));
         final long start = System.nanoTime();
         // every CPE gets a configuration of its own; the large routers share 16 (20 MB of JSON each)
@@ -265,7 +271,7 @@ public final class Phases {
         run.log("seed %s: generated %,d configurations of %,d lines in %.1f s", name, Math.min(variants, devices.size()),
             lines, (System.nanoTime() - start) / 1e9);
         return JMeter.run(run, "seed.jmx", name, Map.of(
-            "host", "127.0.0.1", "port", Integer.toString(controller.port()), "seed", csv.toString(),
+            "host", "127.0.0.1", "port", Integer.toString(port), "seed", csv.toString(),
             "configs", dir.toString(), "threads", Integer.toString(threads)), devices.size() * 5L, false);
     }
 
@@ -273,9 +279,15 @@ public final class Phases {
     public static JMeter.Result mix(final RunContext run, final ControllerProcess controller,
             final List<Device> devices, final int rounds, final int threads, final String name)
             throws IOException, InterruptedException {
+        return mix(run, controller.port(), devices, rounds, threads, name);
+    }
+
+    /** As above, through whatever listens on {@code port} of 127.0.0.1 (a controller, or a load balancer). */
+    public static JMeter.Result mix(final RunContext run, final int port, final List<Device> devices,
+            final int rounds, final int threads, final String name) throws IOException, InterruptedException {
         final Path csv = Workload.mix(run.outputDir().resolve(name + ".csv"), devices, rounds, run.options().seed());
         final Map<String, String> properties = new TreeMap<>(Map.of(
-            "host", "127.0.0.1", "port", Integer.toString(controller.port()), "mix", csv.toString(),
+            "host", "127.0.0.1", "port", Integer.toString(port), "mix", csv.toString(),
             "threads", Integer.toString(threads)));
         final long requests = 8L * devices.size() * rounds;
         if (run.options().rate().isEmpty()) {

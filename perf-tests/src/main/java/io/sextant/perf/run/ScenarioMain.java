@@ -120,6 +120,7 @@ public final class ScenarioMain {
             case "templates" -> new TemplatesScenario();
             case "takeover" -> new TakeoverScenario();
             case "commit-cost" -> new CommitCostScenario();
+            case "cluster" -> new ClusterScenario();
             case "fuzz-openapi" -> new OpenApiFuzzScenario();
             default -> null;
         });
