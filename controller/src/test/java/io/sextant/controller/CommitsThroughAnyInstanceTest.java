@@ -19,7 +19,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.Timestamp;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -37,7 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  * read through a session of the test's own, holds every committed value in turn, and the holder's
  * transaction log lists the commits; is-in-sync, compare-config and sync-from-network through it are
  * answered by the holder too, and so are reads and writes of the device's data through its mount
- * point. A request that was sent on once is never sent on again.
+ * point. A request that was sent on once is never sent on again. A gated commit (a confirm
+ * timeout) made through the instance without the device waits on the holder, and its
+ * confirm-commit and cancel-commit through that instance are sent on to the holder too.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CommitsThroughAnyInstanceTest {
@@ -74,18 +78,28 @@ class CommitsThroughAnyInstanceTest {
         }
     }
 
-    @Test
-    void aCommitThroughTheInstanceWithoutTheDeviceLandsThroughTheHolder() throws Exception {
+    /** The node mounted (once; a test after the first finds it mounted), served by both; its holder. */
+    private static InJvmInstance mountedHolder() throws Exception {
         final HttpResponse<String> mounted = a.rest.send("PUT", RestconfClient.NETCONF_NODE + NODE,
             RestconfClient.netconfMount(NODE, netconfd.host(), netconfd.port(), netconfd.username(),
                 netconfd.password()));
-        assertEquals(201, mounted.statusCode(), mounted.body());
+        assertTrue(mounted.statusCode() == 201 || mounted.statusCode() == 204, mounted.statusCode() + " "
+            + mounted.body());
         final String node = RestconfClient.UNICONFIG_NODE + NODE + RestconfClient.CONFIGURATION + "?content=config";
         a.rest.await(node, r -> r.statusCode() == 200, WAIT);
         b.rest.await(node, r -> r.statusCode() == 200, WAIT);
         final InJvmInstance holder = holder().equals(a.id()) ? a : b;
         final InJvmInstance other = holder == a ? b : a;
         assertTrue(holder.hasSession(NODE) && !other.hasSession(NODE), "one session, from the holder");
+        return holder;
+    }
+
+    @Test
+    void aCommitThroughTheInstanceWithoutTheDeviceLandsThroughTheHolder() throws Exception {
+        final InJvmInstance holder = mountedHolder();
+        final InJvmInstance other = holder == a ? b : a;
+        // the other test's commits are audited too: only this one's count
+        final Timestamp since = Timestamp.from(Instant.now());
 
         final List<String> committed = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {
@@ -143,19 +157,71 @@ class CommitsThroughAnyInstanceTest {
         final List<String> expected = new ArrayList<>(Collections.nCopies(5, "127.0.0.1 (sent on by 127.0.0.1) "
             + "success"));
         expected.add("true (sent on by 127.0.0.1) failure");
-        await("the commits' audit records").atMost(WAIT).until(() -> commitAudits().size() >= expected.size());
-        assertEquals(expected, commitAudits());
+        await("the commits' audit records").atMost(WAIT).until(() -> commitAudits(since).size() >= expected.size());
+        assertEquals(expected, commitAudits(since));
     }
 
-    /** The audit records of commits, oldest first: each its source and outcome. */
-    private static List<String> commitAudits() throws Exception {
+    @Test
+    void aGatedCommitWaitsOnTheHolderAndIsDecidedThroughTheOtherInstance() throws Exception {
+        final InJvmInstance holder = mountedHolder();
+        final InJvmInstance other = holder == a ? b : a;
+
+        final String confirmed = "gated through " + other.id() + ", confirmed through it";
+        final String commitId = gatedCommitThrough(other, confirmed);
+        final HttpResponse<String> confirm = other.rest.send("POST", "/rests/operations/sextant-gate:confirm-commit",
+            "{\"input\":{\"commit-id\":\"" + commitId + "\"}}");
+        assertEquals(200, confirm.statusCode(), "sent on to " + holder.id() + ", which runs it: " + confirm.body());
+        assertEquals("confirmed", gate(RestconfClient.output(confirm)).get("state").getAsString(), confirm.body());
+        assertEquals(confirmed, descriptionOnDevice());
+
+        final String cancelledId = gatedCommitThrough(other, "gated through " + other.id() + ", cancelled through it");
+        final HttpResponse<String> cancel = other.rest.send("POST", "/rests/operations/sextant-gate:cancel-commit",
+            "{\"input\":{\"commit-id\":\"" + cancelledId + "\"}}");
+        assertEquals(200, cancel.statusCode(), cancel.body());
+        assertEquals("put-back", gate(RestconfClient.output(cancel)).get("state").getAsString(), cancel.body());
+        assertEquals(confirmed, descriptionOnDevice(), "the cancelled commit was put back on the device");
+
+        // decided already: no instance runs it any more, and the answer says so where it arrived
+        final HttpResponse<String> again = other.rest.send("POST", "/rests/operations/sextant-gate:confirm-commit",
+            "{\"input\":{\"commit-id\":\"" + cancelledId + "\"}}");
+        assertEquals(404, again.statusCode(), again.body());
+        assertTrue(again.body().contains("data-missing") && again.body().contains(cancelledId), again.body());
+    }
+
+    /**
+     * The interface's description := {@code value}, written and committed through {@code through}
+     * with a confirm timeout (the commit is sent on to the holder, where it waits); its commit id.
+     */
+    private static String gatedCommitThrough(final InJvmInstance through, final String value) throws Exception {
+        final HttpResponse<String> put = through.rest.send("PUT", RestconfClient.intentInterface(NODE, IFACE),
+            RestconfClient.ethernetInterface(IFACE, value));
+        assertTrue(put.statusCode() == 201 || put.statusCode() == 204, put.statusCode() + " " + put.body());
+        final HttpResponse<String> commit = through.rest.send("POST", COMMIT, "{\"input\":{\"target-nodes\":{\"node\":[\""
+            + NODE + "\"]},\"sextant-gate:confirm-timeout\":600}}");
+        assertEquals(200, commit.statusCode(), commit.body());
+        final JsonObject gate = gate(RestconfClient.output(commit));
+        assertEquals("awaiting-confirmation", gate.get("state").getAsString(), commit.body());
+        assertEquals(value, descriptionOnDevice(), "applied while it waits");
+        return gate.get("commit-id").getAsString();
+    }
+
+    private static JsonObject gate(final JsonObject output) {
+        final String member = output.has("sextant-gate:gate") ? "sextant-gate:gate" : "gate";
+        assertTrue(output.has(member), output.toString());
+        return output.getAsJsonObject(member);
+    }
+
+    /** The audit records of commits since {@code since}, oldest first: each its source and outcome. */
+    private static List<String> commitAudits(final Timestamp since) throws Exception {
         final List<String> found = new ArrayList<>();
         try (Connection sql = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(), postgres.password());
              PreparedStatement query = sql.prepareStatement("SELECT source, outcome FROM audit_event WHERE type = "
-                 + "'rpc' AND details->>'rpc' = 'uniconfig-manager:commit' ORDER BY time, id");
-             ResultSet rows = query.executeQuery()) {
-            while (rows.next()) {
-                found.add(rows.getString(1) + " " + rows.getString(2));
+                 + "'rpc' AND details->>'rpc' = 'uniconfig-manager:commit' AND time >= ? ORDER BY time, id")) {
+            query.setTimestamp(1, since);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    found.add(rows.getString(1) + " " + rows.getString(2));
+                }
             }
         }
         return found;

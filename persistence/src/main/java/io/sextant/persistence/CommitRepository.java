@@ -159,6 +159,25 @@ public final class CommitRepository {
         return pending;
     }
 
+    /**
+     * The live controller instance running the pending commit {@code commitId} (the start of it
+     * that began the commit); empty when the commit is not pending or that start of its instance
+     * is gone.
+     */
+    public Optional<LeaseHolder> runner(final Tx tx, final String commitId) throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT i.instance_id, i.address FROM commit_record c
+                JOIN controller_instance i ON i.instance_id = c.instance_id AND i.started_at = c.instance_started
+                WHERE c.commit_id = ? AND c.state = 'pending' AND NOT i.retired
+                AND i.expires_at > clock_timestamp()""")) {
+            select.setString(1, commitId);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? Optional.of(new LeaseHolder(row.getString(1), row.getString(2)))
+                    : Optional.empty();
+            }
+        }
+    }
+
     public Optional<State> state(final Tx tx, final String commitId) throws SQLException {
         try (PreparedStatement select = tx.connection().prepareStatement(
                 "SELECT state FROM commit_record WHERE commit_id = ?")) {

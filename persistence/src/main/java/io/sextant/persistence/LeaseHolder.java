@@ -1,7 +1,8 @@
 package io.sextant.persistence;
 
 /**
- * The live controller instance holding a node's lease: the one connecting the node's device.
+ * A live controller instance that holds what a request needs: a node's lease (it connects the
+ * node's device), or a gated commit it runs and waits to have decided.
  *
  * @param instanceId its id
  * @param address where operators and other instances reach it (host:port)

@@ -32,6 +32,17 @@ public final class HeldElsewhere {
                 + "one: send the request to that instance", null, APP_TAG, address));
     }
 
+    /**
+     * The error for a decision (confirm-commit, cancel-commit) of gated commit {@code commitId},
+     * which instance {@code instanceId} at {@code address} runs and waits to have decided.
+     */
+    public static OperationErrorsException ofCommit(final String commitId, final String instanceId,
+            final String address) {
+        return new OperationErrorsException(new OperationError(ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED,
+            "Gated commit " + commitId + " waits for its decision on controller instance " + instanceId + " ("
+                + address + "), not on this one: send the request to that instance", null, APP_TAG, address));
+    }
+
     /** The holder's address when {@code errors} is this error; null otherwise. */
     public static @Nullable String address(final List<OperationError> errors) {
         return errors.size() == 1 && APP_TAG.equals(errors.get(0).appTag()) ? errors.get(0).info() : null;

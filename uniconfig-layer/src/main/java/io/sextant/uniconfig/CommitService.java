@@ -10,6 +10,7 @@ import io.sextant.spi.RequestContext;
 import io.sextant.uniconfig.NodeResult.ErrorKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -84,8 +85,25 @@ public final class CommitService {
      * confirmation: by the user who made it, or by one {@code access} lets make the decision's
      * change on every node of the commit (403 access-denied otherwise, and the commit still waits).
      */
+    /**
+     * confirm-commit or cancel-commit ({@link PendingCommits#decide}); a gated commit that another
+     * controller instance runs is decided there: the request gets {@link HeldElsewhere}'s error
+     * naming it, which a transport that reaches it sends on.
+     */
     public CompletionStage<GatedResult> decide(final String commitId, final boolean confirm,
             final RequestContext context, final IntentAccess access) {
+        if (!pending.waits(commitId)) {
+            final Optional<LeaseHolder> runner;
+            try {
+                runner = registry.store().commitRunElsewhere(commitId);
+            } catch (OperationErrorsException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+            if (runner.isPresent()) {
+                return CompletableFuture.failedFuture(HeldElsewhere.ofCommit(commitId, runner.get().instanceId(),
+                    runner.get().address()));
+            }
+        }
         return pending.decide(commitId, confirm, context, access);
     }
 

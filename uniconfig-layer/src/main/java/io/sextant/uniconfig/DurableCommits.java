@@ -3,6 +3,7 @@ package io.sextant.uniconfig;
 import io.sextant.datastore.StateUnavailable;
 import io.sextant.persistence.ChangeHorizon;
 import io.sextant.persistence.CommitRepository;
+import io.sextant.persistence.LeaseHolder;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.LoggedCommit;
 import io.sextant.persistence.PendingCommit;
@@ -13,6 +14,7 @@ import io.sextant.uniconfig.UniconfigStore.Interrupted;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import org.eclipse.jdt.annotation.Nullable;
@@ -64,6 +66,15 @@ final class DurableCommits {
             }
             return orphaned;
         });
+    }
+
+    /** See {@link UniconfigStore#commitRunElsewhere}. */
+    Optional<LeaseHolder> runElsewhere(final String commitId) throws OperationErrorsException {
+        if (instanceId.isEmpty()) {
+            return Optional.empty();
+        }
+        return StateUnavailable.call(database, "read which controller instance runs commit " + commitId,
+            tx -> commits.runner(tx, commitId)).filter(runner -> !runner.instanceId().equals(instanceId));
     }
 
     /** See {@link UniconfigStore#commitStarted}. */

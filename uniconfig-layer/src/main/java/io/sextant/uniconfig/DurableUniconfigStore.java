@@ -232,6 +232,11 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
+    public Optional<LeaseHolder> commitRunElsewhere(final String commitId) throws OperationErrorsException {
+        return commitRecords.runElsewhere(commitId);
+    }
+
+    @Override
     public void deleted(final String nodeId) throws OperationErrorsException {
         owed.write("delete node " + nodeId, Set.of(nodeKey(nodeId)), tx -> nodes.delete(tx, nodeId), Map.of());
         versions.remove(nodeId);

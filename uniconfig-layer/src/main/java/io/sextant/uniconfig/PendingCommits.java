@@ -87,6 +87,11 @@ final class PendingCommits {
         }
     }
 
+    /** Whether gated commit {@code commitId} waits here for its decision. */
+    boolean waits(final String commitId) {
+        return byId.containsKey(commitId);
+    }
+
     /** Why {@code nodeId} cannot be locked now: a gated commit waiting for confirmation holds it. */
     Optional<String> heldBy(final String nodeId) {
         final Pending pending = byNode.get(nodeId);

@@ -119,6 +119,15 @@ interface UniconfigStore extends AutoCloseable {
     }
 
     /**
+     * The other controller instance sharing the store that runs the pending commit
+     * {@code commitId} (a gated commit waiting there for its decision); empty when none does, and
+     * in memory.
+     */
+    default Optional<LeaseHolder> commitRunElsewhere(final String commitId) throws OperationErrorsException {
+        return Optional.empty();
+    }
+
+    /**
      * The version of the node's actual configuration as this store kept or loaded it last
      * ({@code NodeVersion.actual}); {@link NodeHistory.Step#NOT_KEPT} in memory and for a node not
      * kept. Call with the node's lock held.
