@@ -50,7 +50,15 @@ final class KeptVersions {
      * with the node's lock held.
      */
     NodeUpdate apply(final Change change) throws OperationErrorsException {
-        NodeUpdate update = change.compute();
+        return apply(change.compute(), change);
+    }
+
+    /**
+     * As {@link #apply(Change)}, with {@code update} already computed by {@code change} (a
+     * request over several nodes validates every node's change before it keeps any).
+     */
+    NodeUpdate apply(final NodeUpdate computed, final Change change) throws OperationErrorsException {
+        NodeUpdate update = computed;
         try {
             store.changed(update);
         } catch (OperationErrorsException e) {

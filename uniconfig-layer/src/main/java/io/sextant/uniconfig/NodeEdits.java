@@ -107,10 +107,12 @@ final class NodeEdits {
         if (!failures.isEmpty()) {
             return notApplied(operation, targets, failures);
         }
-        final List<NodeUpdate> updates = new ArrayList<>();
+        final List<Computed> updates = new ArrayList<>();
         for (Map.Entry<UniconfigNode, List<Edit>> entry : edits.entrySet()) {
+            final KeptVersions.Change change = () -> IntentService.checked(access, entry.getKey().editIntent(
+                entry.getValue()));
             try {
-                updates.add(IntentService.checked(access, entry.getKey().editIntent(entry.getValue())));
+                updates.add(new Computed(change.compute(), change));
             } catch (OperationErrorsException e) {
                 if (denied(e)) {
                     throw new CompletionException(e);
@@ -120,17 +122,22 @@ final class NodeEdits {
             }
         }
         final List<NodeUpdate> kept = new ArrayList<>();
-        for (NodeUpdate update : updates) {
+        for (Computed update : updates) {
+            final UniconfigNode node = update.update().node();
             try {
-                registry.versions().apply(update);
-                kept.add(update);
+                // made again on what another controller instance kept, when that is newer
+                kept.add(registry.versions().apply(update.update(), update.change()));
             } catch (OperationErrorsException e) {
                 putBack(operation, kept);
-                return notApplied(operation, targets, List.of(NodeResult.failedProcessing(update.node().nodeId(), e,
-                    update.node().schema())));
+                return notApplied(operation, targets, List.of(NodeResult.failedProcessing(node.nodeId(), e,
+                    node.schema())));
             }
         }
         return applied(targets);
+    }
+
+    /** A node's change, and how to compute it again (on a newer version kept elsewhere). */
+    private record Computed(NodeUpdate update, KeptVersions.Change change) {
     }
 
     /** The nodes changed before one whose change could not be kept get their intent back. */

@@ -45,25 +45,35 @@ class StaleNodeTakesTheKeptVersionTest {
         final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
         final UniconfigService service;
 
-        Layer(final Database database, final TestDevice device) {
+        Layer(final Database database, final TestDevice... served) {
             service = new UniconfigService(stores, new RpcRegistry(), mounts, devices, Duration.ofMinutes(5),
                 StateBackend.durable(database), SextantMetrics.NONE, "", IntentAccess.Policy.UNRESTRICTED);
             // the version check alone: the copy stays stale until a change of it is refused
             // (ChangesReachTheOtherInstanceTest covers taking other instances' changes when hinted)
             service.stopFollowing();
-            devices.register(device);
-            await("the node is served").atMost(Duration.ofSeconds(60))
-                .until(() -> service.registry().node(device.nodeId()).isPresent());
+            for (TestDevice device : served) {
+                devices.register(device);
+                await("the node is served").atMost(Duration.ofSeconds(60))
+                    .until(() -> service.registry().node(device.nodeId()).isPresent());
+            }
         }
 
         void describe(final String name, final String description) throws Exception {
-            mounts.find(TopologyPaths.node(TopologyPaths.UNICONFIG, "d1").node(TopologyPaths.CONFIGURATION))
+            describe("d1", name, description);
+        }
+
+        void describe(final String node, final String name, final String description) throws Exception {
+            mounts.find(TopologyPaths.node(TopologyPaths.UNICONFIG, node).node(TopologyPaths.CONFIGURATION))
                 .orElseThrow().data().edit(List.of(Edit.replace(interfacePath(name), iface(name, 1500,
                     description))), ADMIN).toCompletableFuture().get();
         }
 
         Optional<NormalizedNode> intended(final String name) {
-            return interfaceIn(service.registry().node("d1").orElseThrow().intendedRoot(), name);
+            return intended("d1", name);
+        }
+
+        Optional<NormalizedNode> intended(final String node, final String name) {
+            return interfaceIn(service.registry().node(node).orElseThrow().intendedRoot(), name);
         }
 
         @Override
@@ -100,6 +110,33 @@ class StaleNodeTakesTheKeptVersionTest {
                     "eth1"), "the device got what was kept through the other instance");
                 assertEquals(Optional.of(iface("eth1", 1500, "written through one")), interfaceIn(
                     other.service.registry().node("d1").orElseThrow().actualRoot(), "eth1"));
+            }
+        }
+    }
+
+    @Test
+    void aCopyToAStaleNodeLandsOnWhatTheOtherInstanceKept() throws Exception {
+        final EffectiveModelContext schema = SchemaBuilder.build(BundledModels.get().withDependencies(List.of(
+            "openconfig-interfaces", "iana-if-type")));
+        final TestDevice source = new TestDevice("d1", schema);
+        source.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
+        final TestDevice target = new TestDevice("d2", schema);
+        try (PostgresServer postgres = PostgresServer.start();
+             Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
+                 postgres.password()))) {
+            database.migrate(Duration.ofSeconds(60));
+            try (Layer one = new Layer(database, source, target);
+                 Layer other = new Layer(database, source, target)) {
+                one.describe("d2", "eth3", "one's");
+                assertEquals(Optional.empty(), other.intended("d2", "eth3"), "the other's copy is stale");
+
+                final OperationResult copied = other.service.copies().copy("d1",
+                    "openconfig-interfaces:interfaces/interface=eth0", false, List.of("d2"), ADMIN,
+                    IntentAccess.UNRESTRICTED).toCompletableFuture().get();
+                assertEquals(true, copied.ok(), copied.toString());
+                assertEquals(Optional.of(iface("eth0", 1500, "uplink")), other.intended("d2", "eth0"));
+                assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.intended("d2", "eth3"),
+                    "the copy was made on what the other instance kept, not on the stale copy");
             }
         }
     }
