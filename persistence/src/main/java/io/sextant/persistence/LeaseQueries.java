@@ -94,6 +94,18 @@ public final class LeaseQueries {
         }
     }
 
+    /** Whether a live controller instance other than {@code instanceId} shares the database now. */
+    public static boolean othersLive(final Tx tx, final String instanceId) throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT EXISTS (SELECT 1 FROM controller_instance WHERE instance_id <> ? AND NOT retired
+                    AND expires_at > clock_timestamp())""")) {
+            select.setString(1, instanceId);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() && row.getBoolean(1);
+            }
+        }
+    }
+
     /** Every registered instance, by id, with how many leases each holds. */
     public static List<ControllerInstance> instances(final Tx tx) throws SQLException {
         try (PreparedStatement select = tx.connection().prepareStatement("""

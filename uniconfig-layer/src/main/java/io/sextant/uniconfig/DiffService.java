@@ -54,12 +54,19 @@ public final class DiffService {
 
     private CompletionStage<OperationResult> each(final List<String> requested, final @Nullable IntentTransaction tx,
             final PerNode action) {
-        final List<NodeResult> results = new ArrayList<>();
-        for (String nodeId : registry.changedTargets(requested, tx)) {
-            final Optional<UniconfigNode> node = registry.node(nodeId);
-            results.add(node.isEmpty() ? NodeResults.unknown(nodeId) : apply(node.orElseThrow(), tx, action));
-        }
-        return CompletableFuture.completedFuture(OperationResult.of(results));
+        final List<String> targets = registry.changedTargets(requested, tx);
+        final List<UniconfigNode> served = targets.stream().map(registry::node).flatMap(Optional::stream).toList();
+        // outside a transaction, what was kept last (a write through another instance just before included)
+        final CompletionStage<Void> fresh = tx != null ? CompletableFuture.completedFuture(null)
+            : intents.fresh(served);
+        return fresh.thenApply(ready -> {
+            final List<NodeResult> results = new ArrayList<>();
+            for (String nodeId : targets) {
+                final Optional<UniconfigNode> node = registry.node(nodeId);
+                results.add(node.isEmpty() ? NodeResults.unknown(nodeId) : apply(node.orElseThrow(), tx, action));
+            }
+            return OperationResult.of(results);
+        });
     }
 
     private NodeResult apply(final UniconfigNode node, final @Nullable IntentTransaction tx, final PerNode action) {

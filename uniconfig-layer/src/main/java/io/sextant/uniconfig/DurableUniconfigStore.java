@@ -62,6 +62,8 @@ final class DurableUniconfigStore implements UniconfigStore {
      * recorded one since). Written after a node's write succeeded, under the node's lock.
      */
     private final Map<String, NodeVersion> versions = new ConcurrentHashMap<>();
+    /** {@link #sharedWithOthers}: set at each {@link #changedElsewhere} round. */
+    private volatile boolean shared;
     /** Where {@link #changedElsewhere} reads from next ({@link ChangeHorizon}); set by {@link #load}. */
     private volatile long horizon = ChangeHorizon.ALL;
 
@@ -192,7 +194,10 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public Set<String> changedElsewhere() throws OperationErrorsException {
         final NodeConfigReads.Changed changed = StateUnavailable.call(database, "read the UniConfig nodes changed through other "
-            + "instances", tx -> NodeConfigReads.changedSince(tx, horizon));
+            + "instances", tx -> {
+                shared = !instanceId.isEmpty() && LeaseQueries.othersLive(tx, instanceId);
+                return NodeConfigReads.changedSince(tx, horizon);
+            });
         horizon = changed.horizon();
         final Set<String> elsewhere = new TreeSet<>();
         changed.versions().forEach((nodeId, version) -> {
@@ -202,6 +207,11 @@ final class DurableUniconfigStore implements UniconfigStore {
             }
         });
         return elsewhere;
+    }
+
+    @Override
+    public boolean sharedWithOthers() {
+        return shared;
     }
 
     @Override

@@ -3,11 +3,16 @@ package io.sextant.uniconfig;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Edit;
 import io.sextant.spi.IntentAccess;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads and writes of a node's intended configuration: inside a transaction (only it sees its
@@ -15,6 +20,7 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * then the node's status published).
  */
 final class IntentService {
+    private static final Logger LOG = LoggerFactory.getLogger(IntentService.class);
     /** A change of a node's intent made under its lock. */
     @FunctionalInterface
     private interface LockedChange<T> {
@@ -27,6 +33,38 @@ final class IntentService {
     IntentService(final NodeRegistry registry, final NodeLocks locks) {
         this.registry = registry;
         this.locks = locks;
+    }
+
+    /**
+     * With other controller instances live on the store ({@link UniconfigStore#sharedWithOthers}):
+     * those of {@code nodes} that another instance kept in a newer version first take it (their
+     * versions read in one statement, then each taken under its lock), so that a read or a diff
+     * right after a write through another instance sees that write. Alone, or when the versions
+     * cannot be read, done at once: the read then serves what this instance holds.
+     */
+    CompletionStage<Void> fresh(final Collection<UniconfigNode> nodes) {
+        final UniconfigStore store = registry.store();
+        if (nodes.isEmpty() || !store.sharedWithOthers()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        final Set<String> newer;
+        try {
+            newer = store.keptNewer(nodes.stream().map(UniconfigNode::nodeId).toList());
+        } catch (OperationErrorsException e) {
+            LOG.debug("Read without checking the kept versions of {}: {}", nodes, e.getMessage());
+            return CompletableFuture.completedFuture(null);
+        }
+        final List<CompletableFuture<Void>> taken = new ArrayList<>();
+        for (UniconfigNode node : nodes) {
+            if (newer.contains(node.nodeId())) {
+                taken.add(locks.withLock(node, () -> {
+                    registry.versions().takeNewer(List.of(node));
+                    return CompletableFuture.<Void>completedFuture(null);
+                }).toCompletableFuture());
+            }
+        }
+        // a node whose lock stays busy is read as it is here
+        return CompletableFuture.allOf(taken.toArray(CompletableFuture[]::new)).exceptionally(busy -> null);
     }
 
     /** The node's intent as {@code tx} sees it (the committed intent without a transaction). */

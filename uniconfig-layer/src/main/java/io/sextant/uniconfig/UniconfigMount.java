@@ -95,13 +95,17 @@ final class UniconfigMount implements MountPointProvider {
         @Override
         public CompletionStage<Optional<NormalizedNode>> read(final ReadScope scope, final YangInstanceIdentifier path,
                 final RequestContext context) {
+            final IntentTransaction tx;
             try {
-                final NormalizedNode root = scope == ReadScope.NONCONFIG ? node.actualRoot()
-                    : intents.intended(node, transactions.find(context));
-                return CompletableFuture.completedFuture(NormalizedNodes.findNode(root, path));
+                tx = transactions.find(context);
             } catch (OperationErrorsException e) {
                 return CompletableFuture.failedFuture(e);
             }
+            // in a transaction, the transaction's view; else what was kept last, wherever
+            final CompletionStage<Void> fresh = tx != null ? CompletableFuture.completedFuture(null)
+                : intents.fresh(List.of(node));
+            return fresh.thenApply(ready -> NormalizedNodes.findNode(scope == ReadScope.NONCONFIG ? node.actualRoot()
+                : intents.intended(node, tx), path));
         }
 
         @Override

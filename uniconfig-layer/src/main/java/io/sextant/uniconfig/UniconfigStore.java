@@ -111,6 +111,16 @@ interface UniconfigStore extends AutoCloseable {
     }
 
     /**
+     * Whether other controller instances were live on the store at the last look (each
+     * {@link #changedElsewhere} round): then a read first checks the node's kept version
+     * ({@link #keptNewer}), so that it sees a write made through another instance just before.
+     * False in memory.
+     */
+    default boolean sharedWithOthers() {
+        return false;
+    }
+
+    /**
      * The other controller instance sharing the store that holds the node's lease now (it connects
      * the node's device, this one does not); empty when none does, and in memory.
      */

@@ -10,6 +10,7 @@ import io.sextant.datastore.ControllerStores;
 import io.sextant.spi.IntentAccess;
 import io.sextant.spi.Edit;
 import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.ReadScope;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.BundledModels;
@@ -19,6 +20,9 @@ import io.sextant.persistence.DatabaseSettings;
 import io.sextant.persistence.StateBackend;
 import io.sextant.testing.PostgresServer;
 import io.sextant.unified.UnifiedDeviceRegistry;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -46,8 +50,12 @@ class StaleNodeTakesTheKeptVersionTest {
         final UniconfigService service;
 
         Layer(final Database database, final TestDevice... served) {
+            this(database, "", served);
+        }
+
+        Layer(final Database database, final String instanceId, final TestDevice... served) {
             service = new UniconfigService(stores, new RpcRegistry(), mounts, devices, Duration.ofMinutes(5),
-                StateBackend.durable(database), SextantMetrics.NONE, "", IntentAccess.Policy.UNRESTRICTED);
+                StateBackend.durable(database), SextantMetrics.NONE, instanceId, IntentAccess.Policy.UNRESTRICTED);
             // the version check alone: the copy stays stale until a change of it is refused
             // (ChangesReachTheOtherInstanceTest covers taking other instances' changes when hinted)
             service.stopFollowing();
@@ -70,6 +78,12 @@ class StaleNodeTakesTheKeptVersionTest {
 
         Optional<NormalizedNode> intended(final String name) {
             return intended("d1", name);
+        }
+
+        /** A read of the interface in d1's intent, as RESTCONF reads it. */
+        Optional<NormalizedNode> read(final String name) throws Exception {
+            return mounts.find(TopologyPaths.node(TopologyPaths.UNICONFIG, "d1").node(TopologyPaths.CONFIGURATION))
+                .orElseThrow().data().read(ReadScope.CONFIG, interfacePath(name), ADMIN).toCompletableFuture().get();
         }
 
         Optional<NormalizedNode> intended(final String node, final String name) {
@@ -110,6 +124,45 @@ class StaleNodeTakesTheKeptVersionTest {
                     "eth1"), "the device got what was kept through the other instance");
                 assertEquals(Optional.of(iface("eth1", 1500, "written through one")), interfaceIn(
                     other.service.registry().node("d1").orElseThrow().actualRoot(), "eth1"));
+            }
+        }
+    }
+
+    @Test
+    void aReadThroughAStaleCopyWhileAnotherInstanceIsLiveSeesWhatThatInstanceKept() throws Exception {
+        final EffectiveModelContext schema = SchemaBuilder.build(BundledModels.get().withDependencies(List.of(
+            "openconfig-interfaces", "iana-if-type")));
+        final TestDevice device = new TestDevice("d1", schema);
+        device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
+        try (PostgresServer postgres = PostgresServer.start();
+             Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
+                 postgres.password()))) {
+            database.migrate(Duration.ofSeconds(60));
+            try (Layer one = new Layer(database, "sx1", device);
+                 Layer other = new Layer(database, "sx2", device)) {
+                one.describe("eth3", "one's");
+                assertEquals(Optional.empty(), other.intended("eth3"), "the other's copy is stale");
+                assertEquals(Optional.empty(), other.read("eth3"), "alone (as far as it knows), it reads its copy");
+
+                // both registered as live; a following round notices (the following itself stays off)
+                registerLive(postgres, "sx1", "sx2");
+                other.service.registry().store().changedElsewhere();
+                assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.read("eth3"),
+                    "the read took the version the other instance kept first");
+                assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.intended("eth3"));
+            }
+        }
+    }
+
+    /** Controller instances registered as live for ten minutes, as their lease schedulers would. */
+    private static void registerLive(final PostgresServer postgres, final String... ids) throws Exception {
+        try (Connection sql = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(), postgres.password());
+             PreparedStatement insert = sql.prepareStatement("INSERT INTO controller_instance (instance_id, "
+                 + "incarnation, address, started_at, heartbeat_at, expires_at) VALUES (?, 'test', '127.0.0.1:1', "
+                 + "now(), now(), now() + interval '10 minutes')")) {
+            for (String id : ids) {
+                insert.setString(1, id);
+                insert.executeUpdate();
             }
         }
     }
