@@ -84,11 +84,8 @@ public final class CommitService {
      * confirm-commit ({@code confirm} true) or cancel-commit of a gated commit waiting for
      * confirmation: by the user who made it, or by one {@code access} lets make the decision's
      * change on every node of the commit (403 access-denied otherwise, and the commit still waits).
-     */
-    /**
-     * confirm-commit or cancel-commit ({@link PendingCommits#decide}); a gated commit that another
-     * controller instance runs is decided there: the request gets {@link HeldElsewhere}'s error
-     * naming it, which a transport that reaches it sends on.
+     * A gated commit that another controller instance runs is decided there: the request gets
+     * {@link HeldElsewhere}'s error naming that instance, which a transport that reaches it sends on.
      */
     public CompletionStage<GatedResult> decide(final String commitId, final boolean confirm,
             final RequestContext context, final IntentAccess access) {
