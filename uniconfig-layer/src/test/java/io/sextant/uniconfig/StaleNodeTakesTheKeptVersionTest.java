@@ -14,6 +14,7 @@ import io.sextant.spi.ReadScope;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
 import io.sextant.model.BundledModels;
+import io.sextant.model.SchemaBuildException;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.persistence.Database;
 import io.sextant.persistence.DatabaseSettings;
@@ -26,6 +27,8 @@ import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
@@ -97,65 +100,82 @@ class StaleNodeTakesTheKeptVersionTest {
         }
     }
 
+    private static final EffectiveModelContext SCHEMA = schema();
+
+    private PostgresServer postgres;
+    private Database database;
+    /** Node d1's device, with interface eth0 ("uplink"). */
+    private TestDevice device;
+
+    private static EffectiveModelContext schema() {
+        try {
+            return SchemaBuilder.build(BundledModels.get().withDependencies(List.of("openconfig-interfaces",
+                "iana-if-type")));
+        } catch (SchemaBuildException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        device = new TestDevice("d1", SCHEMA);
+        device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
+        postgres = PostgresServer.start();
+        database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(), postgres.password()));
+        database.migrate(Duration.ofSeconds(60));
+    }
+
+    @AfterEach
+    void stop() {
+        if (database != null) {
+            database.close();
+        }
+        if (postgres != null) {
+            postgres.close();
+        }
+    }
+
     private static Optional<NormalizedNode> interfaceIn(final NormalizedNode root, final String name) {
         return NormalizedNodes.findNode(root, interfacePath(name).getPathArguments());
     }
 
     @Test
     void aCommitCommitsWhatAnotherInstanceKeptJustBeforeInsteadOfBeingRefused() throws Exception {
-        final EffectiveModelContext schema = SchemaBuilder.build(BundledModels.get().withDependencies(List.of(
-            "openconfig-interfaces", "iana-if-type")));
-        final TestDevice device = new TestDevice("d1", schema);
-        device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
-        try (PostgresServer postgres = PostgresServer.start();
-             Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
-                 postgres.password()))) {
-            database.migrate(Duration.ofSeconds(60));
-            try (Layer one = new Layer(database, device);
-                 Layer other = new Layer(database, device)) {
-                // written through one, committed through the other, whose copy has not followed
-                one.describe("eth1", "written through one");
-                assertEquals(Optional.empty(), other.intended("eth1"), "the other's copy is stale");
+        try (Layer one = new Layer(database, device);
+             Layer other = new Layer(database, device)) {
+            // written through one, committed through the other, whose copy has not followed
+            one.describe("eth1", "written through one");
+            assertEquals(Optional.empty(), other.intended("eth1"), "the other's copy is stale");
 
-                final OperationResult committed = other.service.commits().commit(List.of("d1"), ADMIN)
-                    .toCompletableFuture().get();
-                assertEquals(true, committed.ok(), committed.toString());
-                assertEquals(Optional.of(iface("eth1", 1500, "written through one")), interfaceIn(device.config(),
-                    "eth1"), "the device got what was kept through the other instance");
-                assertEquals(Optional.of(iface("eth1", 1500, "written through one")), interfaceIn(
-                    other.service.registry().node("d1").orElseThrow().actualRoot(), "eth1"));
-            }
+            final OperationResult committed = other.service.commits().commit(List.of("d1"), ADMIN)
+                .toCompletableFuture().get();
+            assertEquals(true, committed.ok(), committed.toString());
+            assertEquals(Optional.of(iface("eth1", 1500, "written through one")), interfaceIn(device.config(),
+                "eth1"), "the device got what was kept through the other instance");
+            assertEquals(Optional.of(iface("eth1", 1500, "written through one")), interfaceIn(
+                other.service.registry().node("d1").orElseThrow().actualRoot(), "eth1"));
         }
     }
 
     @Test
     void aReadThroughAStaleCopyWhileAnotherInstanceIsLiveSeesWhatThatInstanceKept() throws Exception {
-        final EffectiveModelContext schema = SchemaBuilder.build(BundledModels.get().withDependencies(List.of(
-            "openconfig-interfaces", "iana-if-type")));
-        final TestDevice device = new TestDevice("d1", schema);
-        device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
-        try (PostgresServer postgres = PostgresServer.start();
-             Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
-                 postgres.password()))) {
-            database.migrate(Duration.ofSeconds(60));
-            try (Layer one = new Layer(database, "sx1", device);
-                 Layer other = new Layer(database, "sx2", device)) {
-                one.describe("eth3", "one's");
-                assertEquals(Optional.empty(), other.intended("eth3"), "the other's copy is stale");
-                assertEquals(Optional.empty(), other.read("eth3"), "alone (as far as it knows), it reads its copy");
+        try (Layer one = new Layer(database, "sx1", device);
+             Layer other = new Layer(database, "sx2", device)) {
+            one.describe("eth3", "one's");
+            assertEquals(Optional.empty(), other.intended("eth3"), "the other's copy is stale");
+            assertEquals(Optional.empty(), other.read("eth3"), "alone (as far as it knows), it reads its copy");
 
-                // both registered as live; a following round notices (the following itself stays off)
-                registerLive(postgres, "sx1", "sx2");
-                other.service.registry().store().changedElsewhere();
-                assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.read("eth3"),
-                    "the read took the version the other instance kept first");
-                assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.intended("eth3"));
-            }
+            // both registered as live; a following round notices (the following itself stays off)
+            registerLive("sx1", "sx2");
+            other.service.registry().store().changedElsewhere();
+            assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.read("eth3"),
+                "the read took the version the other instance kept first");
+            assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.intended("eth3"));
         }
     }
 
     /** Controller instances registered as live for ten minutes, as their lease schedulers would. */
-    private static void registerLive(final PostgresServer postgres, final String... ids) throws Exception {
+    private void registerLive(final String... ids) throws Exception {
         try (Connection sql = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(), postgres.password());
              PreparedStatement insert = sql.prepareStatement("INSERT INTO controller_instance (instance_id, "
                  + "incarnation, address, started_at, heartbeat_at, expires_at) VALUES (?, 'test', '127.0.0.1:1', "
@@ -169,63 +189,45 @@ class StaleNodeTakesTheKeptVersionTest {
 
     @Test
     void aCopyToAStaleNodeLandsOnWhatTheOtherInstanceKept() throws Exception {
-        final EffectiveModelContext schema = SchemaBuilder.build(BundledModels.get().withDependencies(List.of(
-            "openconfig-interfaces", "iana-if-type")));
-        final TestDevice source = new TestDevice("d1", schema);
-        source.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
-        final TestDevice target = new TestDevice("d2", schema);
-        try (PostgresServer postgres = PostgresServer.start();
-             Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
-                 postgres.password()))) {
-            database.migrate(Duration.ofSeconds(60));
-            try (Layer one = new Layer(database, source, target);
-                 Layer other = new Layer(database, source, target)) {
-                one.describe("d2", "eth3", "one's");
-                assertEquals(Optional.empty(), other.intended("d2", "eth3"), "the other's copy is stale");
+        final TestDevice target = new TestDevice("d2", SCHEMA);
+        try (Layer one = new Layer(database, device, target);
+             Layer other = new Layer(database, device, target)) {
+            one.describe("d2", "eth3", "one's");
+            assertEquals(Optional.empty(), other.intended("d2", "eth3"), "the other's copy is stale");
 
-                final OperationResult copied = other.service.copies().copy("d1",
-                    "openconfig-interfaces:interfaces/interface=eth0", false, List.of("d2"), ADMIN,
-                    IntentAccess.UNRESTRICTED).toCompletableFuture().get();
-                assertEquals(true, copied.ok(), copied.toString());
-                assertEquals(Optional.of(iface("eth0", 1500, "uplink")), other.intended("d2", "eth0"));
-                assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.intended("d2", "eth3"),
-                    "the copy was made on what the other instance kept, not on the stale copy");
-            }
+            final OperationResult copied = other.service.copies().copy("d1",
+                "openconfig-interfaces:interfaces/interface=eth0", false, List.of("d2"), ADMIN,
+                IntentAccess.UNRESTRICTED).toCompletableFuture().get();
+            assertEquals(true, copied.ok(), copied.toString());
+            assertEquals(Optional.of(iface("eth0", 1500, "uplink")), other.intended("d2", "eth0"));
+            assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.intended("d2", "eth3"),
+                "the copy was made on what the other instance kept, not on the stale copy");
         }
     }
 
     @Test
     void aWriteThroughAStaleCopyLandsOnWhatTheOtherInstanceKept() throws Exception {
-        final EffectiveModelContext schema = SchemaBuilder.build(BundledModels.get().withDependencies(List.of(
-            "openconfig-interfaces", "iana-if-type")));
-        final TestDevice device = new TestDevice("d1", schema);
-        device.outOfBand(interfacePath("eth0"), iface("eth0", 1500, "uplink"));
-        try (PostgresServer postgres = PostgresServer.start();
-             Database database = new Database(DatabaseSettings.of(postgres.jdbcUrl(), postgres.user(),
-                 postgres.password()))) {
-            database.migrate(Duration.ofSeconds(60));
-            try (Layer one = new Layer(database, device);
-                 Layer other = new Layer(database, device)) {
-                one.describe("eth3", "one's");
-                assertEquals(Optional.empty(), other.intended("eth3"), "the other's copy is stale");
+        try (Layer one = new Layer(database, device);
+             Layer other = new Layer(database, device)) {
+            one.describe("eth3", "one's");
+            assertEquals(Optional.empty(), other.intended("eth3"), "the other's copy is stale");
 
-                other.describe("eth1", "other's");
-                assertEquals(Optional.of(iface("eth1", 1500, "other's")), other.intended("eth1"));
-                assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.intended("eth3"),
-                    "the write was made on what the other instance kept, not on the stale copy");
+            other.describe("eth1", "other's");
+            assertEquals(Optional.of(iface("eth1", 1500, "other's")), other.intended("eth1"));
+            assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.intended("eth3"),
+                "the write was made on what the other instance kept, not on the stale copy");
 
-                one.describe("eth2", "one's again");
-                assertEquals(Optional.of(iface("eth1", 1500, "other's")), one.intended("eth1"),
-                    "the stale instance took what the other kept before its write");
-                assertEquals(Optional.of(iface("eth2", 1500, "one's again")), one.intended("eth2"));
+            one.describe("eth2", "one's again");
+            assertEquals(Optional.of(iface("eth1", 1500, "other's")), one.intended("eth1"),
+                "the stale instance took what the other kept before its write");
+            assertEquals(Optional.of(iface("eth2", 1500, "one's again")), one.intended("eth2"));
 
-                try (DurableUniconfigStore reader = new DurableUniconfigStore(database)) {
-                    final NormalizedNode kept = reader.load().get(0).intended();
-                    assertEquals(Optional.of(iface("eth1", 1500, "other's")), interfaceIn(kept, "eth1"));
-                    assertEquals(Optional.of(iface("eth2", 1500, "one's again")), interfaceIn(kept, "eth2"));
-                    assertEquals(Optional.of(iface("eth3", 1500, "one's")), interfaceIn(kept, "eth3"));
-                    assertEquals(Optional.of(iface("eth0", 1500, "uplink")), interfaceIn(kept, "eth0"));
-                }
+            try (DurableUniconfigStore reader = new DurableUniconfigStore(database)) {
+                final NormalizedNode kept = reader.load().get(0).intended();
+                assertEquals(Optional.of(iface("eth1", 1500, "other's")), interfaceIn(kept, "eth1"));
+                assertEquals(Optional.of(iface("eth2", 1500, "one's again")), interfaceIn(kept, "eth2"));
+                assertEquals(Optional.of(iface("eth3", 1500, "one's")), interfaceIn(kept, "eth3"));
+                assertEquals(Optional.of(iface("eth0", 1500, "uplink")), interfaceIn(kept, "eth0"));
             }
         }
     }
