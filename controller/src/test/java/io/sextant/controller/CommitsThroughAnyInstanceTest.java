@@ -38,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and lands, each time right after the change was written through the first instance; the device,
  * read through a session of the test's own, holds every committed value in turn, and the holder's
  * transaction log lists the commits; is-in-sync, compare-config and sync-from-network through it are
- * answered by the holder too, and so are reads and writes of the device's data through its mount
- * point. A request that was sent on once is never sent on again. A gated commit (a confirm
+ * answered by the holder too, and so are reads of the node's connection status and reads and writes
+ * of the device's data through its mount point. A request that was sent on once is never sent on again. A gated commit (a confirm
  * timeout) made through the instance without the device waits on the holder, and its
  * confirm-commit and cancel-commit through that instance are sent on to the holder too.
  */
@@ -128,6 +128,13 @@ class CommitsThroughAnyInstanceTest {
                 assertTrue(read.body().contains("\"is-in-sync\":true"), read.body());
             }
         }
+
+        // the node's connection status: the holder's state, read through the other instance
+        final HttpResponse<String> status = other.rest.send("GET", RestconfClient.NETCONF_NODE + NODE
+            + "?content=nonconfig");
+        assertEquals(200, status.statusCode(), status.body());
+        assertTrue(status.body().contains("\"netconf-node-topology:connection-status\":\"connected\""),
+            status.body());
 
         // the device's own data through its mount point: read and written through the holder
         final String mountPoint = RestconfClient.NETCONF_NODE + NODE + "/yang-ext:mount/openconfig-interfaces:interfaces"

@@ -9,13 +9,15 @@ import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 
 /**
- * Finds mount points. Besides the explicit {@code yang-ext:mount} step, a provider may declare
- * containers that are mount points in themselves (the UniConfig {@code configuration}).
+ * Finds mount points, and who serves the state data of a path ({@link StateOwner}). Besides the
+ * explicit {@code yang-ext:mount} step, a provider may declare containers that are mount points in
+ * themselves (the UniConfig {@code configuration}).
  */
 @Component(service = MountPointRegistry.class)
 public final class MountPointRegistry {
     private final CopyOnWriteArrayList<MountPointProvider> providers = new CopyOnWriteArrayList<>();
     private final Set<QName> mountContainers = ConcurrentHashMap.newKeySet();
+    private final CopyOnWriteArrayList<StateOwner> stateOwners = new CopyOnWriteArrayList<>();
 
     public Registration register(final MountPointProvider provider) {
         providers.add(provider);
@@ -30,6 +32,22 @@ public final class MountPointRegistry {
 
     public boolean isMountContainer(final QName container) {
         return mountContainers.contains(container);
+    }
+
+    /** Declare which state data of the controller's own tree another instance may serve. */
+    public Registration registerStateOwner(final StateOwner owner) {
+        stateOwners.add(owner);
+        return () -> stateOwners.remove(owner);
+    }
+
+    /**
+     * Return when this instance serves the state data at {@code path} (a path of the controller's
+     * own tree); otherwise {@link HeldElsewhere}'s error naming the instance that does.
+     */
+    public void checkStateServedHere(final YangInstanceIdentifier path) throws OperationErrorsException {
+        for (StateOwner owner : stateOwners) {
+            owner.checkServedHere(path);
+        }
     }
 
     public Optional<MountPoint> find(final YangInstanceIdentifier path) throws OperationErrorsException {

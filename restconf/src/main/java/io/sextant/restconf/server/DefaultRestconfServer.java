@@ -50,7 +50,7 @@ public final class DefaultRestconfServer implements RestconfServer {
     public DefaultRestconfServer(final EffectiveModelContext schema, final DataService data, final RpcService rpcs,
             final MountPointRegistry mounts, final AccessGuard guard) {
         this.schema = schema;
-        this.resolver = new PathResolver(schema, data, rpcs, mounts, guard);
+        this.resolver = new PathResolver(schema, new StateWhereServed(data, mounts), rpcs, mounts, guard);
         final Versions versions = new Versions(Clock.systemUTC());
         this.reads = new DataReads(resolver, versions);
         this.writes = new DataWrites(resolver, versions);

@@ -186,6 +186,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         registrations.add(config.registerValidator(TopologyModel.NETCONF_TOPOLOGY, TopologySupport::validate));
         registrations.add(config.registerListener(TopologyModel.NETCONF_TOPOLOGY, connectors::onConfigChange));
         registrations.add(mounts.register(support::findMountPoint));
+        registrations.add(mounts.registerStateOwner(support::checkStateServedHere));
         registrations.addAll(support.registerRpcs(rpcs, config));
         registrations.add(hostKeys.register(TopologyModel.TOPOLOGY_NETCONF, new HostKeyNodes(connectors::get, this)));
         // watched before the nodes are read: a node gained meanwhile is then told, not missed

@@ -111,6 +111,12 @@ public final class TopologyModel {
         return Optional.ofNullable(node.getValue(NODE_ID)).map(Object::toString);
     }
 
+    /** The node id of a topology-netconf node when {@code path} is that node or a path below it. */
+    public static Optional<String> netconfNodeIdAtOrBelow(final YangInstanceIdentifier path) {
+        return path.getPathArguments().size() < 5 ? Optional.empty()
+            : netconfNodeId(path.getAncestor(5));
+    }
+
     /** The node id of a node list entry. */
     public static String nodeId(final MapEntryNode node) {
         return String.valueOf(node.name().getValue(NODE_ID));

@@ -144,6 +144,23 @@ public final class TopologySupport implements AutoCloseable {
             path, null, "<node-id>" + nodeId.get() + "</node-id>"));
     }
 
+    /**
+     * A read of a topology-netconf node's state (its connection status and the rest of its
+     * operational data) is served by the instance that connects the node's device: another
+     * instance answers {@link HeldElsewhere}'s error naming it, which the HTTP layer sends on.
+     */
+    public void checkStateServedHere(final YangInstanceIdentifier path) throws OperationErrorsException {
+        final Optional<String> nodeId = TopologyModel.netconfNodeIdAtOrBelow(path);
+        if (nodeId.isEmpty() || devices.session(nodeId.get()).isPresent()) {
+            return;
+        }
+        final Optional<LeaseHolder> holder = devices.connectedElsewhere(nodeId.get());
+        if (holder.isPresent()) {
+            throw HeldElsewhere.of(List.of(nodeId.get()), holder.orElseThrow().instanceId(),
+                holder.orElseThrow().address());
+        }
+    }
+
     /** The connection-manager RPCs: installing and uninstalling many nodes, and which are installed. */
     public List<Registration> registerRpcs(final RpcRegistry rpcs, final DataStore config) {
         final List<Registration> registrations = new ArrayList<>(new ConnectionManagerRpcs(config).register(rpcs));
