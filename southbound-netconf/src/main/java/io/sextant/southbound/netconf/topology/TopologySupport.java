@@ -127,12 +127,8 @@ public final class TopologySupport implements AutoCloseable {
         if (session.isPresent()) {
             return Optional.of(new DeviceMountPoint(session.get(), new StateFilter(session.get().schema())));
         }
-        final Optional<LeaseHolder> holder = devices.connectedElsewhere(nodeId.get());
-        if (holder.isPresent()) {
-            // the HTTP layer sends the request on to that instance
-            throw HeldElsewhere.of(List.of(nodeId.get()), holder.orElseThrow().instanceId(),
-                holder.orElseThrow().address());
-        }
+        // the HTTP layer sends the request on to that instance
+        refuseIfConnectedElsewhere(nodeId.get());
         final Optional<NodeStatus> nodeStatus = devices.status(nodeId.get());
         if (nodeStatus.isEmpty()) {
             throw new OperationErrorsException(OperationError.of(ErrorType.PROTOCOL, ErrorTag.DATA_MISSING,
@@ -151,13 +147,16 @@ public final class TopologySupport implements AutoCloseable {
      */
     public void checkStateServedHere(final YangInstanceIdentifier path) throws OperationErrorsException {
         final Optional<String> nodeId = TopologyModel.netconfNodeIdAtOrBelow(path);
-        if (nodeId.isEmpty() || devices.session(nodeId.get()).isPresent()) {
-            return;
+        if (nodeId.isPresent() && devices.session(nodeId.get()).isEmpty()) {
+            refuseIfConnectedElsewhere(nodeId.get());
         }
-        final Optional<LeaseHolder> holder = devices.connectedElsewhere(nodeId.get());
+    }
+
+    /** {@link HeldElsewhere}'s error when another live instance connects the node's device (none here). */
+    private void refuseIfConnectedElsewhere(final String nodeId) throws OperationErrorsException {
+        final Optional<LeaseHolder> holder = devices.connectedElsewhere(nodeId);
         if (holder.isPresent()) {
-            throw HeldElsewhere.of(List.of(nodeId.get()), holder.orElseThrow().instanceId(),
-                holder.orElseThrow().address());
+            throw HeldElsewhere.of(List.of(nodeId), holder.orElseThrow().instanceId(), holder.orElseThrow().address());
         }
     }
 
