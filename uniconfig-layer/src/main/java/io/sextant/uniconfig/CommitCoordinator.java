@@ -23,9 +23,11 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
  * Drives the devices of one commit through the phases of {@link DeviceChange} so that the
- * commit lands on every device or on none: stage (staging devices first), apply (confirmable
- * ones first), keep (the controller makes the commit durable while every change can still be
- * taken back), finish; on any failure, roll back every device that started.
+ * commit lands on every device or on none: stage (staging devices first; meanwhile the caller
+ * records that the commit started, and no device's running configuration changes before that
+ * record is kept), apply (confirmable ones first), keep (the controller makes the commit durable
+ * while every change can still be taken back), finish; on any failure, roll back every device
+ * that started.
  */
 final class CommitCoordinator {
     /** One device's part: the node and its prepared change. */
@@ -74,13 +76,15 @@ final class CommitCoordinator {
     static final String GATE = "gate";
 
     private final List<Participant> participants;
+    private final Supplier<CompletionStage<Void>> record;
     private final Supplier<CompletionStage<Optional<String>>> gate;
     private final Supplier<CompletionStage<Void>> keep;
     private final Set<Participant> started = ConcurrentHashMap.newKeySet();
 
-    private CommitCoordinator(final List<Participant> participants,
+    private CommitCoordinator(final List<Participant> participants, final Supplier<CompletionStage<Void>> record,
             final Supplier<CompletionStage<Optional<String>>> gate, final Supplier<CompletionStage<Void>> keep) {
         this.participants = List.copyOf(participants);
+        this.record = record;
         this.gate = gate;
         this.keep = keep;
     }
@@ -96,17 +100,23 @@ final class CommitCoordinator {
      */
     static CompletionStage<Optional<Failure>> run(final List<Participant> participants,
             final Supplier<CompletionStage<Void>> keep) {
-        return run(participants, () -> CompletableFuture.completedFuture(Optional.empty()), keep);
+        return run(participants, () -> CompletableFuture.completedFuture(null),
+            () -> CompletableFuture.completedFuture(Optional.empty()), keep);
     }
 
     /**
-     * Run a gated commit: once every device applied its change (and before the keep), {@code gate}
-     * decides; when it completes with a reason (a check failed, no confirmation came), every
-     * device is rolled back.
+     * Run a commit, calling {@code record} (which records that the commit started) once the devices
+     * that stage a change were asked to, so that both go on at once; no device applies anything
+     * before the stage {@code record} answered completed, and when it fails every device is rolled
+     * back (a {@link #CONTROLLER} failure with its cause). The answer comes only once that stage
+     * completed, whatever happened. Once every device applied its change (and before the keep),
+     * {@code gate} decides; when it completes with a reason (a check failed, no confirmation came),
+     * every device is rolled back.
      */
     static CompletionStage<Optional<Failure>> run(final List<Participant> participants,
-            final Supplier<CompletionStage<Optional<String>>> gate, final Supplier<CompletionStage<Void>> keep) {
-        return new CommitCoordinator(participants, gate, keep).run();
+            final Supplier<CompletionStage<Void>> record, final Supplier<CompletionStage<Optional<String>>> gate,
+            final Supplier<CompletionStage<Void>> keep) {
+        return new CommitCoordinator(participants, record, gate, keep).run();
     }
 
     private CompletionStage<Optional<Failure>> run() {
@@ -114,7 +124,9 @@ final class CommitCoordinator {
         final List<Participant> immediate = select(p -> p.change().mode() == Mode.IMMEDIATE);
         final List<Participant> confirmable = select(p -> p.change().mode() == Mode.STAGED_CONFIRMABLE);
         final List<Participant> stagedOnly = select(p -> p.change().mode() == Mode.STAGED);
-        return step(staging, DeviceChange::stage)
+        // a staged change is not in effect yet: the commit's start is recorded meanwhile
+        final CompletionStage<Optional<Failure>> staged = step(staging, DeviceChange::stage);
+        return staged.thenCombine(recorded(), (failed, notRecorded) -> failed.isPresent() ? failed : notRecorded)
             .thenCompose(f -> f.isPresent() ? CompletableFuture.completedFuture(f) : step(immediate, DeviceChange::stage))
             .thenCompose(f -> f.isPresent() ? CompletableFuture.completedFuture(f) : step(confirmable, DeviceChange::apply))
             .thenCompose(f -> f.isPresent() ? CompletableFuture.completedFuture(f) : step(stagedOnly, DeviceChange::apply))
@@ -160,15 +172,25 @@ final class CommitCoordinator {
             : reason.map(why -> new Failure(GATE, why, List.of())));
     }
 
+    private CompletionStage<Optional<Failure>> recorded() {
+        return ofController(record, "record");
+    }
+
     private CompletionStage<Optional<Failure>> keep() {
+        return ofController(keep, "keep");
+    }
+
+    /** A step of the controller's own ({@code doing} the commit): its failure is a {@link #CONTROLLER} one. */
+    private static CompletionStage<Optional<Failure>> ofController(final Supplier<CompletionStage<Void>> step,
+            final String doing) {
         CompletionStage<Void> stage;
         try {
-            stage = keep.get();
+            stage = step.get();
         } catch (RuntimeException e) {
             stage = CompletableFuture.failedFuture(e);
         }
         return stage.handle((ok, error) -> error == null ? Optional.<Failure>empty()
-            : Optional.of(new Failure(CONTROLLER, "The controller could not keep the commit: "
+            : Optional.of(new Failure(CONTROLLER, "The controller could not " + doing + " the commit: "
                 + describe(error, null), List.of(), Failures.unwrap(error), false)));
     }
 

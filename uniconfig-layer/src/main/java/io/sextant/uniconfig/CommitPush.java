@@ -114,21 +114,25 @@ final class CommitPush {
         }
         final CommitRecord success = record(commitId, request, targets, OperationResult.of(committed));
         final UniconfigStore store = registry.store();
-        try {
-            store.commitStarted(commitId, request.operation(), context.user(), targets.stream()
-                .map(CommitTarget::nodeId).toList());
-        } catch (OperationErrorsException e) {
-            // no device was touched: the request fails as a whole (503 when the database is down)
-            abandon(tx, preparedIntents.keySet());
-            return CompletableFuture.failedFuture(e);
-        }
         final long changing = System.nanoTime();
         metrics.commitPhase(CommitPhase.PREPARE, changing - preparing);
         // set once the commit is kept: what takes it back
         final AtomicReference<UniconfigStore.@Nullable KeptCommit> kept = new AtomicReference<>();
+        // set when the commit's start could not be recorded: no device applied anything
+        final AtomicReference<@Nullable Exception> notRecorded = new AtomicReference<>();
         final GateRun gateRun = gate == null ? null : new GateRun(gate, commitId, context.user(),
             targets.stream().map(CommitTarget::change).toList(), checks, pending);
-        return CommitCoordinator.run(participants, () -> gateRun == null
+        return CommitCoordinator.run(participants, () -> {
+                // written while the devices stage the change (none is in effect before this is kept)
+                try {
+                    store.commitStarted(commitId, request.operation(), context.user(), targets.stream()
+                        .map(CommitTarget::nodeId).toList());
+                    return CompletableFuture.completedFuture(null);
+                } catch (OperationErrorsException | RuntimeException e) {
+                    notRecorded.set(e);
+                    return CompletableFuture.failedFuture(e);
+                }
+            }, () -> gateRun == null
                 ? CompletableFuture.completedFuture(Optional.<String>empty()) : gateRun.pass(),
             () -> CompletableFuture.runAsync(() -> {
                 try {
@@ -138,6 +142,16 @@ final class CommitPush {
                 }
             }, executor)).thenApplyAsync(failure -> {
                 metrics.commitPhase(CommitPhase.DEVICES, System.nanoTime() - changing);
+                final Exception unrecorded = notRecorded.get();
+                if (unrecorded != null) {
+                    // every device that staged the change discarded it: the request fails as a whole
+                    // (503 when the database is down), and there is no commit to end
+                    abandon(tx, preparedIntents.keySet());
+                    failure.filter(why -> !why.rollbackProblems().isEmpty()).ifPresent(why -> LOG.warn(
+                        "Commit {} could not be recorded, and not every device discarded its staged change: {}",
+                        commitId, why.rollbackProblems()));
+                    throw new CompletionException(unrecorded);
+                }
                 if (failure.isPresent()) {
                     abandon(tx, preparedIntents.keySet());
                     return failed(commitId, request, targets, failure.orElseThrow(), kept.get());

@@ -1,6 +1,7 @@
 package io.sextant.uniconfig;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.spi.OperationErrorsException;
@@ -129,5 +130,54 @@ class CommitCoordinatorTest {
         assertTrue(failure.orElseThrow().rollbackProblems().get(0).describe().startsWith("cli: rollback failed"),
             failure.toString());
         assertTrue(calls.stream().noneMatch(c -> c.endsWith(":finish")), calls.toString());
+    }
+
+    /** Run with {@code record} as the commit's start record, which notes itself in the calls. */
+    private CompletableFuture<Optional<CommitCoordinator.Failure>> runRecorded(
+            final CompletableFuture<Void> record, final CommitCoordinator.Participant... participants) {
+        return CommitCoordinator.run(List.of(participants), () -> {
+            calls.add("record");
+            return record;
+        }, () -> CompletableFuture.completedFuture(Optional.empty()),
+            () -> CompletableFuture.completedFuture(null)).toCompletableFuture();
+    }
+
+    @Test
+    void theStartIsRecordedWhileDevicesStageAndNothingAppliesBeforeItIsKept() {
+        final CompletableFuture<Void> record = new CompletableFuture<>();
+        final var result = runRecorded(record, device("cli", Mode.IMMEDIATE, ""), device("plain", Mode.STAGED, ""),
+            device("confirm", Mode.STAGED_CONFIRMABLE, ""));
+        assertTrue(calls.containsAll(List.of("plain:stage", "confirm:stage", "record")), calls.toString());
+        assertEquals(3, calls.size(), "no device goes further while the record is not kept: " + calls);
+        assertFalse(result.isDone(), "the commit waits for its record");
+        record.complete(null);
+        assertTrue(result.join().isEmpty(), result.toString());
+        assertTrue(indexOf("record") < indexOf("cli:stage"), calls.toString());
+        assertTrue(calls.contains("plain:finish") && calls.contains("confirm:finish") && calls.contains("cli:finish"),
+            calls.toString());
+    }
+
+    @Test
+    void aStartThatCannotBeRecordedRollsBackTheStagedDevicesAndTouchesNoOther() {
+        final var failure = runRecorded(CompletableFuture.failedFuture(OperationErrorsException.of(
+            ErrorType.APPLICATION, ErrorTag.RESOURCE_DENIED, "database down")), device("cli", Mode.IMMEDIATE, ""),
+            device("plain", Mode.STAGED, ""), device("confirm", Mode.STAGED_CONFIRMABLE, "")).join();
+        assertTrue(failure.orElseThrow().ofController(), failure.toString());
+        assertTrue(failure.orElseThrow().message().contains("could not record the commit: database down"),
+            failure.toString());
+        assertTrue(calls.contains("plain:rollback") && calls.contains("confirm:rollback"), calls.toString());
+        assertTrue(calls.stream().noneMatch(c -> c.startsWith("cli:")), "the immediate device was never touched: "
+            + calls);
+        assertTrue(calls.stream().noneMatch(c -> c.endsWith(":apply") || c.endsWith(":finish")), calls.toString());
+    }
+
+    @Test
+    void aFailedStageStillWaitsForTheRecordBeforeItAnswers() {
+        final CompletableFuture<Void> record = new CompletableFuture<>();
+        final var result = runRecorded(record, device("bad", Mode.STAGED, "stage"));
+        assertFalse(result.isDone(), "the answer waits for the record, so that the commit's end comes after it");
+        record.complete(null);
+        assertEquals("bad", result.join().orElseThrow().nodeId());
+        assertTrue(calls.contains("bad:rollback"), calls.toString());
     }
 }

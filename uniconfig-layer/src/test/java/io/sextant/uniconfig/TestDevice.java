@@ -41,6 +41,8 @@ final class TestDevice implements UnifiedDevice {
      * lost in the middle of the rollback, say).
      */
     volatile Runnable failRollback;
+    /** The phases of commits this device went through, in order: stage, apply, finish, rollback. */
+    final List<String> phases = new CopyOnWriteArrayList<>();
     /** Commit ids {@link #settle} was called with. */
     final List<String> settled = new CopyOnWriteArrayList<>();
     /** When set, {@link #readConfiguration} answers only once this completes. */
@@ -163,6 +165,7 @@ final class TestDevice implements UnifiedDevice {
 
         @Override
         public CompletionStage<Void> stage() {
+            phases.add("stage");
             if ("stage".equals(failAt)) {
                 return fail("stage");
             }
@@ -172,6 +175,7 @@ final class TestDevice implements UnifiedDevice {
 
         @Override
         public CompletionStage<Void> apply() {
+            phases.add("apply");
             if ("apply".equals(failAt)) {
                 return fail("apply");
             }
@@ -180,11 +184,13 @@ final class TestDevice implements UnifiedDevice {
 
         @Override
         public CompletionStage<Void> finish() {
+            phases.add("finish");
             return "finish".equals(failAt) ? fail("finish") : CompletableFuture.completedFuture(null);
         }
 
         @Override
         public CompletionStage<Void> rollback() {
+            phases.add("rollback");
             final Runnable failing = failRollback;
             if (failing != null) {
                 failing.run();
