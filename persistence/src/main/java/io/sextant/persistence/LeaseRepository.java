@@ -88,6 +88,18 @@ public final class LeaseRepository {
         }
     }
 
+    /**
+     * Tell the other live instances, through a {@link ChangeHints#NODES} hint sent when the
+     * registration commits, that one more instance shares the database: they check the versions
+     * kept by others from then on (a lone instance does not), before this one serves any request.
+     */
+    private static void announce(final Tx tx) throws SQLException {
+        try (PreparedStatement notify = tx.connection().prepareStatement("SELECT pg_notify(?, '')")) {
+            notify.setString(1, ChangeHints.NODES);
+            notify.executeQuery().close();
+        }
+    }
+
     /** Forget {@code node}'s lease (unmounted). */
     public boolean removeNode(final Tx tx, final MountedNode node) throws SQLException {
         try (PreparedStatement delete = tx.connection().prepareStatement(
@@ -100,9 +112,10 @@ public final class LeaseRepository {
 
     /**
      * Renew {@code instance}'s registration, and with it every lease it holds, to {@code ttl} from
-     * the database's clock, in one statement. A registration that lapsed (expired, or retired by
-     * another instance's claim), or that is new, is begun anew, releasing whatever leases the id
-     * still had: they must be claimed again, with new epochs.
+     * the database's clock, in one statement (and one more when begun anew). A registration that
+     * lapsed (expired, or retired by another instance's claim), or that is new, is begun anew,
+     * releasing whatever leases the id still had: they must be claimed again, with new epochs; and
+     * the other instances are told ({@link #announce}).
      *
      * @return the leases held now, in node order (none when the registration was begun anew)
      * @throws PersistenceException (bad data) when another incarnation holds the instance id and is
@@ -129,6 +142,7 @@ public final class LeaseRepository {
                     WHERE me.anew AND l.owner_instance = ?)
                 SELECT l.topology_id, l.node_id, l.epoch FROM node_lease l, me
                 WHERE NOT me.anew AND l.owner_instance = ?
+                UNION ALL SELECT '', NULL, NULL FROM me WHERE me.anew
                 UNION ALL SELECT NULL, NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM me)""")) {
             renew.setString(1, instance.instanceId());
             renew.setString(2, instance.token());
@@ -137,14 +151,22 @@ public final class LeaseRepository {
             renew.setString(5, instance.instanceId());
             renew.setString(6, instance.instanceId());
             final List<Lease> held = new ArrayList<>();
+            boolean anew = false;
             try (ResultSet rows = renew.executeQuery()) {
                 while (rows.next()) {
                     if (rows.getString(1) == null) {
                         throw PersistenceException.badData("Instance id " + instance.instanceId() + " is in use by "
                             + "another live controller instance: give every instance its own id", null);
                     }
-                    held.add(new Lease(new MountedNode(rows.getString(1), rows.getString(2)), rows.getLong(3)));
+                    if (rows.getString(1).isEmpty()) {
+                        anew = true;
+                    } else {
+                        held.add(new Lease(new MountedNode(rows.getString(1), rows.getString(2)), rows.getLong(3)));
+                    }
                 }
+            }
+            if (anew) {
+                announce(tx);
             }
             held.sort((x, y) -> x.node().compareTo(y.node()));
             return held;

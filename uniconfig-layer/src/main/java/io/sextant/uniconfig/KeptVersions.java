@@ -99,10 +99,13 @@ final class KeptVersions {
      * Those of {@code locked} that another controller instance kept in a newer version take it
      * (found in one read), so that a commit diffs what was kept last wherever it was kept. When the
      * read fails, nothing is taken: the version check of the commit's keep stays the safety net.
+     * Without another instance live on the store ({@link UniconfigStore#sharedWithOthers}) nothing
+     * is read: no other instance kept anything since the last round of change hints (one that
+     * started since then and changed a node makes this commit's keep refuse, with a conflict).
      * Call with the nodes' locks held.
      */
     void takeKeptNewer(final List<UniconfigNode> locked) {
-        if (locked.isEmpty()) {
+        if (locked.isEmpty() || !store.sharedWithOthers()) {
             return;
         }
         final Set<String> newer;

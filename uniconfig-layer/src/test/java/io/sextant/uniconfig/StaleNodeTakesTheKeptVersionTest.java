@@ -5,11 +5,13 @@ import static io.sextant.uniconfig.UniconfigLayerTest.iface;
 import static io.sextant.uniconfig.UniconfigLayerTest.interfacePath;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.sextant.datastore.ControllerStores;
 import io.sextant.spi.IntentAccess;
 import io.sextant.spi.Edit;
 import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.ReadScope;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.metrics.SextantMetrics;
@@ -27,9 +29,11 @@ import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNodes;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
@@ -141,8 +145,12 @@ class StaleNodeTakesTheKeptVersionTest {
 
     @Test
     void aCommitCommitsWhatAnotherInstanceKeptJustBeforeInsteadOfBeingRefused() throws Exception {
-        try (Layer one = new Layer(database, device);
-             Layer other = new Layer(database, device)) {
+        try (Layer one = new Layer(database, "sx1", device);
+             Layer other = new Layer(database, "sx2", device)) {
+            // both registered as live, which the other's round of hints has seen (the following stays off)
+            registerLive("sx1", "sx2");
+            holds("sx2", "d1");
+            other.service.registry().store().changedElsewhere();
             // written through one, committed through the other, whose copy has not followed
             one.describe("eth1", "written through one");
             assertEquals(Optional.empty(), other.intended("eth1"), "the other's copy is stale");
@@ -154,6 +162,40 @@ class StaleNodeTakesTheKeptVersionTest {
                 "eth1"), "the device got what was kept through the other instance");
             assertEquals(Optional.of(iface("eth1", 1500, "written through one")), interfaceIn(
                 other.service.registry().node("d1").orElseThrow().actualRoot(), "eth1"));
+        }
+    }
+
+    @Test
+    void commitsThroughStaleCopiesNotKnownToBeSharedLoseNothingTheOtherKept() throws Exception {
+        try (Layer one = new Layer(database, device);
+             Layer other = new Layer(database, device)) {
+            // alone as far as each knows: a commit reads no versions first; its keep's check is the safety net
+            other.describe("eth2", "written through the other");
+            one.describe("eth1", "written through one");
+            assertEquals(Optional.empty(), other.intended("eth1"), "the other's copy is stale");
+
+            final OperationResult committed = other.service.commits().commit(List.of("d1"), ADMIN)
+                .toCompletableFuture().get();
+            assertEquals(true, committed.ok(), committed.toString());
+            assertEquals(Optional.of(iface("eth2", 1500, "written through the other")), interfaceIn(device.config(),
+                "eth2"), "the stale copy commits what it holds");
+            assertEquals(Optional.empty(), interfaceIn(device.config(), "eth1"));
+
+            // one's actual configuration is stale now: its keep refuses, every device is put back
+            final ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> one.service.commits().commit(List.of("d1"), ADMIN).toCompletableFuture().get());
+            assertEquals(ErrorTag.IN_USE, ((OperationErrorsException) refused.getCause()).errors().get(0).tag(),
+                refused.toString());
+            assertEquals(Optional.empty(), interfaceIn(device.config(), "eth1"), "the device was put back");
+
+            // the refusal made one take what was kept: the intent written through one lands, nothing is lost
+            final OperationResult again = one.service.commits().commit(List.of("d1"), ADMIN)
+                .toCompletableFuture().get();
+            assertEquals(true, again.ok(), again.toString());
+            assertEquals(Optional.of(iface("eth1", 1500, "written through one")), interfaceIn(device.config(),
+                "eth1"));
+            assertEquals(Optional.of(iface("eth2", 1500, "written through the other")), interfaceIn(device.config(),
+                "eth2"));
         }
     }
 
@@ -184,6 +226,17 @@ class StaleNodeTakesTheKeptVersionTest {
                 insert.setString(1, id);
                 insert.executeUpdate();
             }
+        }
+    }
+
+    /** The lease of {@code nodeId}'s device held by instance {@code id}: it may keep commits of the node. */
+    private void holds(final String id, final String nodeId) throws Exception {
+        try (Connection sql = DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(), postgres.password());
+             PreparedStatement insert = sql.prepareStatement("INSERT INTO node_lease (topology_id, node_id, "
+                 + "owner_instance, epoch) VALUES ('topology-netconf', ?, ?, 1)")) {
+            insert.setString(1, nodeId);
+            insert.setString(2, id);
+            insert.executeUpdate();
         }
     }
 
