@@ -84,6 +84,58 @@ public final class CommitRepository {
         }
     }
 
+    /** What {@link #endUnflushed} did and found. */
+    public record UnflushedEnd(boolean ended, boolean markerFound) {
+    }
+
+    /**
+     * {@link #end} as {@link State#DONE} without waiting for the server to flush it to disk
+     * ({@code synchronous_commit} off for this statement alone), in one statement that also tells
+     * whether the run marker {@code marker} ({@link #markRun}) is still there: the server's crash
+     * recovery empties the markers, and may have lost ends written shortly before the crash. The
+     * server flushes such a write within three times {@code wal_writer_delay} (600 ms by default).
+     */
+    public UnflushedEnd endUnflushed(final Tx tx, final String commitId, final String marker) throws SQLException {
+        try (PreparedStatement update = tx.connection().prepareStatement("""
+                WITH ended AS (
+                    UPDATE commit_record SET state = 'done', message = NULL, finished_at = now()
+                    WHERE commit_id = ? AND state = 'pending' RETURNING 1)
+                SELECT (SELECT count(*) FROM ended) = 1,
+                    EXISTS (SELECT 1 FROM server_run_marker WHERE token = ?),
+                    set_config('synchronous_commit', 'off', true)""")) {
+            update.setString(1, commitId);
+            update.setString(2, marker);
+            try (ResultSet row = update.executeQuery()) {
+                row.next();
+                return new UnflushedEnd(row.getBoolean(1), row.getBoolean(2));
+            }
+        }
+    }
+
+    /**
+     * Record {@code commitIds} {@link State#DONE} again, waiting for the flush as every write does
+     * unless told otherwise: ends written by {@link #endUnflushed} that a crash of the server may
+     * have lost (such a commit is pending again). Every row is written, so that the flush covers the
+     * ends still in the server's memory too; a commit ended otherwise since (failed) is left as it is.
+     */
+    public void endAgain(final Tx tx, final List<String> commitIds) throws SQLException {
+        try (PreparedStatement update = tx.connection().prepareStatement("""
+                UPDATE commit_record SET state = 'done', message = NULL, finished_at = coalesce(finished_at, now())
+                WHERE commit_id = ANY (?) AND state IN ('pending', 'done')""")) {
+            update.setArray(1, tx.connection().createArrayOf("text", commitIds.toArray()));
+            update.executeUpdate();
+        }
+    }
+
+    /** Write a run marker for {@link #endUnflushed}: a row of an unlogged table, gone after a crash of the server. */
+    public void markRun(final Tx tx, final String marker) throws SQLException {
+        try (PreparedStatement insert = tx.connection().prepareStatement(
+                "INSERT INTO server_run_marker (token) VALUES (?) ON CONFLICT DO NOTHING")) {
+            insert.setString(1, marker);
+            insert.executeUpdate();
+        }
+    }
+
     /**
      * A commit whose {@link #begin} may or may not have been kept (the connection failed while it
      * committed) touched no device: make sure it is not left pending. Recorded {@link State#FAILED}

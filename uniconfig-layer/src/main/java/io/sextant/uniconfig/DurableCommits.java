@@ -29,6 +29,7 @@ final class DurableCommits {
     private final CommitRepository commits = new CommitRepository();
     private final TransactionLogRepository log = new TransactionLogRepository();
     private final Database database;
+    private final UnflushedEnds ends;
     private final OwedWrites owed;
     /** This controller instance's id among those sharing the database; empty for a controller alone. */
     private final String instanceId;
@@ -39,6 +40,7 @@ final class DurableCommits {
         this.database = database;
         this.owed = owed;
         this.instanceId = instanceId;
+        this.ends = new UnflushedEnds(database, commits);
     }
 
     /** See {@link UniconfigStore#interrupted}. */
@@ -95,9 +97,14 @@ final class DurableCommits {
     /** See {@link UniconfigStore#commitFinished}. */
     void finished(final String commitId, final boolean done, final @Nullable CommitRecord failure)
             throws OperationErrorsException {
+        if (done && failure == null) {
+            // the commit's result was kept, flushed, before its devices finished: its end need not wait
+            ends.done(commitId);
+            return;
+        }
         final CommitRepository.State state = done ? CommitRepository.State.DONE : CommitRepository.State.FAILED;
         if (failure == null) {
-            // the end of every commit: one statement, which leaves a commit an earlier attempt ended as it is
+            // one statement, which leaves a commit an earlier attempt ended as it is
             try {
                 database.callAlone("finish commit " + commitId, tx -> commits.end(tx, commitId, state, null));
             } catch (PersistenceException e) {
@@ -115,6 +122,11 @@ final class DurableCommits {
             log.append(tx, LoggedCommits.logged(failure));
             commits.finish(tx, commitId, state, failure.result().error().orElse(null));
         });
+    }
+
+    /** Records again the commit ends not known to be flushed yet (see {@link UnflushedEnds}). */
+    void close() {
+        ends.close();
     }
 
     /** See {@link UniconfigStore#loadLog}. */

@@ -378,6 +378,7 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public void close() {
+        commitRecords.close();
         owed.close();
     }
 
