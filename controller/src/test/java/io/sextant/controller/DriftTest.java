@@ -149,6 +149,11 @@ class DriftTest {
                     + "\"path\":\"interfaces\",\"action\":\"ignore\"}]}");
             assertEquals(400, unqualified.statusCode(), unqualified.body());
             assertTrue(unqualified.body().contains("must begin with module:name"), unqualified.body());
+            final HttpResponse<String> typo = rest.send("PUT", "/rests/data/sextant-drift:drift-policies/policy=typo",
+                "{\"sextant-drift:policy\":[{\"name\":\"typo\",\"path\":\"openconfig-interfaces:interfaces/interface/"
+                    + "config/descripton\",\"action\":\"ignore\"}]}");
+            assertEquals(400, typo.statusCode(), typo.body());
+            assertTrue(typo.body().contains("no 'descripton' there"), "the connected node's schema tells: " + typo.body());
 
             try (SseClient status = statusOf(sextant, "ncd")) {
                 final HttpResponse<String> put = rest.send("PUT", RestconfClient.intentInterface("ncd", "eth-p"),

@@ -4,8 +4,11 @@ import io.sextant.datastore.DataStore;
 import io.sextant.model.ControllerSchema;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Registration;
+import io.sextant.unified.UnifiedDevice;
+import io.sextant.unified.UnifiedDevices;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,19 +54,33 @@ final class DriftPolicies implements AutoCloseable {
     }
 
     private final DataStore config;
+    private final UnifiedDevices devices;
     private final Registration validator;
     /** The policies of the stored list last read (the same list object: the same policies), per schema. */
     private final Map<EffectiveModelContext, List<Resolved>> resolved = new WeakHashMap<>();
     private @Nullable NormalizedNode resolvedFrom;
 
-    /** The policies in {@code config}, which from now on refuses a policy whose path does not begin with module:name. */
-    DriftPolicies(final DataStore config) {
+    /**
+     * The policies in {@code config}, which from now on refuses a policy whose path does not begin
+     * with module:name, or that the schemas of the connected {@code devices} show cannot apply
+     * ({@link #checkAgainstConnected}).
+     */
+    DriftPolicies(final DataStore config, final UnifiedDevices devices) {
         this.config = config;
+        this.devices = devices;
         this.validator = config.registerValidator(YangInstanceIdentifier.of(POLICIES), candidate -> {
             final NormalizedNode root = candidate.getRootNode().dataAfter();
             if (root != null && NormalizedNodes.findNode(root, ALL).orElse(null) instanceof MapNode all) {
+                final NormalizedNode before = candidate.getRootNode().dataBefore();
+                final @Nullable NormalizedNode was = before == null ? null
+                    : NormalizedNodes.findNode(before, ALL).orElse(null);
                 for (MapEntryNode entry : all.body()) {
-                    check(policy(entry));
+                    final DriftPolicy policy = policy(entry);
+                    check(policy);
+                    if (!(was instanceof MapNode old) || !entry.equals(old.childByArg(entry.name()))) {
+                        // policies stored before are not checked again: their nodes may be gone since
+                        checkAgainstConnected(policy);
+                    }
                 }
             }
         });
@@ -129,14 +146,57 @@ final class DriftPolicies implements AutoCloseable {
             DriftPolicy.Action.valueOf(LeafText.of(entry, ACTION).toUpperCase(Locale.ROOT)), Set.copyOf(nodes));
     }
 
-    private static void check(final DriftPolicy policy) throws OperationErrorsException {
+    /** The module name the path's first step names; empty when it names none. */
+    private static String firstModule(final DriftPolicy policy) {
         final String path = policy.path().startsWith("/") ? policy.path().substring(1) : policy.path();
         final String first = path.split("/", -1)[0];
         final String identifier = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
-        if (identifier.indexOf(':') <= 0) {
+        return identifier.indexOf(':') <= 0 ? "" : identifier.substring(0, identifier.indexOf(':'));
+    }
+
+    private static void check(final DriftPolicy policy) throws OperationErrorsException {
+        if (firstModule(policy).isEmpty()) {
             throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, "Drift policy "
                 + policy.name() + ": path '" + policy.path() + "' must begin with module:name, for example "
                 + "openconfig-interfaces:interfaces/interface/config/description");
+        }
+    }
+
+    /**
+     * A policy whose path no connected node's schema has, or (naming nodes) that a named connected
+     * node's schema does not have, is refused with the step that does not resolve: a typo would
+     * otherwise apply to nothing. Without a connected node to tell (all of them, or all the named
+     * ones, disconnected), the policy is taken as written.
+     */
+    private void checkAgainstConnected(final DriftPolicy policy) throws OperationErrorsException {
+        final String what = "Drift policy " + policy.name() + ": path";
+        final Map<EffectiveModelContext, String> schemas = new IdentityHashMap<>();
+        for (UnifiedDevice device : devices.devices()) {
+            if (policy.nodes().isEmpty() || policy.nodes().contains(device.nodeId())) {
+                schemas.putIfAbsent(device.schema(), device.nodeId());
+            }
+        }
+        @Nullable TemplateFailure failed = null;
+        for (Map.Entry<EffectiveModelContext, String> schema : schemas.entrySet()) {
+            try {
+                TemplatePath.pattern(policy.path(), schema.getKey(), what);
+                if (policy.nodes().isEmpty()) {
+                    return;
+                }
+            } catch (TemplateFailure e) {
+                if (!policy.nodes().isEmpty()) {
+                    throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, e.getMessage()
+                        + " (node " + schema.getValue() + ")");
+                }
+                // the most telling failure: from a schema that has the path's module, but not the path
+                if (failed == null || !schema.getKey().findModules(firstModule(policy)).isEmpty()) {
+                    failed = e;
+                }
+            }
+        }
+        if (failed != null) {
+            throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.INVALID_VALUE, failed.getMessage()
+                + " (no connected node's schema has the path: the policy would apply to no node)");
         }
     }
 

@@ -186,7 +186,7 @@ public final class UniconfigService implements AutoCloseable {
         preProvisioning = new PreProvisioning(datastores.config(), datastores.operational(),
             new PreProvisioning.Services(registry, templates, commits, transactions), executor, Clock.systemUTC());
         copyRpcs = new CopyRpcs(copies, intentAccess, rpcRegistry);
-        driftPolicies = new DriftPolicies(datastores.config());
+        driftPolicies = new DriftPolicies(datastores.config(), devices);
         drift = new DriftWatch(datastores.events(), registry, syncs::compare, pendingCommits::heldBy, driftPolicies,
             executor,
             DriftWatch.interval(System.getProperties()));

@@ -13,6 +13,7 @@ import io.sextant.model.BundledModels;
 import io.sextant.model.SchemaBuilder;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.uniconfig.DriftPolicy.Action;
+import io.sextant.unified.UnifiedDeviceRegistry;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +30,8 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 /**
  * Which drift policy governs a changed data node: none (report), a list step without keys for
  * every entry, the longest path first, then the policy naming the node, and policies of models a
- * node's schema does not have, which do not apply to it.
+ * node's schema does not have, which do not apply to it; a policy whose path the connected nodes'
+ * schemas show to apply to no node (a typo) is refused when stored.
  */
 class DriftPoliciesTest {
     private static final String DESCRIPTIONS = "openconfig-interfaces:interfaces/interface/config/description";
@@ -37,6 +39,7 @@ class DriftPoliciesTest {
     private static EffectiveModelContext schema;
 
     private ControllerStores datastores;
+    private final UnifiedDeviceRegistry devices = new UnifiedDeviceRegistry();
     private DriftPolicies policies;
 
     @BeforeAll
@@ -48,7 +51,7 @@ class DriftPoliciesTest {
     @BeforeEach
     void start() {
         datastores = new ControllerStores();
-        policies = new DriftPolicies(datastores.config());
+        policies = new DriftPolicies(datastores.config(), devices);
     }
 
     @AfterEach
@@ -139,5 +142,41 @@ class DriftPoliciesTest {
             () -> store("unqualified", "interfaces/interface/config/description", "ignore"));
         assertTrue(refused.getMessage().contains("Drift policy unqualified: path 'interfaces/interface/config/"
             + "description' must begin with module:name"), refused.getMessage());
+    }
+
+    @Test
+    void aPathNoConnectedNodesSchemaHasIsRefusedWithTheStepThatDoesNotResolve() throws Exception {
+        devices.register(new TestDevice("r1", schema));
+        final OperationErrorsException typo = assertThrows(OperationErrorsException.class,
+            () -> store("typo", "openconfig-interfaces:interfaces/interface/config/descripton", "ignore"));
+        assertTrue(typo.getMessage().contains("Drift policy typo: path openconfig-interfaces:interfaces/interface/"
+            + "config/descripton") && typo.getMessage().contains("no 'descripton' there")
+            && typo.getMessage().contains("would apply to no node"), typo.getMessage());
+        final OperationErrorsException module = assertThrows(OperationErrorsException.class,
+            () -> store("bgp", "openconfig-network-instanse:network-instances", "ignore"));
+        assertTrue(module.getMessage().contains("no module openconfig-network-instanse"), module.getMessage());
+        assertEquals(List.of(), policies.all(), "nothing refused was stored");
+
+        store("descriptions", DESCRIPTIONS, "ignore");
+        assertEquals(Action.IGNORE, policies.actionFor("r1", schema, leaf("eth1", DESCRIPTION)));
+    }
+
+    @Test
+    void aPolicyNamingNodesIsCheckedAgainstTheNamedConnectedNodesOnly() throws Exception {
+        devices.register(new TestDevice("r1", schema));
+        final OperationErrorsException refused = assertThrows(OperationErrorsException.class,
+            () -> store("r1-typo", "openconfig-interfaces:interfaces/interface/config/descripton", "ignore", "r1"));
+        assertTrue(refused.getMessage().contains("(node r1)"), refused.getMessage());
+        // a node not connected cannot tell: taken as written
+        store("r9-typo", "openconfig-interfaces:interfaces/interface/config/descripton", "ignore", "r9");
+        assertEquals(List.of("r9-typo"), policies.all().stream().map(DriftPolicy::name).toList());
+    }
+
+    @Test
+    void policiesStoredBeforeAreNotCheckedAgainWhenAnotherIsStored() throws Exception {
+        store("typo", "openconfig-interfaces:interfaces/interface/config/descripton", "ignore");
+        devices.register(new TestDevice("r1", schema));
+        store("descriptions", DESCRIPTIONS, "ignore");
+        assertEquals(List.of("descriptions", "typo"), policies.all().stream().map(DriftPolicy::name).toList());
     }
 }
