@@ -62,16 +62,15 @@ public final class CommitCommand extends UniconfigCommand {
 
     @Override
     CompletionStage<OperationResult> run(final UniconfigService uniconfig, final ConsoleUser user) {
-        if (checked) {
-            return uniconfig.commits().checkedCommit(orEmpty(nodes), user.context(), skipUnreachable);
-        }
         final GateOptions options;
         try {
             options = options();
         } catch (IllegalArgumentException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return uniconfig.commits().commit(orEmpty(nodes), user.context(), new CommitOptions(skipUnreachable, options))
+        final CommitOptions commitOptions = new CommitOptions(skipUnreachable, options);
+        return (checked ? uniconfig.commits().checkedCommit(orEmpty(nodes), user.context(), commitOptions)
+            : uniconfig.commits().commit(orEmpty(nodes), user.context(), commitOptions))
             .thenApply(result -> {
                 gate.set(result.gate());
                 return result.result();

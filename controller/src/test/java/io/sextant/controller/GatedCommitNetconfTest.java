@@ -75,7 +75,13 @@ class GatedCommitNetconfTest {
 
     /** A gated commit of ncd with {@code gate} (members of the input) and a check of the interface's description. */
     private static JsonObject gatedCommit(final String name, final String expect, final String gate) throws Exception {
-        return rest.rpcWithInput("uniconfig-manager:commit", """
+        return gated("uniconfig-manager:commit", name, expect, gate);
+    }
+
+    /** {@link #gatedCommit} through {@code rpc}: commit or checked-commit. */
+    private static JsonObject gated(final String rpc, final String name, final String expect, final String gate)
+            throws Exception {
+        return rest.rpcWithInput(rpc, """
             {"input": {"target-nodes": {"node": ["ncd"]}, %s
               "sextant-gate:check": [{"name": "description", "node-id": "ncd",
                 "path": "openconfig-interfaces:interfaces/interface=%s/config/description", "expect": "%s"}]}}"""
@@ -101,6 +107,19 @@ class GatedCommitNetconfTest {
         assertFalse(check.get("passed").getAsBoolean(), commit.toString());
         assertTrue(check.get("detail").getAsString().contains("first"), "the value read: " + commit);
         assertFalse(interfacesOnTheDevice().contains("gate-a"));
+    }
+
+    @Test
+    void checkedCommitTakesTheGateAndACheckThatDoesNotHoldPutsTheDeviceBack() throws Exception {
+        intendInterface("gate-c", "first");
+
+        final JsonObject commit = gated("uniconfig-manager:checked-commit", "gate-c", "^other$",
+            "\"sextant-gate:check-timeout\": 3,");
+
+        assertEquals("fail", commit.get("overall-status").getAsString(), commit.toString());
+        assertEquals("put-back", commit.getAsJsonObject("sextant-gate:gate").get("state").getAsString(),
+            commit.toString());
+        assertFalse(interfacesOnTheDevice().contains("gate-c"), "read through the test's own session");
     }
 
     @Test

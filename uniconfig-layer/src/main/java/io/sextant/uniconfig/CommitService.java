@@ -58,12 +58,26 @@ public final class CommitService {
      */
     public CompletionStage<GatedResult> commit(final List<String> requested, final RequestContext context,
             final CommitOptions options) {
+        return commit(requested, context, options, false);
+    }
+
+    /**
+     * checked-commit with options: the devices are first checked to hold what was last synced,
+     * then committed as {@link #commit(List, RequestContext, CommitOptions)} commits them.
+     */
+    public CompletionStage<GatedResult> checkedCommit(final List<String> requested, final RequestContext context,
+            final CommitOptions options) {
+        return commit(requested, context, options, true);
+    }
+
+    private CompletionStage<GatedResult> commit(final List<String> requested, final RequestContext context,
+            final CommitOptions options, final boolean checked) {
         if (!options.gate().gated()) {
-            return commit(requested, new CommitRequest(context, false, options.skipUnreachable(), null))
+            return commit(requested, new CommitRequest(context, checked, options.skipUnreachable(), null))
                 .thenApply(result -> new GatedResult(result, null));
         }
         final GateRequest gate = new GateRequest(options.gate());
-        commit(requested, new CommitRequest(context, false, options.skipUnreachable(), gate))
+        commit(requested, new CommitRequest(context, checked, options.skipUnreachable(), gate))
             .whenComplete((result, failure) -> {
                 if (failure != null) {
                     gate.failed(failure);
@@ -106,13 +120,7 @@ public final class CommitService {
 
     public CompletionStage<OperationResult> checkedCommit(final List<String> requested,
             final RequestContext context) {
-        return checkedCommit(requested, context, false);
-    }
-
-    /** checked-commit, leaving out target nodes whose devices are not connected when {@code skipUnreachable}. */
-    public CompletionStage<OperationResult> checkedCommit(final List<String> requested,
-            final RequestContext context, final boolean skipUnreachable) {
-        return commit(requested, new CommitRequest(context, true, skipUnreachable, null));
+        return commit(requested, new CommitRequest(context, true, false, null));
     }
 
     private CompletionStage<OperationResult> commit(final List<String> requested, final CommitRequest request) {

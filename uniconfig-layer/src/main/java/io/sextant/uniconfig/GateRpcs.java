@@ -4,6 +4,8 @@ import io.sextant.model.ControllerSchema;
 import io.sextant.spi.IntentAccess;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Registration;
+import io.sextant.spi.RequestContext;
+import io.sextant.spi.RpcImplementation;
 import io.sextant.spi.RpcRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +35,8 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
 /**
- * uniconfig-manager:commit (with skip-unreachable-nodes) and the options of module sextant-gate (confirm-timeout, checks),
+ * uniconfig-manager:commit and checked-commit (with skip-unreachable-nodes) and the options of module
+ * sextant-gate (confirm-timeout, checks),
  * and that module's confirm-commit and cancel-commit. A commit without those options is
  * answered exactly as before.
  */
@@ -44,7 +47,23 @@ final class GateRpcs implements AutoCloseable {
     private final List<Registration> registrations = new ArrayList<>();
 
     GateRpcs(final CommitService commits, final IntentAccess.Policy access, final RpcRegistry registry) {
-        registrations.add(registry.register(QName.create(UCM, "commit"), (input, context) -> {
+        registrations.add(registry.register(QName.create(UCM, "commit"), withOptions(commits::commit)));
+        registrations.add(registry.register(QName.create(UCM, "checked-commit"), withOptions(commits::checkedCommit)));
+        registrations.add(registry.register(QName.create(GATE, "confirm-commit"), (input, context) ->
+            answer(GATE, List.of(), () -> commits.decide(commitId(input), true, context,
+                access.forRequest(context)))));
+        registrations.add(registry.register(QName.create(GATE, "cancel-commit"), (input, context) ->
+            answer(GATE, List.of(), () -> commits.decide(commitId(input), false, context,
+                access.forRequest(context)))));
+    }
+
+    /** A commit or checked-commit whose input may carry the gate's options. */
+    private interface Committing {
+        CompletionStage<GatedResult> commit(List<String> targets, RequestContext context, CommitOptions options);
+    }
+
+    private static RpcImplementation withOptions(final Committing committing) {
+        return (input, context) -> {
             final List<String> targets = UniconfigRpcs.targetNodes(input);
             final GateOptions options;
             try {
@@ -52,15 +71,9 @@ final class GateRpcs implements AutoCloseable {
             } catch (OperationErrorsException e) {
                 return CompletableFuture.failedFuture(e);
             }
-            return answer(UCM, targets, () -> commits.commit(targets, context, new CommitOptions(
+            return answer(UCM, targets, () -> committing.commit(targets, context, new CommitOptions(
                 UniconfigRpcs.skipUnreachable(input), options)));
-        }));
-        registrations.add(registry.register(QName.create(GATE, "confirm-commit"), (input, context) ->
-            answer(GATE, List.of(), () -> commits.decide(commitId(input), true, context,
-                access.forRequest(context)))));
-        registrations.add(registry.register(QName.create(GATE, "cancel-commit"), (input, context) ->
-            answer(GATE, List.of(), () -> commits.decide(commitId(input), false, context,
-                access.forRequest(context)))));
+        };
     }
 
     private static CompletionStage<Optional<ContainerNode>> answer(final QNameModule module,

@@ -51,17 +51,12 @@ final class UniconfigRpcs implements AutoCloseable {
     /** Which extra leaves an RPC's per-node results carry. */
     private enum Shape { PLAIN, DIFF, DRY_RUN, IN_SYNC }
 
-    UniconfigRpcs(final NodeRegistry nodes, final DiffService diffs, final CommitService commits,
+    UniconfigRpcs(final NodeRegistry nodes, final DiffService diffs,
             final SyncService syncs, final SnapshotService snapshots, final TransactionManager transactions,
             final IntentAccess.Policy access, final RpcRegistry registry) {
         this.registry = nodes;
         nodeRpc(registry, "calculate-diff", Shape.DIFF, diffs::calculateDiff);
-        // commit is registered by GateRpcs: with the options of sextant-gate
-        register(registry, QName.create(UCM, "checked-commit"), (input, context) -> {
-            final List<String> targets = targetNodes(input);
-            return output(UCM, Shape.PLAIN, guarded(targets, () -> commits.checkedCommit(targets, context,
-                skipUnreachable(input))));
-        });
+        // commit and checked-commit are registered by GateRpcs: with the options of sextant-gate
         nodeRpc(registry, "dry-run-commit", Shape.DRY_RUN, diffs::dryRun);
         nodeRpc(registry, "sync-from-network", Shape.PLAIN, syncs::syncFromNetwork);
         nodeRpc(registry, "replace-config-with-operational", Shape.PLAIN, (targets, context) ->

@@ -175,7 +175,7 @@ public final class UniconfigService implements AutoCloseable {
         history = new HistoryService(registry, nodeHistory);
         historyRpcs = new HistoryRpcs(reverts, history, intentAccess, rpcRegistry);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
-        rpcs = new UniconfigRpcs(registry, diffs, commits, syncs, snapshots, transactions, intentAccess,
+        rpcs = new UniconfigRpcs(registry, diffs, syncs, snapshots, transactions, intentAccess,
             rpcRegistry);
         gateRpcs = new GateRpcs(commits, intentAccess, rpcRegistry);
         templateStore = new TemplateStore(datastores.config());

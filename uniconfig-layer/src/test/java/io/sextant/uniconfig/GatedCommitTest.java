@@ -142,6 +142,44 @@ class GatedCommitTest {
     }
 
     @Test
+    void aCheckedCommitTakesTheGateAndPutsEveryDeviceBackWhenACheckDoesNotHold() throws Exception {
+        final GatedResult result = get(service.commits().checkedCommit(List.of("r1", "r2"), ADMIN,
+            new CommitOptions(false, new GateOptions(null, Duration.ofSeconds(2), List.of(mtuIs("r2", "1234"))))));
+
+        assertFalse(result.result().ok(), result.toString());
+        assertEquals(GateOutcome.State.PUT_BACK, result.gate().state(), result.toString());
+        assertEquals(Uint16.valueOf(1500), mtu(r1), "the confirmable device is put back");
+        assertEquals(Uint16.valueOf(1500), mtu(r2), "the immediate device is put back");
+    }
+
+    @Test
+    void aGatedCheckedCommitOfADeviceChangedBehindItsBackTouchesNothing() throws Exception {
+        r1.outOfBand(UniconfigLayerTest.interfacePath("eth9"), UniconfigLayerTest.iface("eth9", 1400, "behind"));
+        final GatedResult result = get(service.commits().checkedCommit(List.of("r1", "r2"), ADMIN,
+            new CommitOptions(false, new GateOptions(Duration.ofSeconds(60), Duration.ofSeconds(2),
+                List.of(mtuIs("r1", "9000"))))));
+
+        assertFalse(result.result().ok(), result.toString());
+        assertEquals(NodeResult.ErrorKind.OUT_OF_SYNC, result.result().nodes().stream()
+            .filter(n -> n.nodeId().equals("r1")).findFirst().orElseThrow().error().orElseThrow().kind(),
+            result.toString());
+        assertEquals(Uint16.valueOf(1500), mtu(r1), "nothing was sent");
+        assertEquals(Uint16.valueOf(1500), mtu(r2));
+    }
+
+    @Test
+    void aCheckedCommitWhoseChecksHoldWaitsForConfirmation() throws Exception {
+        final GatedResult waiting = get(service.commits().checkedCommit(List.of("r1", "r2"), ADMIN,
+            new CommitOptions(false, new GateOptions(Duration.ofSeconds(60), Duration.ofSeconds(30),
+                List.of(mtuIs("r1", "9000"))))));
+        assertEquals(GateOutcome.State.AWAITING_CONFIRMATION, waiting.gate().state(), waiting.toString());
+        final GatedResult confirmed = decide(waiting.gate().commitId(), true, ADMIN, IntentAccess.UNRESTRICTED);
+        assertTrue(confirmed.result().ok(), confirmed.toString());
+        assertEquals(Uint16.valueOf(9000), mtu(r1));
+        assertEquals(Uint16.valueOf(9000), mtu(r2));
+    }
+
+    @Test
     void aCommitAwaitingConfirmationHoldsItsNodesUntilConfirmed() throws Exception {
         final GatedResult waiting = get(service.commits().gatedCommit(List.of("r1", "r2"), ADMIN,
             new GateOptions(Duration.ofMinutes(10), Duration.ofSeconds(30), List.of(mtuIs("r1", "9000")))));
