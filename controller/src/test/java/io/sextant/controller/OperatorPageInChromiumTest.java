@@ -168,6 +168,23 @@ class OperatorPageInChromiumTest {
             "the new commit appears in the open log");
         browser.screenshot(SCREENSHOTS.resolve("log.png"));
 
+        // the node's history: the page's commit and the one made over RESTCONF, compared
+        browser.navigate(sextant.restconfUri().resolve("/ui/#/node/" + NODE).toString());
+        browser.awaitElement("#to-history", "the node page links its history");
+        browser.click("#to-history");
+        browser.await("document.querySelectorAll('#history tbody tr').length === 2",
+            "the history lists the node's two commits");
+        browser.click("#compare");
+        browser.awaitElement("#history-diff .diff li.created", "the comparison lists what the later commit created");
+        final String between = browser.text("#history-diff");
+        assertTrue(between.contains("eth9") && !between.contains("eth7"), between);
+        browser.screenshot(SCREENSHOTS.resolve("history.png"));
+        browser.click("#history tbody tr:nth-child(2) button");
+        browser.awaitElement("#history-configuration", "the configuration after the older commit is shown");
+        final String older = browser.text("#history-configuration");
+        assertTrue(older.contains("set from the web page test") && !older.contains("committed while the log is open"),
+            older);
+
         browser.click("a[href='#/snapshots']");
         browser.awaitElement("#snapshot-name", "the snapshot form is shown");
         browser.type("#snapshot-name", "before-ui-test");

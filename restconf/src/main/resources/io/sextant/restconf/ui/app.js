@@ -5,12 +5,13 @@ import { ApiError, logout, user, mayInvoke, whenUnauthorized } from '/ui/rest.js
 import { devicesPage } from '/ui/devices.js';
 import { nodePage } from '/ui/node.js';
 import { commitPage } from '/ui/commit.js';
-import { snapshotsPage, logPage } from '/ui/history.js';
+import { snapshotsPage, logPage, nodeHistoryPage } from '/ui/history.js';
 import { h, status } from '/ui/dom.js';
 
 const pages = [
   [/^#\/devices$/, devicesPage],
   [/^#\/node\/(.+)$/, (m, page) => nodePage(decodeURIComponent(m[1]), page)],
+  [/^#\/history\/(.+)$/, (m, page) => nodeHistoryPage(decodeURIComponent(m[1]), page)],
   [/^#\/commit$/, commitPage],
   [/^#\/snapshots$/, snapshotsPage],
   [/^#\/log$/, logPage],

@@ -49,8 +49,10 @@ export function pretty(value) {
 /**
  * One node's diff (the node-result of calculate-diff) as a list: created "+", changed "~",
  * deleted "-", each coloured and marked with its symbol and word, so it reads without colour.
+ * {@code sides} names the two sides of a change, {@code same} says there is no difference.
  */
-export function diffList(result) {
+export function diffList(result, sides = ['actual (device)', 'intended'],
+    same = 'No differences: intended equals actual.') {
   const items = [];
   for (const entry of result['created-data'] || []) {
     items.push(h('li', { class: 'created' }, h('span', { class: 'sym', 'aria-hidden': 'true' }, '+'),
@@ -60,15 +62,15 @@ export function diffList(result) {
     items.push(h('li', { class: 'changed' }, h('span', { class: 'sym', 'aria-hidden': 'true' }, '~'),
       h('strong', {}, 'changed '), h('code', {}, entry.path),
       h('div', { class: 'columns' },
-        h('div', {}, h('div', { class: 'muted' }, 'actual (device)'), h('pre', {}, pretty(entry['data-actual']))),
-        h('div', {}, h('div', { class: 'muted' }, 'intended'), h('pre', {}, pretty(entry['data-intended']))))));
+        h('div', {}, h('div', { class: 'muted' }, sides[0]), h('pre', {}, pretty(entry['data-actual']))),
+        h('div', {}, h('div', { class: 'muted' }, sides[1]), h('pre', {}, pretty(entry['data-intended']))))));
   }
   for (const entry of result['deleted-data'] || []) {
     items.push(h('li', { class: 'deleted' }, h('span', { class: 'sym', 'aria-hidden': 'true' }, '-'),
       h('strong', {}, 'deleted '), h('code', {}, entry.path), h('pre', {}, pretty(entry.data))));
   }
   if (!items.length) {
-    return h('p', { class: 'muted' }, 'No differences: intended equals actual.');
+    return h('p', { class: 'muted' }, same);
   }
   return h('ul', { class: 'diff', 'aria-label': 'Differences of node ' + result['node-id'] }, items);
 }

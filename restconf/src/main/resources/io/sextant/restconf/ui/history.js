@@ -1,6 +1,6 @@
-// Snapshots (create, restore) and the transaction log (with revert).
+// Snapshots (create, restore), the transaction log (with revert) and one node's history.
 import { TOPOLOGY, read, rpc, targets, mayInvoke, member, follow } from '/ui/rest.js';
-import { h, badge, resultTable, status } from '/ui/dom.js';
+import { h, badge, resultTable, status, diffList, pretty } from '/ui/dom.js';
 
 export async function snapshotsPage(match, page) {
   page.append(h('h2', {}, 'Snapshots'));
@@ -107,4 +107,76 @@ function logTable(entries, mayRevert, output) {
           }
         } }, 'Revert') : null)))));
   return entries.length ? [table] : [table, h('p', { class: 'muted' }, 'No commits yet.')];
+}
+
+/**
+ * One node's history (sextant-history): its points newest first, the configuration at one, and
+ * the changes from one point to another.
+ */
+export async function nodeHistoryPage(id, page) {
+  page.append(h('p', {}, h('a', { href: '#/node/' + encodeURIComponent(id) }, '← Node ' + id)),
+    h('h2', {}, 'History of node ' + id));
+  if (!await mayInvoke('sextant-history:list-history')) {
+    page.append(h('p', { class: 'muted' }, 'You may not read the history.'));
+    return null;
+  }
+  const listed = await rpc('sextant-history:list-history', { 'node-id': id });
+  const points = [...(listed.point || [])].reverse();
+  if (!points.length) {
+    page.append(h('p', { class: 'muted' }, 'No commit has changed this node yet: its history starts at its first commit.'));
+    return null;
+  }
+  const output = h('div', { id: 'history-result', 'aria-live': 'polite' });
+  const [mayRead, mayCompare] = await Promise.all([mayInvoke('sextant-history:read-history'),
+    mayInvoke('sextant-history:compare-history')]);
+  const shown = async (what, call) => {
+    try {
+      output.replaceChildren(...await call());
+      status(what);
+    } catch (e) {
+      output.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message));
+    }
+  };
+  const choice = (name, tx, checked) => h('input', { type: 'radio', name, value: tx, checked,
+    'aria-label': (name === 'from' ? 'Compare from ' : 'Compare to ') + tx });
+  const rows = points.map((point, index) => {
+    const tx = point['transaction-id'];
+    const show = mayRead ? h('button', { type: 'button', class: 'secondary', onclick: () => shown(
+      'Configuration after ' + tx, async () => {
+        const read = await rpc('sextant-history:read-history', { 'node-id': id, 'transaction-id': tx });
+        return [h('h3', {}, 'Configuration after commit ' + tx + ' (' + (read.time || '') + ')'),
+          h('pre', { id: 'history-configuration', tabindex: '0' }, pretty(read.configuration || '{}'))];
+      }) }, 'Show configuration') : null;
+    return h('tr', { 'data-point': tx }, h('td', {}, h('code', {}, tx)), h('td', {}, point.time || '—'),
+      h('td', {}, point['full-copy'] ? 'full copy' : 'changes'),
+      mayCompare ? h('td', {}, choice('from', tx, index === 1)) : null,
+      mayCompare ? h('td', {}, choice('to', tx, index === 0)) : null,
+      h('td', {}, show));
+  });
+  const headings = ['Commit', 'Time', 'Kept as', ...(mayCompare ? ['From', 'To'] : []), ''];
+  const table = h('table', { id: 'history' }, h('caption', { class: 'muted' }, 'Newest first'),
+    h('thead', {}, h('tr', {}, headings.map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, rows));
+  if (mayCompare) {
+    page.append(h('form', { id: 'compare-history', onsubmit: (event) => {
+      event.preventDefault();
+      const from = page.querySelector('input[name=from]:checked');
+      const to = page.querySelector('input[name=to]:checked');
+      if (!from || !to) {
+        output.replaceChildren(h('p', { class: 'error', role: 'alert' }, 'Choose a point to compare from and one to compare to.'));
+        return;
+      }
+      shown('Compared', async () => {
+        const diff = await rpc('sextant-history:compare-history', { 'node-id': id,
+          from: { 'transaction-id': from.value }, to: { 'transaction-id': to.value } });
+        return [h('h3', { id: 'history-diff-title' }, 'From ' + from.value + ' to ' + to.value),
+          h('p', { class: 'muted' }, '+ created, ~ changed, - deleted'),
+          h('div', { id: 'history-diff' }, diffList({ ...diff, 'node-id': id },
+            ['at ' + from.value, 'at ' + to.value], 'No differences between the two points.'))];
+      });
+    } }, table, h('p', {}, h('button', { type: 'submit', id: 'compare' }, 'Compare'))));
+  } else {
+    page.append(table);
+  }
+  page.append(output);
+  return null;
 }

@@ -23,7 +23,9 @@ function readable(payload) {
 
 export async function nodePage(id, page) {
   const base = TOPOLOGY + 'uniconfig/node=' + encodeURIComponent(id) + '/uniconfig-topology:configuration';
-  page.append(h('p', {}, h('a', { href: '#/devices' }, '← Devices')), h('h2', {}, 'Node ' + id));
+  page.append(h('p', {}, h('a', { href: '#/devices' }, '← Devices'), ' · ',
+    h('a', { href: '#/history/' + encodeURIComponent(id), id: 'to-history' }, 'History of this node')),
+    h('h2', {}, 'Node ' + id));
   status('Reading node ' + id + '...');
   const [intended, actual, diff] = await Promise.all([
     read(base + '?content=config'), read(base + '?content=nonconfig'),
