@@ -104,7 +104,7 @@ public record Options(String scenario, Optional<Integer> devices, Optional<Integ
     public static final String USAGE = """
         usage: ./sextant perf SCENARIO [options]
           scenarios: A1 A2 B1 B2 C1 C2 mount ladder density put-get smoke cli compare fuzz fuzz-openapi soak faults churn
-                      restart history templates takeover commit-cost cluster
+                      restart history templates takeover commit-cost cluster ui
           --devices N         devices mounted (simulated NETCONF devices started)
           --configured M      devices configured by the request mix (<= N)
           --threads T         concurrent JMeter threads

@@ -121,6 +121,7 @@ public final class ScenarioMain {
             case "takeover" -> new TakeoverScenario();
             case "commit-cost" -> new CommitCostScenario();
             case "cluster" -> new ClusterScenario();
+            case "ui" -> new UiScenario();
             case "fuzz-openapi" -> new OpenApiFuzzScenario();
             default -> null;
         });
