@@ -60,6 +60,10 @@ final class UiScenario implements Scenario {
                 browser.navigate("about:blank");
                 browser.navigate(base + "/ui/#/devices");
                 opened.add(browser.eval(WHEN.formatted(ready)).getAsDouble());
+                // where the time went: the page's requests, by start and duration (ms after navigation)
+                run.log("round %d requests: %s", round + 1, browser.eval("performance.getEntriesByType('resource')"
+                    + ".map((e) => e.name.replace(location.origin, '') + ' ' + Math.round(e.startTime) + '+'"
+                    + " + Math.round(e.duration)).join(', ')").getAsString());
                 // a node id typed into the filter: the table is filtered in the page, nothing is read
                 final String node = fleet.devices().get(fleet.devices().size() / 2).id();
                 final double typed = browser.eval("(() => { const f = document.getElementById('filter'); f.value = "

@@ -95,6 +95,11 @@ document.getElementById('logout').addEventListener('click', async () => {
 });
 
 async function start() {
+  // the page's own reads go out at once, beside the user's name and the Commit link's check (a
+  // request answered 401 stops the page, whichever it is)
+  window.addEventListener('hashchange', route);
+  route();
+  const commitAllowed = mayInvoke('uniconfig-manager:commit').catch(() => true);
   let name;
   try {
     name = await user();
@@ -103,16 +108,11 @@ async function start() {
       ? 'The controller does not accept the user and password the browser sent.' : String(e.message || e));
     return;
   }
-  try {
-    document.getElementById('nav-commit').hidden = !(await mayInvoke('uniconfig-manager:commit'));
-  } catch (e) {
-    // the Commit page says what went wrong
-  }
+  // when the check fails, the Commit page says what went wrong
+  document.getElementById('nav-commit').hidden = !(await commitAllowed);
   document.getElementById('nav').hidden = false;
   document.getElementById('who').hidden = false;
   document.getElementById('user').textContent = 'User ' + name;
-  window.addEventListener('hashchange', route);
-  route();
 }
 
 start();

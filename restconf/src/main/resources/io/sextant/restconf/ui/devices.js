@@ -7,6 +7,8 @@ import { api, ApiError, TOPOLOGY, member, follow } from '/ui/rest.js';
 import { h, badge, status } from '/ui/dom.js';
 
 const PAGE = 200;
+// one collator for every comparison: localeCompare with options builds one per call
+const BY_ID = new Intl.Collator(undefined, { numeric: true });
 const POLL_MS = 5000;
 const LIVE_POLL_MS = 30000;
 
@@ -54,7 +56,7 @@ export async function loadDevices() {
     row.lastSync = member(node, 'last-sync') || '';
     byId.set(row.id, row);
   }
-  return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id, undefined, { numeric: true }));
+  return [...byId.values()].sort((a, b) => BY_ID.compare(a.id, b.id));
 }
 
 function matches(row, text, state) {
