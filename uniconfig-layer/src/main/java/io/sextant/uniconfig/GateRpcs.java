@@ -35,10 +35,9 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 
 /**
- * uniconfig-manager:commit and checked-commit (with skip-unreachable-nodes) and the options of module
- * sextant-gate (confirm-timeout, checks),
- * and that module's confirm-commit and cancel-commit. A commit without those options is
- * answered exactly as before.
+ * uniconfig-manager:commit and checked-commit (with skip-unreachable-nodes) and the options of
+ * module sextant-gate (confirm-timeout, checks), and that module's confirm-commit and
+ * cancel-commit. A commit without those options is answered exactly as before.
  */
 final class GateRpcs implements AutoCloseable {
     private static final QNameModule UCM = ControllerSchema.UNICONFIG_MANAGER;
