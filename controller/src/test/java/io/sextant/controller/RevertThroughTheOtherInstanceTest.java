@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two controller instances on one PostgreSQL: the transaction-log entries an instance shows for
- * the other's commits carry no diffs, but the nodes' history is shared, so a commit made through
- * one instance is listed, read and reverted through the other, and the revert is committed
- * through the instance that holds the device.
+ * Two controller instances on one PostgreSQL: an instance shows the other's commits in its
+ * transaction log with what they changed, and the nodes' history is shared, so a commit made
+ * through one instance is listed, read and reverted through the other, and the revert is
+ * committed through the instance that holds the device.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class RevertThroughTheOtherInstanceTest {
@@ -77,8 +77,10 @@ class RevertThroughTheOtherInstanceTest {
         // the owner writes the commit's point after the commit answered: the other reads it once written
         final JsonArray points = awaitPoints(other, 1);
         final String commitId = points.get(0).getAsJsonObject().get("transaction-id").getAsString();
-        other.rest.await("/rests/data/uniconfig-manager:transaction-log?content=nonconfig",
-            r -> r.body().contains(commitId), WAIT);
+        final String log = other.rest.await("/rests/data/uniconfig-manager:transaction-log?content=nonconfig",
+            r -> r.body().contains(commitId), WAIT).body();
+        // with what the commit changed on the node, as the owner shows it
+        assertTrue(log.contains("created-data") && log.contains("interface=eth7"), log);
 
         final JsonObject reverted = other.rest.rpcWithInput("sextant-history:revert-changes",
             "{\"input\":{\"transaction-id\":[\"" + commitId + "\"]}}");

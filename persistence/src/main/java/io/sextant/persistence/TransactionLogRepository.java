@@ -119,7 +119,7 @@ public final class TransactionLogRepository {
 
     /**
      * The commits logged by transactions at or after {@code since} (a {@link ChangeHorizon}), in
-     * log order, with their nodes' outcomes but not their diffs, and the horizon to read from next.
+     * log order, with their nodes' outcomes and diffs, and the horizon to read from next.
      */
     public record Logged(long horizon, List<LoggedCommit> commits) {
         public Logged {
@@ -128,7 +128,7 @@ public final class TransactionLogRepository {
     }
 
     /** {@link Logged} since {@code since}. */
-    public Logged loggedSince(final Tx tx, final long since) throws SQLException {
+    public Logged loggedSince(final Tx tx, final long since) throws SQLException, PersistenceException {
         final long horizon = ChangeHorizon.now(tx);
         final Connection connection = tx.connection();
         final Map<String, LoggedCommit> commits = new LinkedHashMap<>();
@@ -149,13 +149,17 @@ public final class TransactionLogRepository {
         }
         final Map<String, List<LoggedNode>> nodes = new LinkedHashMap<>();
         try (PreparedStatement select = connection.prepareStatement("""
-                SELECT commit_id, node_id, status, error_type, message FROM transaction_log_node
+                SELECT commit_id, node_id, status, error_type, message, diff FROM transaction_log_node
                 WHERE commit_id = ANY (?) ORDER BY commit_id, node_id""")) {
             select.setArray(1, connection.createArrayOf("text", commits.keySet().toArray()));
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    nodes.computeIfAbsent(rows.getString(1), commit -> new ArrayList<>()).add(new LoggedNode(
-                        rows.getString(2), rows.getString(3), rows.getString(4), rows.getString(5), List.of()));
+                    final String id = rows.getString(1);
+                    final String node = rows.getString(2);
+                    final byte[] diff = rows.getBytes(6);
+                    nodes.computeIfAbsent(id, commit -> new ArrayList<>()).add(new LoggedNode(node, rows.getString(3),
+                        rows.getString(4), rows.getString(5),
+                        diff == null ? List.of() : Rows.diff(diff, "commit " + id + " on node " + node)));
                 }
             }
         }

@@ -1,5 +1,6 @@
 package io.sextant.uniconfig;
 
+import io.sextant.persistence.codec.DiffEntry;
 import java.util.ArrayList;
 import java.util.List;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -46,6 +47,15 @@ public final class ConfigDiff implements DataTreeCandidate {
         final List<Change> changes = new ArrayList<>();
         collect(YangInstanceIdentifier.of(), root, changes);
         return changes;
+    }
+
+    /** The {@link #changes()} with their before and after images, as the transaction log and the history keep them. */
+    public List<DiffEntry> entries() {
+        final List<DiffEntry> entries = new ArrayList<>();
+        for (Change change : changes()) {
+            entries.add(new DiffEntry(change.path(), change.node().dataBefore(), change.node().dataAfter()));
+        }
+        return entries;
     }
 
     private static void collect(final YangInstanceIdentifier path, final DiffNode node, final List<Change> out) {

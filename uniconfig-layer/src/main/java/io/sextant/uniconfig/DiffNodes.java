@@ -2,6 +2,8 @@ package io.sextant.uniconfig;
 
 import io.sextant.datastore.codec.InstanceIdentifiers;
 import io.sextant.datastore.codec.JsonRenderer;
+import io.sextant.persistence.codec.DiffEntry;
+import java.util.List;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -23,6 +25,16 @@ final class DiffNodes {
 
     static void addDiff(final DataContainerNodeBuilder<?, ?> parent, final QNameModule module,
             final ConfigDiff diff, final EffectiveModelContext schema) {
+        addDiff(parent, module, diff.entries(), schema);
+    }
+
+    /**
+     * As {@link #addDiff(DataContainerNodeBuilder, QNameModule, ConfigDiff, EffectiveModelContext)},
+     * of changes as the transaction log keeps them: created where there is no before image,
+     * deleted where there is no after image, updated otherwise.
+     */
+    static void addDiff(final DataContainerNodeBuilder<?, ?> parent, final QNameModule module,
+            final List<DiffEntry> changes, final EffectiveModelContext schema) {
         final QName created = QName.create(module, "created-data");
         final QName updated = QName.create(module, "updated-data");
         final QName deleted = QName.create(module, "deleted-data");
@@ -33,32 +45,27 @@ final class DiffNodes {
         int createdCount = 0;
         int updatedCount = 0;
         int deletedCount = 0;
-        for (ConfigDiff.Change change : diff.changes()) {
+        for (DiffEntry change : changes) {
             final String apiPath = apiPath(change.path(), schema);
-            final NormalizedNode before = change.node().dataBefore();
-            final NormalizedNode after = change.node().dataAfter();
-            switch (change.kind()) {
-                case CREATED -> {
-                    createdList.withChild(entry(created, path, apiPath)
-                        .withChild(ImmutableNodes.leafNode(QName.create(module, "data"),
-                            json(schema, change.path(), after))).build());
-                    createdCount++;
-                }
-                case UPDATED -> {
-                    updatedList.withChild(entry(updated, path, apiPath)
-                        .withChild(ImmutableNodes.leafNode(QName.create(module, "data-actual"),
-                            json(schema, change.path(), before)))
-                        .withChild(ImmutableNodes.leafNode(QName.create(module, "data-intended"),
-                            json(schema, change.path(), after))).build());
-                    updatedCount++;
-                }
-                case DELETED -> {
-                    deletedList.withChild(entry(deleted, path, apiPath)
-                        .withChild(ImmutableNodes.leafNode(QName.create(module, "data"),
-                            json(schema, change.path(), before))).build());
-                    deletedCount++;
-                }
-                default -> throw new IllegalStateException(change.kind().name());
+            final NormalizedNode before = change.beforeOrNull();
+            final NormalizedNode after = change.afterOrNull();
+            if (before == null && after != null) {
+                createdList.withChild(entry(created, path, apiPath)
+                    .withChild(ImmutableNodes.leafNode(QName.create(module, "data"),
+                        json(schema, change.path(), after))).build());
+                createdCount++;
+            } else if (after == null && before != null) {
+                deletedList.withChild(entry(deleted, path, apiPath)
+                    .withChild(ImmutableNodes.leafNode(QName.create(module, "data"),
+                        json(schema, change.path(), before))).build());
+                deletedCount++;
+            } else if (before != null && after != null) {
+                updatedList.withChild(entry(updated, path, apiPath)
+                    .withChild(ImmutableNodes.leafNode(QName.create(module, "data-actual"),
+                        json(schema, change.path(), before)))
+                    .withChild(ImmutableNodes.leafNode(QName.create(module, "data-intended"),
+                        json(schema, change.path(), after))).build());
+                updatedCount++;
             }
         }
         if (createdCount > 0) {

@@ -1,6 +1,5 @@
 package io.sextant.uniconfig;
 
-import io.sextant.persistence.codec.DiffEntry;
 import io.sextant.spi.OperationErrorsException;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +48,7 @@ final class HistoryLog implements TransactionLog {
                 continue;
             }
             steps.add(new NodeHistory.Step(result.nodeId(), node.orElseThrow().schemaKey(), before,
-                node.orElseThrow().actualRoot(), entries(result.diff()),
+                node.orElseThrow().actualRoot(), result.diff().entries(),
                 registry.store().keptActualVersion(result.nodeId())));
         }
         if (steps.isEmpty()) {
@@ -61,14 +60,5 @@ final class HistoryLog implements TransactionLog {
             LOG.warn("Commit {} is not in the nodes' history (it stands; the nodes' next points keep full copies): {}",
                 commit.id(), e.getMessage());
         }
-    }
-
-    /** The changes of {@code diff} with their before and after images. */
-    static List<DiffEntry> entries(final ConfigDiff diff) {
-        final List<DiffEntry> entries = new ArrayList<>();
-        for (ConfigDiff.Change change : diff.changes()) {
-            entries.add(new DiffEntry(change.path(), change.node().dataBefore(), change.node().dataAfter()));
-        }
-        return entries;
     }
 }

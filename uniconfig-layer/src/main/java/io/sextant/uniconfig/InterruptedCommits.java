@@ -236,7 +236,8 @@ final class InterruptedCommits {
             : "not every device it left in doubt could be put back");
         try {
             store.commitFinished(failed.id(), false, new CommitRecord(failed.id(), Instant.now(), failed.user(),
-                failed.operation(), OperationResult.failed(why, failed.result().nodes()), failed.schemas()));
+                failed.operation(), OperationResult.failed(why, failed.result().nodes()), failed.schemas(),
+                failed.keptChanges()));
         } catch (OperationErrorsException e) {
             LOG.warn("Commit {} could not be marked finished; it is checked again at the next start: {}", failed.id(),
                 e.getMessage());

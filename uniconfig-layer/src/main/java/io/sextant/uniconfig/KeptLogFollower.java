@@ -1,23 +1,28 @@
 package io.sextant.uniconfig;
 
 import io.sextant.persistence.ChangeHints;
+import java.util.function.Function;
+import org.eclipse.jdt.annotation.Nullable;
+import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 
 /**
  * Shows in this instance's transaction log the commits the other controller instances sharing
  * the database logged: on each {@link ChangeHints#NODES} hint and every few seconds, the entries
  * logged since the last round ({@link UniconfigStore#logged}, read from the tables) that the log
- * does not show with the same outcome are recorded, without their diffs (rendering those needs
- * the nodes' schemas). The entries of this instance's own commits are already shown, with diffs.
+ * does not show with the same outcome are recorded, with their diffs as kept for the nodes this
+ * instance serves (rendering them needs the node's schema; a node not served here is shown without
+ * them). The entries of this instance's own commits are already shown.
  */
 final class KeptLogFollower implements AutoCloseable {
     private final KeptFollower follower;
 
-    KeptLogFollower(final UniconfigStore store, final OperationalTransactionLog log, final ChangeHints hints) {
+    KeptLogFollower(final UniconfigStore store, final OperationalTransactionLog log,
+            final Function<String, @Nullable EffectiveModelContext> schemaOf, final ChangeHints hints) {
         this.follower = new KeptFollower(hints, ChangeHints.NODES, "The commits logged through other controller "
             + "instances", () -> {
                 for (CommitRecord logged : store.logged()) {
                     if (!log.shows(logged.id(), logged.result().ok())) {
-                        log.record(logged);
+                        log.record(logged.withSchemas(schemaOf));
                     }
                 }
             });

@@ -4,6 +4,7 @@ import io.sextant.persistence.LoggedCommit;
 import io.sextant.persistence.LoggedNode;
 import io.sextant.persistence.codec.DiffEntry;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jdt.annotation.Nullable;
@@ -14,10 +15,14 @@ final class LoggedCommits {
         // static only
     }
 
-    /** A logged commit as the layer records it, without its diffs. */
+    /** A logged commit as the layer records it, with what it changed on each node as kept (when read). */
     static CommitRecord record(final LoggedCommit commit) {
         final List<NodeResult> results = new ArrayList<>();
+        final Map<String, List<DiffEntry>> changes = new HashMap<>();
         for (LoggedNode node : commit.nodes()) {
+            if (!node.diff().isEmpty()) {
+                changes.put(node.nodeId(), node.diff());
+            }
             results.add(node.errorTypeOrNull() == null && "complete".equals(node.status()) ? NodeResult.ok(
                 node.nodeId()) : NodeResult.failed(node.nodeId(), errorKind(node.errorTypeOrNull()),
                     node.messageOrNull() == null ? "failed" : node.messageOrNull()));
@@ -26,7 +31,7 @@ final class LoggedCommits {
             : OperationResult.failed(results.stream().flatMap(r -> r.error().stream()).map(
                 NodeResult.NodeError::message).findFirst().orElse("failed"), results);
         return new CommitRecord(commit.commitId(), commit.finished(), commit.user(), commit.operation(), result,
-            Map.of());
+            Map.of(), changes);
     }
 
     private static NodeResult.ErrorKind errorKind(final @Nullable String yangName) {
@@ -42,10 +47,7 @@ final class LoggedCommits {
     static LoggedCommit logged(final CommitRecord record) {
         final List<LoggedNode> logged = new ArrayList<>();
         for (NodeResult node : record.result().nodes()) {
-            final List<DiffEntry> diff = new ArrayList<>();
-            for (ConfigDiff.Change change : node.diff().changes()) {
-                diff.add(new DiffEntry(change.path(), change.node().dataBefore(), change.node().dataAfter()));
-            }
+            final List<DiffEntry> diff = record.changes(node);
             logged.add(new LoggedNode(node.nodeId(), node.ok() ? "complete" : "fail",
                 node.error().map(e -> e.kind().yangName()).orElse(null),
                 node.error().map(NodeResult.NodeError::message).orElse(null), diff));

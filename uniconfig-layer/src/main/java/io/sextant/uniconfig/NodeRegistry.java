@@ -369,6 +369,11 @@ final class NodeRegistry {
         return false;
     }
 
+    /** The schema of a served node (built or not, without building it); null when it is not served here. */
+    @Nullable EffectiveModelContext servedSchema(final String nodeId) {
+        return table.schemaOfNode(nodeId);
+    }
+
     /** A schema a live node with {@code schemaKey} is in (to read data kept in that schema). */
     Optional<EffectiveModelContext> schemaOf(final String schemaKey) {
         return table.schemaOf(schemaKey);

@@ -79,6 +79,16 @@ final class NodeTable {
         return kept.containsKey(nodeId);
     }
 
+    /** The schema of a served node, built or not; null when it is not served. */
+    @Nullable EffectiveModelContext schemaOfNode(final String nodeId) {
+        final UniconfigNode node = nodes.get(nodeId);
+        if (node != null) {
+            return node.schema();
+        }
+        final UnbuiltNode pending = unbuilt.get(nodeId);
+        return pending == null ? null : pending.schema();
+    }
+
     /** A schema a served node with {@code schemaKey} is in. */
     Optional<EffectiveModelContext> schemaOf(final String schemaKey) {
         final Optional<EffectiveModelContext> built = nodes.values().stream()

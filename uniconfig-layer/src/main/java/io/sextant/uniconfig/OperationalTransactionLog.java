@@ -18,12 +18,15 @@ import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.builder.DataContainerNodeBuilder;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The in-memory transaction log: the most recent commits, readable over RESTCONF at
  * {@code uniconfig-manager:transaction-log} in the operational datastore.
  */
 final class OperationalTransactionLog implements TransactionLog {
+    private static final Logger LOG_FILE = LoggerFactory.getLogger(OperationalTransactionLog.class);
     static final QName LOG = QName.create(ControllerSchema.UNICONFIG_MANAGER, "transaction-log");
     private static final QName TRANSACTION = QName.create(LOG, "transaction");
     private static final QName ID = QName.create(LOG, "transaction-id");
@@ -62,7 +65,7 @@ final class OperationalTransactionLog implements TransactionLog {
         entry.withChild(targets.build());
         final var nodes = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(NODE));
         for (NodeResult node : commit.result().nodes()) {
-            nodes.withChild(nodeEntry(node, commit.schemas().get(node.nodeId())));
+            nodes.withChild(nodeEntry(commit, node));
         }
         entry.withChild(nodes.build());
 
@@ -95,7 +98,7 @@ final class OperationalTransactionLog implements TransactionLog {
         return outcomes.get(id);
     }
 
-    private static MapEntryNode nodeEntry(final NodeResult node, final @Nullable EffectiveModelContext schema) {
+    private static MapEntryNode nodeEntry(final CommitRecord commit, final NodeResult node) {
         final DataContainerNodeBuilder<NodeIdentifierWithPredicates, MapEntryNode> entry =
             ImmutableNodes.newMapEntryBuilder()
                 .withNodeIdentifier(NodeIdentifierWithPredicates.of(NODE, NODE_ID, node.nodeId()))
@@ -103,8 +106,19 @@ final class OperationalTransactionLog implements TransactionLog {
                 .withChild(ImmutableNodes.leafNode(QName.create(LOG, "status"), node.ok() ? "complete" : "fail"));
         node.error().ifPresent(error ->
             entry.withChild(ImmutableNodes.leafNode(QName.create(LOG, "error-message"), error.message())));
+        final EffectiveModelContext schema = commit.schemas().get(node.nodeId());
         if (schema != null) {
-            DiffNodes.addDiff(entry, LOG.getModule(), node.diff(), schema);
+            if (commit.keptChanges().containsKey(node.nodeId())) {
+                try {
+                    DiffNodes.addDiff(entry, LOG.getModule(), commit.changes(node), schema);
+                } catch (RuntimeException e) {
+                    // kept in a schema the node is no longer in (its device's models changed since)
+                    LOG_FILE.warn("Commit {} is shown without its changes on node {}: they do not fit the node's "
+                        + "schema now ({})", commit.id(), node.nodeId(), e.getMessage());
+                }
+            } else {
+                DiffNodes.addDiff(entry, LOG.getModule(), commit.changes(node), schema);
+            }
         }
         return entry.build();
     }

@@ -143,7 +143,7 @@ public final class UniconfigService implements AutoCloseable {
         final OperationalTransactionLog log = new OperationalTransactionLog(datastores.operational(), LOG_CAPACITY);
         try {
             for (CommitRecord kept : store.loadLog(LOG_CAPACITY)) {
-                log.record(kept);
+                log.record(kept.withSchemas(registry::servedSchema));
             }
         } catch (Exception e) {
             executor.shutdown();
@@ -151,7 +151,8 @@ public final class UniconfigService implements AutoCloseable {
             throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
         }
         // and the commits they log are shown in this instance's log
-        logFollower = backend.database().map(database -> new KeptLogFollower(store, log, database.hints()))
+        logFollower = backend.database().map(database -> new KeptLogFollower(store, log, registry::servedSchema,
+            database.hints()))
             .orElse(null);
         commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
         // and the snapshots they create and delete are listed here too
