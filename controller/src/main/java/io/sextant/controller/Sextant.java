@@ -24,6 +24,7 @@ import io.sextant.southbound.cli.session.DefaultCliConnector;
 import io.sextant.southbound.cli.raw.RawCli;
 import io.sextant.southbound.cli.raw.RawCliRpcs;
 import io.sextant.southbound.cli.topology.CliConnectionAudit;
+import io.sextant.southbound.cli.topology.CliStateOwner;
 import io.sextant.southbound.cli.topology.CliTopology;
 import io.sextant.southbound.netconf.NetconfConnectionAudit;
 import io.sextant.southbound.netconf.NetconfSettings;
@@ -100,6 +101,7 @@ public final class Sextant implements AutoCloseable {
             final DefaultCliConnector cliConnector = started(cliConnectorAhead.join());
             cli = started(new CliTopology(datastores, cliConnector, units, secrets, hostKeys, ownership));
             started(new CliConnectionAudit(cli, audit));
+            started(new CliStateOwner(mounts, cli));
             final CliDevices cliDevices = new CliDevices(cli, units);
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));

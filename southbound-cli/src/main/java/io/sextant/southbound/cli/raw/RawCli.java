@@ -10,6 +10,8 @@ import io.sextant.southbound.cli.CliStep;
 import io.sextant.southbound.cli.topology.CliConnection;
 import io.sextant.southbound.cli.topology.CliConnections;
 import io.sextant.southbound.cli.topology.CliTopologyModel;
+import io.sextant.persistence.LeaseHolder;
+import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.OperationErrorsException;
 import java.time.Duration;
 import java.time.Instant;
@@ -76,8 +78,17 @@ public final class RawCli {
     public CompletionStage<RawCliResult> run(final String user, final String rpc, final String nodeId,
             final List<CliStep> steps, final boolean allowConfigMode, final @Nullable Duration timeout) {
         final CompletionStage<RawCliResult> result = start(nodeId, steps, allowConfigMode, timeout);
-        return result.whenComplete((done, error) -> audit.record(event(user, rpc, nodeId, steps, allowConfigMode,
-            done, error)));
+        return result.whenComplete((done, error) -> {
+            if (!heldElsewhere(error)) {
+                audit.record(event(user, rpc, nodeId, steps, allowConfigMode, done, error));
+            }
+        });
+    }
+
+    /** Whether {@code error} says another instance connects the node (that one audits the request it is sent). */
+    private static boolean heldElsewhere(final @Nullable Throwable error) {
+        return error != null && Failures.unwrap(error) instanceof OperationErrorsException refused
+            && HeldElsewhere.address(refused.errors()) != null;
     }
 
     private CompletionStage<RawCliResult> start(final String nodeId, final List<CliStep> steps,
@@ -91,7 +102,10 @@ public final class RawCli {
         }
         final Optional<CliConnection> found = connections.find(nodeId);
         if (found.isEmpty()) {
-            return CompletableFuture.failedFuture(notConnected(nodeId));
+            final Optional<LeaseHolder> holder = connections.connectedElsewhere(nodeId);
+            // the HTTP layer sends the request on to that instance, which runs and audits it
+            return CompletableFuture.failedFuture(holder.isPresent() ? HeldElsewhere.of(List.of(nodeId),
+                holder.orElseThrow().instanceId(), holder.orElseThrow().address()) : notConnected(nodeId));
         }
         final CliConnection connection = found.orElseThrow();
         if (!allowConfigMode) {

@@ -11,6 +11,7 @@ import io.sextant.spi.DeviceSecrets;
 import io.sextant.spi.MountedNode;
 import io.sextant.spi.MountedNodes;
 import io.sextant.persistence.DeviceOwnership;
+import io.sextant.persistence.LeaseHolder;
 import io.sextant.security.hostkeys.HostKeyPolicy;
 import io.sextant.security.hostkeys.HostKeyVerifier;
 import io.sextant.security.service.HostKeys;
@@ -131,6 +132,15 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
     @Override
     public Optional<CliConnection> find(final String nodeId) {
         return Optional.ofNullable(connected.get(nodeId));
+    }
+
+    @Override
+    public Optional<LeaseHolder> connectedElsewhere(final String nodeId) {
+        if (ownership.sole() || connected.containsKey(nodeId)
+                || ownership.epoch(CliTopologyModel.TOPOLOGY_ID, nodeId).isPresent()) {
+            return Optional.empty();
+        }
+        return ownership.heldElsewhere(CliTopologyModel.TOPOLOGY_ID, nodeId);
     }
 
     @Override
