@@ -100,8 +100,12 @@ public final class RevertService {
             if (tx != null) {
                 return attempt(() -> revertLocked(targets, ignoreNonMatching, tx, access));
             }
-            return locks.acquire(targets.stream().map(Target::node).toList()).thenCompose(held -> {
+            final List<UniconfigNode> nodes = targets.stream().map(Target::node).toList();
+            return locks.acquire(nodes).thenCompose(held -> {
                 try {
+                    // a copy another instance's later change made stale (not followed yet) takes what it kept,
+                    // so the inverse is made on it (as a commit diffs what was kept last)
+                    registry.versions().takeKeptNewer(nodes);
                     return attempt(() -> revertLocked(targets, ignoreNonMatching, null, access));
                 } finally {
                     held.close();

@@ -45,7 +45,7 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * that: nothing the other kept is lost, and the client sees its writes land one after the other as
  * with one instance (a load balancer's round robin sends consecutive requests to different
  * instances). The layers do not follow what the other keeps ({@code KeptNodesFollower}), so this
- * is the version check alone; a commit likewise first takes what was kept newer elsewhere.
+ * is the version check alone; a commit and a revert likewise first take what was kept newer elsewhere.
  */
 class StaleNodeTakesTheKeptVersionTest {
 
@@ -213,6 +213,39 @@ class StaleNodeTakesTheKeptVersionTest {
             assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.read("eth3"),
                 "the read took the version the other instance kept first");
             assertEquals(Optional.of(iface("eth3", 1500, "one's")), other.intended("eth3"));
+        }
+    }
+
+    @Test
+    void aRevertThroughAStaleCopyTakesTheCommitBackOnWhatTheOtherInstanceKept() throws Exception {
+        try (Layer one = new Layer(database, "sx1", device);
+             Layer other = new Layer(database, "sx2", device)) {
+            registerLive("sx1", "sx2");
+            holds("sx1", "d1");
+            other.service.registry().store().changedElsewhere();
+            one.describe("eth1", "committed through one");
+            final OperationResult committed = one.service.commits().commit(List.of("d1"), ADMIN)
+                .toCompletableFuture().get();
+            assertEquals(true, committed.ok(), committed.toString());
+            // read through the instance that committed: it waits for the commit's point to be written
+            final var marks = one.service.history().marks("d1");
+            final String commitId = marks.get(marks.size() - 1).commitId();
+            one.describe("eth2", "written through one after the commit");
+            assertEquals(Optional.empty(), other.intended("eth1"), "the other's copy is stale");
+
+            final Reverted reverted = other.service.reverts().revert(List.of(commitId), false, List.of(), ADMIN,
+                IntentAccess.UNRESTRICTED).toCompletableFuture().get();
+            assertEquals(true, reverted.result().ok(), reverted.toString());
+            assertEquals(Optional.empty(), other.intended("eth1"), "the commit is taken back");
+            assertEquals(Optional.of(iface("eth2", 1500, "written through one after the commit")),
+                other.intended("eth2"), "what the other instance kept after the commit stays");
+            try (DurableUniconfigStore reader = new DurableUniconfigStore(database)) {
+                final NormalizedNode kept = reader.load().get(0).intended();
+                assertEquals(Optional.empty(), interfaceIn(kept, "eth1"));
+                assertEquals(Optional.of(iface("eth2", 1500, "written through one after the commit")),
+                    interfaceIn(kept, "eth2"));
+                assertEquals(Optional.of(iface("eth0", 1500, "uplink")), interfaceIn(kept, "eth0"));
+            }
         }
     }
 
