@@ -7,7 +7,11 @@ import io.sextant.persistence.InstanceLeases;
 import io.sextant.persistence.InstanceSettings;
 import io.sextant.persistence.LeaseHolder;
 import io.sextant.persistence.LeaseScheduler;
+import io.sextant.persistence.NodeStateElsewhere;
+import io.sextant.persistence.NodeStates;
+import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
@@ -31,6 +35,8 @@ public final class DeviceOwnershipService implements DeviceOwnership, AutoClosea
     private final DeviceOwnership ownership;
     /** The leases among instances sharing the database; null in memory (the only instance). */
     private final @Nullable LeaseScheduler scheduler;
+    /** The connection state reported to the other instances and read from them; null in memory. */
+    private final @Nullable NodeStates states;
 
     /** Under Karaf: the settings from system properties. */
     @Activate
@@ -48,6 +54,7 @@ public final class DeviceOwnershipService implements DeviceOwnership, AutoClosea
         final Database database = backend.database().orElse(null);
         if (database == null) {
             scheduler = null;
+            states = null;
             ownership = DeviceOwnership.SOLE;
         } else {
             final InstanceSettings instance = InstanceSettings.from(properties, settings.dataDir(), settings.bindHost(),
@@ -55,6 +62,7 @@ public final class DeviceOwnershipService implements DeviceOwnership, AutoClosea
             scheduler = LeaseScheduler.start(new InstanceLeases(database, instance.instanceId(), instance.address(),
                 instance.timings()));
             ownership = scheduler;
+            states = new NodeStates(database, instance.instanceId());
         }
     }
 
@@ -85,6 +93,19 @@ public final class DeviceOwnershipService implements DeviceOwnership, AutoClosea
     }
 
     @Override
+    public void reportState(final String topologyId, final String nodeId, final String status,
+            final String message) {
+        if (states != null) {
+            states.report(topologyId, nodeId, status, message);
+        }
+    }
+
+    @Override
+    public List<NodeStateElsewhere> stateElsewhere(final String topologyId) throws PersistenceException {
+        return states == null ? List.of() : states.elsewhere(topologyId);
+    }
+
+    @Override
     public boolean owns(final String topologyId, final String nodeId, final long epoch) {
         return ownership.owns(topologyId, nodeId, epoch);
     }
@@ -107,6 +128,9 @@ public final class DeviceOwnershipService implements DeviceOwnership, AutoClosea
     @Deactivate
     @Override
     public void close() {
+        if (states != null) {
+            states.close();
+        }
         if (scheduler != null) {
             scheduler.close();
         }

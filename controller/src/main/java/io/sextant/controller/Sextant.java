@@ -101,7 +101,7 @@ public final class Sextant implements AutoCloseable {
             final DefaultCliConnector cliConnector = started(cliConnectorAhead.join());
             cli = started(new CliTopology(datastores, cliConnector, units, secrets, hostKeys, ownership));
             started(new CliConnectionAudit(cli, audit));
-            started(new CliStateOwner(mounts, cli));
+            started(new CliStateOwner(mounts, cli, ownership));
             final CliDevices cliDevices = new CliDevices(cli, units);
             started(new CliUnifiedDevices(cliDevices, devices));
             started(new ConfigCoverageRpc(rpcs, cliDevices));

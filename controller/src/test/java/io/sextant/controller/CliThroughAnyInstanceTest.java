@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Two controller instances on one PostgreSQL and one FRR router mounted as a CLI node over SSH:
  * through the instance that does not connect the router, the node's connection state, raw CLI
  * and a commit of the node's intent are answered by the one that does (sent on to it), the
- * router read through its own vtysh; the raw CLI exchange is audited once, by the holder.
+ * router read through its own vtysh; the raw CLI exchange is audited once, by the holder; a read
+ * of the whole topology through it shows the node connected and names the holder.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CliThroughAnyInstanceTest {
@@ -100,6 +101,13 @@ class CliThroughAnyInstanceTest {
             assertTrue(state.body().contains("\"cli-topology:connection-status\":\"connected\""), state.body());
             assertTrue(state.body().contains("\"cli-topology:translation-unit\""), state.body());
         }
+        // a read of the whole topology too, through the other instance with the holder named
+        final String topology = "/rests/data/network-topology:network-topology/topology=topology-cli"
+            + "?content=nonconfig";
+        final String there = other.rest.await(topology, r -> r.body().contains(
+            "\"cli-topology:connection-status\":\"connected\""), WAIT).body();
+        assertTrue(there.contains("\"node-id\":\"" + NODE + "\"") && there.contains("held by controller instance "
+            + holder.id()), there);
     }
 
     @Test

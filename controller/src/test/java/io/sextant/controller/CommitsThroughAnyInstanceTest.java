@@ -39,7 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  * read through a session of the test's own, holds every committed value in turn, and the holder's
  * transaction log lists the commits; is-in-sync, compare-config and sync-from-network through it are
  * answered by the holder too, and so are reads of the node's connection status and reads and writes
- * of the device's data through its mount point. A request that was sent on once is never sent on again. A gated commit (a confirm
+ * of the device's data through its mount point; a read of the whole topology's state through
+ * either shows the node connected, through the other naming the holder. A request that was sent
+ * on once is never sent on again. A gated commit (a confirm
  * timeout) made through the instance without the device waits on the holder, and its
  * confirm-commit and cancel-commit through that instance are sent on to the holder too.
  */
@@ -166,6 +168,26 @@ class CommitsThroughAnyInstanceTest {
         expected.add("true (sent on by 127.0.0.1) failure");
         await("the commits' audit records").atMost(WAIT).until(() -> commitAudits(since).size() >= expected.size());
         assertEquals(expected, commitAudits(since));
+    }
+
+    @Test
+    void aReadOfTheWholeTopologyThroughEitherInstanceShowsTheNodeConnectedAndWhoHoldsIt() throws Exception {
+        final InJvmInstance holder = mountedHolder();
+        final InJvmInstance other = holder == a ? b : a;
+        final String topology = "/rests/data/network-topology:network-topology/topology=topology-netconf"
+            + "?content=nonconfig";
+        final String connected = "\"netconf-node-topology:connection-status\":\"connected\"";
+        final String here = holder.rest.await(topology, r -> r.body().contains(connected), WAIT).body();
+        assertTrue(here.contains("\"node-id\":\"" + NODE + "\""), here);
+        // the holder's report reaches the database within a fraction of a second
+        final String there = other.rest.await(topology, r -> r.body().contains(connected), WAIT).body();
+        assertEquals(200, other.rest.send("GET", topology, null).statusCode());
+        assertTrue(there.contains("\"node-id\":\"" + NODE + "\"") && there.contains(
+            "held by controller instance " + holder.id()), there);
+        // and in a read of every topology
+        final String all = other.rest.send("GET", "/rests/data/network-topology:network-topology?content=nonconfig",
+            null).body();
+        assertTrue(all.contains(connected) && all.contains("held by controller instance " + holder.id()), all);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.sextant.persistence;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.BooleanSupplier;
@@ -81,6 +82,25 @@ public interface DeviceOwnership {
      * this instance is alone, or when the database cannot tell now. Asks the database.
      */
     Optional<LeaseHolder> heldElsewhere(String topologyId, String nodeId);
+
+    /**
+     * Tell the other instances the connection state of a node whose device this one connects, in
+     * the topology's own words ({@link NodeStates}: the latest wins, written in the background).
+     * Nothing when alone.
+     */
+    default void reportState(final String topologyId, final String nodeId, final String status,
+            final String message) {
+    }
+
+    /**
+     * The nodes of {@code topologyId} whose devices other live instances connect, with the state
+     * each reported (asks the database); empty when alone.
+     *
+     * @throws PersistenceException when the database cannot tell now
+     */
+    default List<NodeStateElsewhere> stateElsewhere(final String topologyId) throws PersistenceException {
+        return List.of();
+    }
 
     /** The epoch of {@code nodeId}'s lease held here now, or empty when it is not owned here. */
     OptionalLong epoch(String topologyId, String nodeId);

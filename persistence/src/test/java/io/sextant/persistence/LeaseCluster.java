@@ -47,7 +47,7 @@ final class LeaseCluster implements AutoCloseable {
         this.postgres = postgres;
         postgres.database.run("clear leases", tx -> {
             try (Statement statement = tx.connection().createStatement()) {
-                statement.execute("TRUNCATE node_lease, controller_instance");
+                statement.execute("TRUNCATE node_connection, node_lease, controller_instance");
             }
         });
     }

@@ -69,7 +69,7 @@ final class PostgresFixture implements AutoCloseable {
                 statement.execute("TRUNCATE config_entry, config_entry_gone, uniconfig_node, node_config, "
                     + "node_config_base, node_config_journal, commit_record, transaction_log, transaction_log_node, "
                     + "snapshot, snapshot_node, yang_source, yang_module_set, known_host_key, audit_event, node_lease, "
-                    + "controller_instance, node_history, node_history_journal");
+                    + "node_connection, controller_instance, node_history, node_history_journal");
             }
         });
     }

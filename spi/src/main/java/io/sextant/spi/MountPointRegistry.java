@@ -1,5 +1,7 @@
 package io.sextant.spi;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.osgi.service.component.annotations.Component;
 import java.util.Set;
@@ -7,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 
 /**
  * Finds mount points, and who serves the state data of a path ({@link StateOwner}). Besides the
@@ -48,6 +51,16 @@ public final class MountPointRegistry {
         for (StateOwner owner : stateOwners) {
             owner.checkServedHere(path);
         }
+    }
+
+    /** What each state owner says other instances serve at or below {@code path} ({@link StateOwner#servedElsewhere}). */
+    public List<NormalizedNode> stateServedElsewhere(final YangInstanceIdentifier path)
+            throws OperationErrorsException {
+        final List<NormalizedNode> elsewhere = new ArrayList<>();
+        for (StateOwner owner : stateOwners) {
+            owner.servedElsewhere(path).ifPresent(elsewhere::add);
+        }
+        return elsewhere;
     }
 
     public Optional<MountPoint> find(final YangInstanceIdentifier path) throws OperationErrorsException {

@@ -1,5 +1,6 @@
 package io.sextant.restconf.server;
 
+import io.sextant.datastore.NormalizedTrees;
 import io.sextant.spi.DataService;
 import io.sextant.spi.Edit;
 import io.sextant.spi.EditResult;
@@ -19,7 +20,9 @@ import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
  * The controller's own data, whose state data (content=nonconfig or all) is read only where it is
  * served: a read of state another controller instance serves (a device's connection status, by
  * the instance connecting the device) fails with the error naming that instance
- * ({@link MountPointRegistry#checkStateServedHere}), which the HTTP layer sends on to it.
+ * ({@link MountPointRegistry#checkStateServedHere}), which the HTTP layer sends on to it; a read of
+ * many nodes' state (a whole topology) is answered here with the state the other instances serve
+ * merged in ({@link MountPointRegistry#stateServedElsewhere}).
  */
 final class StateWhereServed implements DataService {
     private final DataService data;
@@ -33,14 +36,25 @@ final class StateWhereServed implements DataService {
     @Override
     public CompletionStage<Optional<NormalizedNode>> read(final ReadScope scope, final YangInstanceIdentifier path,
             final RequestContext context) {
-        if (scope != ReadScope.CONFIG) {
-            try {
-                owners.checkStateServedHere(path);
-            } catch (OperationErrorsException e) {
-                return CompletableFuture.failedFuture(e);
-            }
+        if (scope == ReadScope.CONFIG) {
+            return data.read(scope, path, context);
         }
-        return data.read(scope, path, context);
+        final List<NormalizedNode> elsewhere;
+        try {
+            owners.checkStateServedHere(path);
+            elsewhere = owners.stateServedElsewhere(path);
+        } catch (OperationErrorsException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        final CompletionStage<Optional<NormalizedNode>> here = data.read(scope, path, context);
+        return elsewhere.isEmpty() ? here : here.thenApply(local -> {
+            NormalizedNode merged = local.orElse(null);
+            for (NormalizedNode other : elsewhere) {
+                // this instance's own state wins where both have a node (one moving between instances)
+                merged = merged == null ? other : NormalizedTrees.merge(other, merged);
+            }
+            return Optional.ofNullable(merged);
+        });
     }
 
     @Override

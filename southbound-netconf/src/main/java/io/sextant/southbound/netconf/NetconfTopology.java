@@ -177,7 +177,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         this.schemas = new SchemaContextCache(new SchemaResolver(parsers, new SchemaSourceCache(
             settings.schemaCacheDirectory()), archive, BundledModels.get(), settings.schemaFetchTimeout()),
             stack.schemaResolvers());
-        this.support = new TopologySupport(datastores.operational(), this);
+        this.support = new TopologySupport(datastores.operational(), this, ownership);
         this.connectors = new MountedConnectors(config, support, hostKeys, ownership,
             (nodeId, nodeSettings, fence) -> new NodeConnector(nodeId, nodeSettings, stack, schemas, secrets,
                 hostKeyVerifier, new ConnectorEvents(support, listeners, nodeSettings, fence)));
@@ -186,7 +186,7 @@ public final class NetconfTopology implements NetconfDevices, MountedNodes, Auto
         registrations.add(config.registerValidator(TopologyModel.NETCONF_TOPOLOGY, TopologySupport::validate));
         registrations.add(config.registerListener(TopologyModel.NETCONF_TOPOLOGY, connectors::onConfigChange));
         registrations.add(mounts.register(support::findMountPoint));
-        registrations.add(mounts.registerStateOwner(support::checkStateServedHere));
+        registrations.add(mounts.registerStateOwner(support));
         registrations.addAll(support.registerRpcs(rpcs, config));
         registrations.add(hostKeys.register(TopologyModel.TOPOLOGY_NETCONF, new HostKeyNodes(connectors::get, this)));
         // watched before the nodes are read: a node gained meanwhile is then told, not missed

@@ -1,16 +1,25 @@
 package io.sextant.southbound.cli.topology;
 
+import io.sextant.datastore.NormalizedTrees;
+import io.sextant.datastore.StateUnavailable;
+import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.LeaseHolder;
+import io.sextant.persistence.NodeStateElsewhere;
+import io.sextant.persistence.PersistenceException;
 import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Registration;
 import io.sextant.spi.StateOwner;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
+import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
+import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -20,6 +29,8 @@ import org.osgi.service.component.annotations.Reference;
  * A topology-cli node's state (its connection status, connected message and translation unit) is
  * served by the controller instance that connects the node's device: a read of it through another
  * instance answers {@link HeldElsewhere}'s error naming that one, which the HTTP layer sends on.
+ * A read of the whole topology through any instance shows every node, those others connect with
+ * the state their holders reported.
  */
 @Component(service = CliStateOwner.class, immediate = true)
 public final class CliStateOwner implements StateOwner, AutoCloseable {
@@ -27,11 +38,18 @@ public final class CliStateOwner implements StateOwner, AutoCloseable {
     private static final YangInstanceIdentifier NODES = CliTopologyModel.nodesPath();
 
     private final CliConnections connections;
+    private final DeviceOwnership ownership;
     private final Registration registration;
 
+    /**
+     * @param ownership the state the other instances reported of the nodes they connect, for reads
+     *     of the whole topology
+     */
     @Activate
-    public CliStateOwner(@Reference final MountPointRegistry mounts, @Reference final CliConnections connections) {
+    public CliStateOwner(@Reference final MountPointRegistry mounts, @Reference final CliConnections connections,
+            @Reference final DeviceOwnership ownership) {
         this.connections = connections;
+        this.ownership = ownership;
         this.registration = mounts.registerStateOwner(this);
     }
 
@@ -50,6 +68,38 @@ public final class CliStateOwner implements StateOwner, AutoCloseable {
         if (holder.isPresent()) {
             throw HeldElsewhere.of(List.of(nodeId), holder.orElseThrow().instanceId(), holder.orElseThrow().address());
         }
+    }
+
+    /**
+     * For a read of the whole topology (or above): the nodes whose devices other live instances
+     * connect, each with the connection status and message its holder reported, the message
+     * naming the holder.
+     */
+    @Override
+    public Optional<NormalizedNode> servedElsewhere(final YangInstanceIdentifier path)
+            throws OperationErrorsException {
+        if (ownership.sole() || !path.contains(NODES)) {
+            return Optional.empty();
+        }
+        final List<NodeStateElsewhere> elsewhere;
+        try {
+            elsewhere = ownership.stateElsewhere(CliTopologyModel.TOPOLOGY_ID);
+        } catch (PersistenceException e) {
+            throw StateUnavailable.of(e);
+        }
+        final List<MapEntryNode> entries = new ArrayList<>(elsewhere.size());
+        for (NodeStateElsewhere node : elsewhere) {
+            final String status = node.statusOrNull();
+            entries.add(ImmutableNodes.newMapEntryBuilder()
+                .withNodeIdentifier(CliTopologyModel.nodeKey(node.nodeId()))
+                .withChild(ImmutableNodes.leafNode(CliTopologyModel.NODE_ID, node.nodeId()))
+                .withChild(ImmutableNodes.leafNode(CliTopologyModel.CONNECTION_STATUS,
+                    status == null ? "connecting" : status))
+                .withChild(ImmutableNodes.leafNode(CliTopologyModel.CONNECTED_MESSAGE, HeldElsewhere.describe(
+                    node.message(), node.holder().instanceId(), node.holder().address())))
+                .build());
+        }
+        return NormalizedTrees.listAt(path, NODES, entries);
     }
 
     @Deactivate

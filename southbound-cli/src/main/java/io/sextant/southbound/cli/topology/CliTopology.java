@@ -279,6 +279,7 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
         states.put(config.nodeId(), new MountedNode(config.nodeId(), "cli", config.transport().yangName(),
             config.host(), config.port(), status, message));
         writeStatus(config.nodeId(), status, message, mount.deviceType().unit());
+        ownership.reportState(CliTopologyModel.TOPOLOGY_ID, config.nodeId(), status, message);
     }
 
     private void writeStatus(final String nodeId, final String status, final String message,

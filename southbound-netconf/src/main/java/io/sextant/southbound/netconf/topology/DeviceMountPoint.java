@@ -1,5 +1,6 @@
 package io.sextant.southbound.netconf.topology;
 
+import io.sextant.datastore.NormalizedTrees;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.DataService;
 import io.sextant.spi.Edit;
@@ -82,7 +83,7 @@ final class DeviceMountPoint implements MountPoint, DataService {
             // Like OpenDaylight: configuration from get-config, overlaid with what get returns.
             case ALL -> session.getConfig(NetconfDatastore.RUNNING, path).thenCombine(session.get(path),
                 (config, all) -> config.isEmpty() ? all : all.isEmpty() ? config
-                    : Optional.of(NormalizedMerge.merge(config.get(), all.get())));
+                    : Optional.of(NormalizedTrees.merge(config.get(), all.get())));
             case NONCONFIG -> session.get(path).thenApply(data -> data.flatMap(d -> stateFilter.state(path, d)));
         };
     }

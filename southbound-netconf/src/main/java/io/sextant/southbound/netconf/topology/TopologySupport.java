@@ -2,13 +2,19 @@ package io.sextant.southbound.netconf.topology;
 
 import io.sextant.datastore.Candidates;
 import io.sextant.datastore.DataStore;
+import io.sextant.datastore.NormalizedTrees;
+import io.sextant.datastore.StateUnavailable;
+import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.LeaseHolder;
+import io.sextant.persistence.NodeStateElsewhere;
+import io.sextant.persistence.PersistenceException;
 import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.OperationError;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Registration;
 import io.sextant.spi.MountPoint;
 import io.sextant.spi.RpcRegistry;
+import io.sextant.spi.StateOwner;
 import io.sextant.southbound.netconf.ConnectionStatus;
 import io.sextant.southbound.netconf.NetconfDeviceSession;
 import io.sextant.southbound.netconf.NetconfDevices;
@@ -16,6 +22,7 @@ import io.sextant.southbound.netconf.NodeStatus;
 import io.sextant.southbound.netconf.client.NodeSettings;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
@@ -33,21 +40,31 @@ import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
  * The datastore-facing parts of the NETCONF topology: checking mount requests, node status in
  * the operational datastore, the device mount points, and the connection-manager RPCs.
  */
-public final class TopologySupport implements AutoCloseable {
+public final class TopologySupport implements StateOwner, AutoCloseable {
     private static final NodeIdentifier NODE_LIST = new NodeIdentifier(TopologyModel.NODE);
 
     private final DataStore operational;
     private final StatusWriter status;
     private final NetconfDevices devices;
+    private final DeviceOwnership ownership;
 
-    public TopologySupport(final DataStore operational, final NetconfDevices devices) {
+    /**
+     * @param ownership whose nodes' state this instance reports to the others, and reads theirs
+     *     for reads of the whole topology
+     */
+    public TopologySupport(final DataStore operational, final NetconfDevices devices,
+            final DeviceOwnership ownership) {
         this.operational = operational;
         this.status = new StatusWriter(operational, TopologyModel.TOPOLOGY_NETCONF);
         this.devices = devices;
+        this.ownership = ownership;
     }
 
+    /** The status of a node whose device this instance connects: written here and reported to the other instances. */
     public void writeStatus(final NodeStatus nodeStatus, final NodeSettings settings) {
         status.put(nodeStatus.nodeId(), TopologyModel.statusNode(nodeStatus, settings));
+        ownership.reportState(TopologyModel.TOPOLOGY_NETCONF, nodeStatus.nodeId(), nodeStatus.status().yangName(),
+            Objects.requireNonNullElse(nodeStatus.connectedMessage(), ""));
     }
 
     /** A stored node that cannot be mounted: reported as unable-to-connect with the reason. */
@@ -145,11 +162,45 @@ public final class TopologySupport implements AutoCloseable {
      * operational data) is served by the instance that connects the node's device: another
      * instance answers {@link HeldElsewhere}'s error naming it, which the HTTP layer sends on.
      */
-    public void checkStateServedHere(final YangInstanceIdentifier path) throws OperationErrorsException {
+    @Override
+    public void checkServedHere(final YangInstanceIdentifier path) throws OperationErrorsException {
         final Optional<String> nodeId = TopologyModel.netconfNodeIdAtOrBelow(path);
         if (nodeId.isPresent() && devices.session(nodeId.get()).isEmpty()) {
             refuseIfConnectedElsewhere(nodeId.get());
         }
+    }
+
+    /**
+     * For a read of the whole topology (or above): the nodes whose devices other live instances
+     * connect, each with the connection status and message its holder reported, the message
+     * naming the holder.
+     */
+    @Override
+    public Optional<NormalizedNode> servedElsewhere(final YangInstanceIdentifier path)
+            throws OperationErrorsException {
+        final YangInstanceIdentifier nodes = TopologyModel.topology(TopologyModel.TOPOLOGY_NETCONF)
+            .node(NODE_LIST);
+        if (ownership.sole() || !path.contains(nodes)) {
+            return Optional.empty();
+        }
+        final List<NodeStateElsewhere> elsewhere;
+        try {
+            elsewhere = ownership.stateElsewhere(TopologyModel.TOPOLOGY_NETCONF);
+        } catch (PersistenceException e) {
+            throw StateUnavailable.of(e);
+        }
+        final List<MapEntryNode> entries = new ArrayList<>(elsewhere.size());
+        for (NodeStateElsewhere node : elsewhere) {
+            entries.add(ImmutableNodes.newMapEntryBuilder()
+                .withNodeIdentifier(TopologyModel.nodeKey(node.nodeId()))
+                .withChild(ImmutableNodes.leafNode(TopologyModel.NODE_ID, node.nodeId()))
+                .withChild(ImmutableNodes.leafNode(TopologyModel.CONNECTION_STATUS, node.statusOrNull() == null
+                    ? ConnectionStatus.CONNECTING.yangName() : node.statusOrNull()))
+                .withChild(ImmutableNodes.leafNode(TopologyModel.CONNECTED_MESSAGE, HeldElsewhere.describe(
+                    node.message(), node.holder().instanceId(), node.holder().address())))
+                .build());
+        }
+        return NormalizedTrees.listAt(path, nodes, entries);
     }
 
     /** {@link HeldElsewhere}'s error when another live instance connects the node's device (none here). */
