@@ -10,10 +10,12 @@ import io.sextant.security.nacm.Decision;
 import io.sextant.security.nacm.NacmAccess;
 import io.sextant.security.nacm.NacmIntentAccess;
 import io.sextant.security.nacm.NacmOperation;
+import io.sextant.security.nacm.WriteCheck;
 import io.sextant.security.service.AccessControl;
 import java.security.AccessController;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import javax.security.auth.Subject;
@@ -141,6 +143,16 @@ final class ConsoleUser {
         final Decision decision = access.data(DataPath.of(ControllerSchema.get(), path), NacmOperation.READ);
         return decision.permitted() ? Optional.empty() : Optional.of("Access denied: user '" + access.user()
             + "' may not read " + what + " (NACM " + decision.decidedBy() + ")");
+    }
+
+    /** Why the user may not make this write, or empty when NACM permits it all. */
+    Optional<Denial> deniedWrite(final WriteCheck write, final String what) {
+        if (access == null) {
+            return Optional.of(new Denial(unknown(), "no controller user"));
+        }
+        return access.checkWrites(List.of(write)).map(denial -> new Denial("Access denied: user '" + access.user()
+            + "' may not " + denial.operation().name().toLowerCase(Locale.ROOT) + " " + what + " (NACM "
+            + denial.decision().decidedBy() + ")", denial.decision().decidedBy()));
     }
 
     private static String unknown() {

@@ -215,6 +215,28 @@ class KarafDistributionIT {
         final var waiting = karaf.console("sextant:pre-provisioned-list");
         assertTrue(waiting.succeeded() && waiting.output().contains("not-yet  template port  then commit  ifname=eth1"),
             waiting.output());
+
+        // written on the console too, as RESTCONF writes them: validated, kept, readable over RESTCONF
+        final var stored = karaf.console("sextant:drift-policy-set mtu restore "
+            + "openconfig-interfaces:interfaces/interface/config/mtu -n R1");
+        assertTrue(stored.succeeded() && stored.output().contains("Stored drift policy mtu"), stored.output());
+        final var read = restconf("GET", "/rests/data/sextant-drift:drift-policies/policy=mtu", null);
+        assertTrue(read.statusCode() == 200 && read.body().contains("\"restore\"") && read.body().contains("R1"),
+            read.body());
+        final var refused = karaf.console("sextant:drift-policy-set bad report interfaces/interface/config/mtu");
+        assertTrue(!refused.succeeded() && refused.output().contains("Not stored:")
+            && refused.output().contains("must begin with module:name"), refused.output());
+        assertEquals(404, restconf("GET", "/rests/data/sextant-drift:drift-policies/policy=bad", null).statusCode());
+        final var deleted = karaf.console("sextant:drift-policy-delete mtu");
+        assertTrue(deleted.succeeded() && deleted.output().contains("Deleted drift policy mtu"), deleted.output());
+        assertEquals(404, restconf("GET", "/rests/data/sextant-drift:drift-policies/policy=mtu", null).statusCode());
+        final var provisioned = karaf.console("sextant:pre-provision later port -s ifname=eth2");
+        assertTrue(provisioned.succeeded(), provisioned.output());
+        final var listed = karaf.console("sextant:pre-provisioned-list");
+        assertTrue(listed.output().contains("later  template port  (not committed)  ifname=eth2"), listed.output());
+        assertTrue(karaf.console("sextant:pre-provisioned-delete later").succeeded());
+        assertEquals(404, restconf("GET", "/rests/data/sextant-pre-provisioning:pre-provisioned/node=later", null)
+            .statusCode());
     }
 
     @Test
