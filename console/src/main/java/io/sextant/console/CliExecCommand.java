@@ -7,21 +7,29 @@ import io.sextant.southbound.cli.raw.RawCliResult;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.uniconfig.UniconfigService;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
 
 /**
- * {@code sextant:cli-exec [--allow-config-mode] [--timeout s] <node> <command>...}: raw CLI
- * (cli-topology:execute-and-read), each argument one command line.
+ * {@code sextant:cli-exec [--allow-config-mode] [--timeout s] [--expect n=regex]... <node> <command>...}:
+ * raw CLI, each argument one command line: cli-topology:execute-and-read, or with
+ * {@code --expect} execute-and-expect (command n, counted from 1, is answered by text matching the
+ * regular expression instead of the prompt: a confirmation question, say).
  */
 @Service
 @Command(scope = "sextant", name = "cli-exec",
@@ -33,6 +41,10 @@ public final class CliExecCommand extends RpcCommand {
 
     @Option(name = "-t", aliases = "--timeout", description = "Seconds each command may take (default: the node's)")
     long timeoutSeconds;
+
+    @Option(name = "-e", aliases = "--expect", multiValued = true, description = "n=regex: command n (from 1) is "
+        + "answered by text matching regex (for example a confirmation question), not by the prompt")
+    @Nullable List<String> expects;
 
     @Argument(index = 0, name = "node", description = "A connected node of topology-cli", required = true)
     @Completion(MountedNodeCompleter.class)
@@ -46,7 +58,43 @@ public final class CliExecCommand extends RpcCommand {
 
     @Override
     QName rpc() {
-        return QName.create(ControllerSchema.CLI_TOPOLOGY, "execute-and-read");
+        return QName.create(ControllerSchema.CLI_TOPOLOGY, rpcName());
+    }
+
+    private String rpcName() {
+        return expects == null || expects.isEmpty() ? "execute-and-read" : "execute-and-expect";
+    }
+
+    /** The commands, each with what answers it. */
+    static List<CliStep> steps(final List<String> commands, final @Nullable List<String> expects) {
+        final Map<Integer, Pattern> answers = new HashMap<>();
+        for (String expect : expects == null ? List.<String>of() : expects) {
+            final int eq = expect.indexOf('=');
+            final int index;
+            try {
+                index = Integer.parseInt(eq <= 0 ? expect : expect.substring(0, eq));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--expect takes n=regex, not '" + expect + "'", e);
+            }
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--expect takes n=regex, not '" + expect + "'");
+            }
+            if (index < 1 || index > commands.size()) {
+                throw new IllegalArgumentException("--expect takes n=regex with n the number of a command (1 to "
+                    + commands.size() + "), not '" + expect + "'");
+            }
+            try {
+                answers.put(index, Pattern.compile(expect.substring(eq + 1)));
+            } catch (PatternSyntaxException e) {
+                throw new IllegalArgumentException("--expect " + expect + ": not a regular expression ("
+                    + e.getDescription() + ")", e);
+            }
+        }
+        final List<CliStep> steps = new ArrayList<>();
+        for (int i = 0; i < commands.size(); i++) {
+            steps.add(new CliStep(commands.get(i), answers.get(i + 1)));
+        }
+        return steps;
     }
 
     @Override
@@ -56,8 +104,13 @@ public final class CliExecCommand extends RpcCommand {
             return CompletableFuture.failedFuture(OperationErrorsException.of(ErrorType.APPLICATION,
                 ErrorTag.RESOURCE_DENIED, "The CLI southbound is not there yet"));
         }
-        return raw.run(user.name(), "cli-topology:execute-and-read", node,
-            commands.stream().map(CliStep::command).toList(), allowConfigMode,
+        final List<CliStep> steps;
+        try {
+            steps = steps(commands, expects);
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return raw.run(user.name(), "cli-topology:" + rpcName(), node, steps, allowConfigMode,
             timeoutSeconds > 0 ? Duration.ofSeconds(timeoutSeconds) : null).thenApply(CliExecCommand::report);
     }
 

@@ -1,9 +1,11 @@
 package io.sextant.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.model.ControllerSchema;
+import io.sextant.southbound.cli.CliStep;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.yangtools.yang.common.QName;
@@ -53,5 +55,34 @@ class CommandRpcsTest {
         assertEquals(QName.create(ControllerSchema.CLI_TOPOLOGY, "execute-and-read"), rpc);
         assertTrue(ControllerSchema.get().findModule(rpc.getModule()).orElseThrow().getRpcs().stream()
             .anyMatch(definition -> definition.getQName().equals(rpc)), rpc + " is an RPC of the schema");
+    }
+
+    @Test
+    void theCliExecCommandWithExpectStepsStandsForExecuteAndExpect() {
+        final CliExecCommand command = new CliExecCommand();
+        command.expects = List.of("1=\\[confirm\\]");
+        final QName rpc = command.rpc();
+        assertEquals(QName.create(ControllerSchema.CLI_TOPOLOGY, "execute-and-expect"), rpc);
+        assertTrue(ControllerSchema.get().findModule(rpc.getModule()).orElseThrow().getRpcs().stream()
+            .anyMatch(definition -> definition.getQName().equals(rpc)), rpc + " is an RPC of the schema");
+    }
+
+    @Test
+    void expectStepsAreTheirCommandsWithTheAnswerAwaited() {
+        final List<CliStep> steps = CliExecCommand.steps(List.of("copy running-config startup-config", "y",
+            "show version"), List.of("1=\\[confirm\\]|Destination filename"));
+        assertEquals(List.of("copy running-config startup-config", "y", "show version"),
+            steps.stream().map(CliStep::line).toList());
+        assertEquals("\\[confirm\\]|Destination filename", steps.get(0).expect().pattern());
+        assertEquals(null, steps.get(1).expect());
+        assertEquals(null, steps.get(2).expect());
+
+        assertEquals("--expect takes n=regex with n the number of a command (1 to 1), not '2=x'",
+            assertThrows(IllegalArgumentException.class, () -> CliExecCommand.steps(List.of("show version"),
+                List.of("2=x"))).getMessage());
+        assertEquals("--expect takes n=regex, not 'x'", assertThrows(IllegalArgumentException.class,
+            () -> CliExecCommand.steps(List.of("show version"), List.of("x"))).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CliExecCommand.steps(List.of("a", "b"),
+            List.of("1=["))).getMessage().startsWith("--expect 1=[: not a regular expression"));
     }
 }
