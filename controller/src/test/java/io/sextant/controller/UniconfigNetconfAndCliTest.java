@@ -117,6 +117,11 @@ class UniconfigNetconfAndCliTest {
         assertEquals("complete", commit.get("overall-status").getAsString(), commit.toString());
         assertTrue(router.runningConfig().contains(" description cli side"), router.runningConfig());
         assertTrue(netconfDescriptions().contains("netconf side"));
+        // the router's read shows the interface's enabled leaf at its default, which the intent does not
+        // hold: the same configuration, so both are in sync right after the commit
+        final JsonObject inSync = rest.rpc("uniconfig-manager:is-in-sync", List.of("nc1", "frr1"));
+        assertTrue(RestconfClient.nodeResult(inSync, "frr1").get("is-in-sync").getAsBoolean(), inSync.toString());
+        assertTrue(RestconfClient.nodeResult(inSync, "nc1").get("is-in-sync").getAsBoolean(), inSync.toString());
     }
 
     @Test

@@ -83,8 +83,9 @@ public final class SyncService {
 
     public CompletionStage<OperationResult> isInSync(final List<String> requested, final RequestContext context) {
         final CompletionStage<OperationResult> elsewhere = elsewhere(requested);
+        // a leaf at its default on one side only, or an empty container, is the same configuration (as for drift)
         return elsewhere != null ? elsewhere : registry.forEachNode(requested, node -> compare(node).thenApply(r -> r.ok()
-            ? NodeResult.ok(node.nodeId()).withInSync(r.diff().isEmpty()) : r));
+            ? NodeResult.ok(node.nodeId()).withInSync(DriftWatch.drifted(r.diff(), node.schema()).isEmpty()) : r));
     }
 
     public CompletionStage<OperationResult> compareConfig(final List<String> requested,
