@@ -122,6 +122,11 @@ class UniconfigNetconfAndCliTest {
         final JsonObject inSync = rest.rpc("uniconfig-manager:is-in-sync", List.of("nc1", "frr1"));
         assertTrue(RestconfClient.nodeResult(inSync, "frr1").get("is-in-sync").getAsBoolean(), inSync.toString());
         assertTrue(RestconfClient.nodeResult(inSync, "nc1").get("is-in-sync").getAsBoolean(), inSync.toString());
+        // and a checked commit of the next change is not refused for it
+        putFrr(iface, "cli side, checked");
+        final JsonObject checked = rest.rpc("uniconfig-manager:checked-commit", List.of("frr1"));
+        assertEquals("complete", checked.get("overall-status").getAsString(), checked.toString());
+        assertTrue(router.runningConfig().contains(" description cli side, checked"), router.runningConfig());
     }
 
     @Test

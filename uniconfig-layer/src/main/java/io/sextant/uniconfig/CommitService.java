@@ -227,16 +227,26 @@ public final class CommitService {
             reads.add(NodeResults.run(target.node(), syncs::compare));
         }
         return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(ignored -> {
-            final List<NodeResult> results = reads.stream().map(CompletableFuture::join).toList();
-            if (results.stream().allMatch(r -> r.ok() && r.diff().isEmpty())) {
+            final List<NodeResult> results = new ArrayList<>();
+            final List<Integer> changed = new ArrayList<>();
+            for (int i = 0; i < reads.size(); i++) {
+                final NodeResult read = reads.get(i).join();
+                // a leaf at its default on one side only, or an empty container, is no change (as for drift)
+                changed.add(read.ok() ? DriftWatch.drifted(read.diff(), targets.get(i).node().schema()).size() : 0);
+                results.add(read);
+            }
+            if (results.stream().allMatch(NodeResult::ok) && changed.stream().allMatch(count -> count == 0)) {
                 return null;
             }
+            final List<NodeResult> answers = new ArrayList<>();
+            for (int i = 0; i < results.size(); i++) {
+                final NodeResult read = results.get(i);
+                answers.add(!read.ok() ? read : changed.get(i) == 0 ? NodeResult.ok(read.nodeId())
+                    : NodeResult.failed(read.nodeId(), ErrorKind.OUT_OF_SYNC, "The device's configuration differs "
+                        + "from the one last synced (" + changed.get(i) + " change(s))"));
+            }
             return OperationResult.failed("A target device changed outside the controller since the last sync: "
-                + "nothing was committed (sync-from-network picks the change up)", results.stream()
-                    .map(r -> !r.ok() ? r : r.diff().isEmpty() ? NodeResult.ok(r.nodeId())
-                        : NodeResult.failed(r.nodeId(), ErrorKind.OUT_OF_SYNC, "The device's configuration differs "
-                            + "from the one last synced (" + r.diff().changes().size() + " change(s))"))
-                    .toList());
+                + "nothing was committed (sync-from-network picks the change up)", answers);
         });
     }
 
