@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -153,6 +154,26 @@ final class DurableUniconfigStore implements UniconfigStore {
                 || !owed.writeAlone(doing, Set.of(key), tx -> recordAlone(tx, update, next), repairs)) {
             owed.write(doing, Set.of(key), tx -> record(tx, update, next), repairs);
         }
+        versions.putAll(next);
+    }
+
+    @Override
+    public void changedAll(final List<NodeUpdate> updates) throws OperationErrorsException {
+        if (updates.size() == 1) {
+            changed(updates.get(0));
+            return;
+        }
+        final Map<String, OwedWrites.Repair> repairs = new HashMap<>();
+        for (NodeUpdate update : updates) {
+            repairs.put(nodeKey(update.node().nodeId()), putBack(update));
+        }
+        final Map<String, NodeVersion> next = new ConcurrentHashMap<>();
+        owed.write("keep the changes of nodes " + updates.stream().map(u -> u.node().nodeId()).toList(),
+            repairs.keySet(), tx -> {
+                for (NodeUpdate update : updates) {
+                    record(tx, update, next);
+                }
+            }, repairs);
         versions.putAll(next);
     }
 

@@ -1,6 +1,7 @@
 package io.sextant.uniconfig;
 
 import io.sextant.spi.OperationErrorsException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -71,6 +72,60 @@ final class KeptVersions {
         update.apply();
         status.publish(update.node());
         return update;
+    }
+
+    /**
+     * As {@link #apply(NodeUpdate, Change)} for the nodes of one request, all or none: every
+     * update kept in one database transaction, then applied. Refused because another controller
+     * instance changed one of the nodes, the nodes take the versions kept last and every change
+     * is computed and kept once more on them; refused again, or failing otherwise, nothing is
+     * kept or applied and the refusal goes to the caller. Call with the nodes' locks held.
+     *
+     * @param changes how to compute each update again, in the order of {@code computed}
+     */
+    List<NodeUpdate> applyAll(final List<NodeUpdate> computed, final List<Change> changes)
+            throws OperationErrorsException {
+        List<NodeUpdate> updates = computed;
+        try {
+            store.changedAll(updates);
+        } catch (OperationErrorsException e) {
+            boolean took = false;
+            if (changedElsewhere(e)) {
+                for (NodeUpdate update : updates) {
+                    took |= takeNewer(update.node());
+                }
+            }
+            if (!took) {
+                throw e;
+            }
+            final List<NodeUpdate> again = new ArrayList<>(changes.size());
+            for (Change change : changes) {
+                again.add(change.compute());
+            }
+            updates = again;
+            keepAll(updates);
+        }
+        for (NodeUpdate update : updates) {
+            update.apply();
+            status.publish(update.node());
+        }
+        return updates;
+    }
+
+    /**
+     * Keep {@code updates} all or none (see {@link UniconfigStore#changedAll}). Refused because
+     * another controller instance changed one of the nodes, the nodes take the versions kept by the
+     * others and the refusal (in-use) goes to the caller. Call with the nodes' locks held.
+     */
+    void keepAll(final List<NodeUpdate> updates) throws OperationErrorsException {
+        try {
+            store.changedAll(updates);
+        } catch (OperationErrorsException e) {
+            if (changedElsewhere(e)) {
+                updates.forEach(update -> takeNewer(update.node()));
+            }
+            throw e;
+        }
     }
 
     /**

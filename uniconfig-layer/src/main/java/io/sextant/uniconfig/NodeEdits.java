@@ -121,35 +121,25 @@ final class NodeEdits {
                     entry.getKey().schema())));
             }
         }
-        final List<NodeUpdate> kept = new ArrayList<>();
-        for (Computed update : updates) {
-            final UniconfigNode node = update.update().node();
-            try {
-                // made again on what another controller instance kept, when that is newer
-                kept.add(registry.versions().apply(update.update(), update.change()));
-            } catch (OperationErrorsException e) {
-                putBack(operation, kept);
-                return notApplied(operation, targets, List.of(NodeResult.failedProcessing(node.nodeId(), e,
-                    node.schema())));
+        try {
+            // all kept in one database transaction, or none; made again on what another controller
+            // instance kept, when that is newer
+            registry.versions().applyAll(updates.stream().map(Computed::update).toList(),
+                updates.stream().map(Computed::change).toList());
+        } catch (OperationErrorsException e) {
+            if (denied(e)) {
+                throw new CompletionException(e);
             }
+            final String why = CommitCoordinator.describe(e, updates.get(0).update().node().schema());
+            return OperationResult.failed(operation + " was not applied: the nodes' changes could not be kept (" + why
+                + "); no node was changed", targets.stream().map(id -> NodeResult.failed(id,
+                    ErrorKind.PROCESSING_ERROR, "Not changed: " + why)).toList());
         }
         return applied(targets);
     }
 
     /** A node's change, and how to compute it again (on a newer version kept elsewhere). */
     private record Computed(NodeUpdate update, KeptVersions.Change change) {
-    }
-
-    /** The nodes changed before one whose change could not be kept get their intent back. */
-    private void putBack(final String operation, final List<NodeUpdate> kept) {
-        for (NodeUpdate update : kept) {
-            try {
-                registry.versions().apply(update.node().replaceIntent(update.intentBefore()));
-            } catch (OperationErrorsException e) {
-                LOG.warn("The intent of {} could not be put back after another node's change was refused; it holds "
-                    + "{}", update.node().nodeId(), operation, e);
-            }
-        }
     }
 
     /** Whether the user may not make the change: the whole request answers so. */

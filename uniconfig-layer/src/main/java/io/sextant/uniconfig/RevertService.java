@@ -176,24 +176,22 @@ public final class RevertService {
             t.node().nodeId())).toList()) : apply(updates), notMatching);
     }
 
-    /** Immediately: each node's change kept and applied; one that cannot be kept ends the revert there. */
-    private OperationResult apply(final List<NodeUpdate> updates) {
+    /** Immediately: every node's change kept in one database transaction, then applied; or none. */
+    private OperationResult apply(final List<NodeUpdate> updates) throws OperationErrorsException {
+        try {
+            registry.versions().keepAll(updates);
+        } catch (OperationErrorsException e) {
+            final String why = "the nodes' changes could not be kept: " + CommitCoordinator.describe(e,
+                updates.get(0).node().schema());
+            return OperationResult.failed("Nothing was reverted: " + why, updates.stream().map(update ->
+                NodeResult.failed(update.node().nodeId(), ErrorKind.PROCESSING_ERROR, "Not reverted: " + why))
+                .toList());
+        }
         final List<NodeResult> results = new ArrayList<>();
-        String failure = null;
         for (NodeUpdate update : updates) {
-            final String nodeId = update.node().nodeId();
-            if (failure != null) {
-                results.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, "Not reverted: " + failure));
-                continue;
-            }
-            try {
-                registry.versions().apply(update);
-                results.add(NodeResult.ok(nodeId));
-            } catch (OperationErrorsException e) {
-                failure = "node " + nodeId + " could not be changed: " + CommitCoordinator.describe(e,
-                    update.node().schema());
-                results.add(NodeResult.failed(nodeId, ErrorKind.PROCESSING_ERROR, failure));
-            }
+            update.apply();
+            registry.status().publish(update.node());
+            results.add(NodeResult.ok(update.node().nodeId()));
         }
         return OperationResult.of(results);
     }

@@ -62,6 +62,13 @@ interface UniconfigStore extends AutoCloseable {
      */
     void changed(NodeUpdate update) throws OperationErrorsException;
 
+    /**
+     * Several nodes changed by one request (a template applied, a copy, a revert outside a
+     * transaction): kept all or none, as {@link #changed} keeps one. Refused as in-use, nothing
+     * kept, when the store holds a newer version of one of them.
+     */
+    void changedAll(List<NodeUpdate> updates) throws OperationErrorsException;
+
     /** Takes the newer version of a node {@link #takeNewer} found. */
     @FunctionalInterface
     interface NewerVersion {
@@ -304,6 +311,11 @@ interface UniconfigStore extends AutoCloseable {
 
         @Override
         public void changed(final NodeUpdate update) {
+            // kept nowhere
+        }
+
+        @Override
+        public void changedAll(final List<NodeUpdate> updates) {
             // kept nowhere
         }
 

@@ -60,6 +60,10 @@ final class KeptStore implements UniconfigStore {
     }
 
     @Override
+    public void changedAll(final List<NodeUpdate> updates) {
+    }
+
+    @Override
     public void commitStarted(final String commitId, final String operation, final String user,
             final List<String> nodeIds) {
     }
