@@ -93,8 +93,9 @@ public interface DeviceOwnership {
     }
 
     /**
-     * The nodes of {@code topologyId} whose devices other live instances connect, with the state
-     * each reported (asks the database); empty when alone.
+     * The nodes of {@code topologyId} whose devices this instance does not connect: those other
+     * live instances hold, with the state each reported, and those no live instance holds now
+     * (asks the database); empty when alone.
      *
      * @throws PersistenceException when the database cannot tell now
      */

@@ -106,26 +106,28 @@ public final class NodeStates implements AutoCloseable {
     }
 
     /**
-     * The nodes of {@code topologyId} whose leases other live instances hold, with the state each
-     * reported (one query).
+     * The nodes of {@code topologyId} whose leases this instance does not hold: those other live
+     * instances hold, with the state each reported, and those no live instance holds now (one query).
      */
     public List<NodeStateElsewhere> elsewhere(final String topologyId) throws PersistenceException {
         return database.call("read the state of the nodes other instances connect", tx -> {
             try (PreparedStatement select = tx.connection().prepareStatement("""
                     SELECT l.node_id, i.instance_id, i.address, c.status, c.message FROM node_lease l
-                    JOIN controller_instance i ON i.instance_id = l.owner_instance
+                    LEFT JOIN controller_instance i ON i.instance_id = l.owner_instance AND NOT i.retired
+                        AND i.expires_at > clock_timestamp()
                     LEFT JOIN node_connection c ON c.topology_id = l.topology_id AND c.node_id = l.node_id
-                        AND c.instance_id = l.owner_instance
-                    WHERE l.topology_id = ? AND l.owner_instance <> ? AND NOT i.retired
-                    AND i.expires_at > clock_timestamp() ORDER BY l.node_id""")) {
+                        AND c.instance_id = i.instance_id
+                    WHERE l.topology_id = ? AND l.owner_instance IS DISTINCT FROM ? ORDER BY l.node_id""")) {
                 select.setString(1, topologyId);
                 select.setString(2, instanceId);
                 try (ResultSet rows = select.executeQuery()) {
                     final List<NodeStateElsewhere> nodes = new ArrayList<>();
                     while (rows.next()) {
+                        final String holder = rows.getString(2);
                         final String message = rows.getString(5);
-                        nodes.add(new NodeStateElsewhere(rows.getString(1), new LeaseHolder(rows.getString(2),
-                            rows.getString(3)), rows.getString(4), message == null ? "" : message));
+                        nodes.add(new NodeStateElsewhere(rows.getString(1), holder == null ? null
+                            : new LeaseHolder(holder, rows.getString(3)), rows.getString(4),
+                            message == null ? "" : message));
                     }
                     return nodes;
                 }

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The connection state instances report of the nodes they connect, read by the others for a
  * read of a whole topology: each node once, with the state its current holder reported (none
- * yet after it moved), never this instance's own nodes, and gone with the node's lease.
+ * yet after it moved; no holder while nobody holds it), never this instance's own nodes, and gone
+ * with the node's lease.
  */
 @ExtendWith(LeaseClusters.class)
 class NodeStatesTest {
@@ -43,7 +44,8 @@ class NodeStatesTest {
         for (NodeStateElsewhere node : seenByB.values()) {
             assertEquals("connected", node.statusOrNull());
             assertEquals("ready", node.message());
-            assertEquals(new LeaseHolder("instance-a", "instance-a:8181"), node.holder());
+            assertEquals(new LeaseHolder("instance-a", "instance-a:8181"), node.holderOrNull());
+            assertEquals("ready (held by controller instance instance-a (instance-a:8181))", node.describe());
         }
         final Map<String, NodeStateElsewhere> seenByA = byNode(statesOfA.elsewhere("topology-netconf"));
         assertEquals("connecting", seenByA.get(reportedByB).statusOrNull());
@@ -52,8 +54,19 @@ class NodeStatesTest {
             "a node its holder reported nothing of has no state");
         assertEquals(List.of(), statesOfA.elsewhere("topology-cli"), "per topology");
 
-        // b leaves: its nodes go to a, whose reads show nothing elsewhere; b's old reports are not a's state
+        // b leaves: until a takes them, its nodes are nobody's (shown so, b's reports no longer count);
+        // then a holds every node and reads nothing elsewhere
+        final List<String> left = b.owned().stream().map(l -> l.node().nodeId()).sorted().toList();
         b.leave();
+        final List<NodeStateElsewhere> nobodys = statesOfA.elsewhere("topology-netconf");
+        assertEquals(left, nobodys.stream().map(NodeStateElsewhere::nodeId).toList());
+        for (NodeStateElsewhere node : nobodys) {
+            assertEquals(null, node.holderOrNull());
+            assertEquals(null, node.statusOrNull());
+            assertEquals("connecting", node.status("connecting"));
+            assertEquals("No controller instance holds the node now: one takes it over within seconds",
+                node.describe());
+        }
         cluster.settle(a);
         assertEquals(List.of(), statesOfA.elsewhere("topology-netconf"));
         assertEquals(nodes.size(), a.owned().size());

@@ -43,15 +43,6 @@ public final class HeldElsewhere {
                 + address + "), not on this one: send the request to that instance", null, APP_TAG, address));
     }
 
-    /**
-     * The connected-message of a node in a read of many nodes through an instance other than
-     * {@code instanceId}, which connects its device: {@code message} as that one reported it, and who it is.
-     */
-    public static String describe(final String message, final String instanceId, final String address) {
-        final String holder = "held by controller instance " + instanceId + " (" + address + ")";
-        return message.isEmpty() ? "Connection " + holder : message + " (" + holder + ")";
-    }
-
     /** The holder's address when {@code errors} is this error; null otherwise. */
     public static @Nullable String address(final List<OperationError> errors) {
         return errors.size() == 1 && APP_TAG.equals(errors.get(0).appTag()) ? errors.get(0).info() : null;

@@ -71,9 +71,9 @@ public final class CliStateOwner implements StateOwner, AutoCloseable {
     }
 
     /**
-     * For a read of the whole topology (or above): the nodes whose devices other live instances
-     * connect, each with the connection status and message its holder reported, the message
-     * naming the holder.
+     * For a read of the whole topology (or above): the nodes whose devices this instance does not
+     * connect, each with the connection status and message its holder reported, the message naming
+     * the holder (or saying that no instance holds it now).
      */
     @Override
     public Optional<NormalizedNode> servedElsewhere(final YangInstanceIdentifier path)
@@ -89,14 +89,11 @@ public final class CliStateOwner implements StateOwner, AutoCloseable {
         }
         final List<MapEntryNode> entries = new ArrayList<>(elsewhere.size());
         for (NodeStateElsewhere node : elsewhere) {
-            final String status = node.statusOrNull();
             entries.add(ImmutableNodes.newMapEntryBuilder()
                 .withNodeIdentifier(CliTopologyModel.nodeKey(node.nodeId()))
                 .withChild(ImmutableNodes.leafNode(CliTopologyModel.NODE_ID, node.nodeId()))
-                .withChild(ImmutableNodes.leafNode(CliTopologyModel.CONNECTION_STATUS,
-                    status == null ? "connecting" : status))
-                .withChild(ImmutableNodes.leafNode(CliTopologyModel.CONNECTED_MESSAGE, HeldElsewhere.describe(
-                    node.message(), node.holder().instanceId(), node.holder().address())))
+                .withChild(ImmutableNodes.leafNode(CliTopologyModel.CONNECTION_STATUS, node.status("connecting")))
+                .withChild(ImmutableNodes.leafNode(CliTopologyModel.CONNECTED_MESSAGE, node.describe()))
                 .build());
         }
         return NormalizedTrees.listAt(path, NODES, entries);

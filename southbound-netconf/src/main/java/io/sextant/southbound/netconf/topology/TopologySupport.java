@@ -171,9 +171,9 @@ public final class TopologySupport implements StateOwner, AutoCloseable {
     }
 
     /**
-     * For a read of the whole topology (or above): the nodes whose devices other live instances
-     * connect, each with the connection status and message its holder reported, the message
-     * naming the holder.
+     * For a read of the whole topology (or above): the nodes whose devices this instance does not
+     * connect, each with the connection status and message its holder reported, the message naming
+     * the holder (or saying that no instance holds it now).
      */
     @Override
     public Optional<NormalizedNode> servedElsewhere(final YangInstanceIdentifier path)
@@ -194,10 +194,9 @@ public final class TopologySupport implements StateOwner, AutoCloseable {
             entries.add(ImmutableNodes.newMapEntryBuilder()
                 .withNodeIdentifier(TopologyModel.nodeKey(node.nodeId()))
                 .withChild(ImmutableNodes.leafNode(TopologyModel.NODE_ID, node.nodeId()))
-                .withChild(ImmutableNodes.leafNode(TopologyModel.CONNECTION_STATUS, node.statusOrNull() == null
-                    ? ConnectionStatus.CONNECTING.yangName() : node.statusOrNull()))
-                .withChild(ImmutableNodes.leafNode(TopologyModel.CONNECTED_MESSAGE, HeldElsewhere.describe(
-                    node.message(), node.holder().instanceId(), node.holder().address())))
+                .withChild(ImmutableNodes.leafNode(TopologyModel.CONNECTION_STATUS,
+                    node.status(ConnectionStatus.CONNECTING.yangName())))
+                .withChild(ImmutableNodes.leafNode(TopologyModel.CONNECTED_MESSAGE, node.describe()))
                 .build());
         }
         return NormalizedTrees.listAt(path, nodes, entries);
