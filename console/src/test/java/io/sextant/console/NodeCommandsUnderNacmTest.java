@@ -29,12 +29,9 @@ import io.sextant.spi.ControllerSettings;
 import io.sextant.spi.MountedNode;
 import io.sextant.spi.RpcRegistry;
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Proxy;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.PrivilegedActionException;
 import java.security.PrivilegedExceptionAction;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -158,26 +155,12 @@ class NodeCommandsUnderNacmTest {
     }
 
     private Session session() {
-        final PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
-        return (Session) Proxy.newProxyInstance(Session.class.getClassLoader(), new Class<?>[] { Session.class },
-            (proxy, method, args) -> switch (method.getName()) {
-                case "getConsole" -> console;
-                default -> throw new UnsupportedOperationException(method.getName());
-            });
+        return ConsoleSessions.printingInto(printed);
     }
 
     /** Runs the command as {@code user} logged in over SSH, as Karaf's shell does; what it printed. */
-    @SuppressWarnings("removal")
     private String run(final String user, final Action command) throws Exception {
-        final Subject subject = new Subject();
-        subject.getPrincipals().add(new UserPrincipal(user));
-        printed.reset();
-        try {
-            Subject.doAs(subject, (PrivilegedExceptionAction<Object>) command::execute);
-        } catch (PrivilegedActionException e) {
-            throw e.getException();
-        }
-        return printed.toString(StandardCharsets.UTF_8);
+        return ConsoleSessions.runAs(user, command, printed);
     }
 
     private String nodeList(final String user) throws Exception {

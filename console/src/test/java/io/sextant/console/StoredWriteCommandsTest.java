@@ -20,23 +20,14 @@ import io.sextant.spi.RpcRegistry;
 import io.sextant.uniconfig.DriftPolicy;
 import io.sextant.uniconfig.PreProvisionedNode;
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.lang.reflect.Field;
-import java.lang.reflect.Proxy;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.PrivilegedActionException;
-import java.security.PrivilegedExceptionAction;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import javax.security.auth.Subject;
-import org.apache.karaf.jaas.boot.principal.UserPrincipal;
-import org.apache.karaf.shell.api.action.Action;
-import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -89,29 +80,11 @@ class StoredWriteCommandsTest {
         reference.set(services, value);
     }
 
-    private Session session() {
-        final PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
-        return (Session) Proxy.newProxyInstance(Session.class.getClassLoader(), new Class<?>[] { Session.class },
-            (proxy, method, args) -> switch (method.getName()) {
-                case "getConsole" -> console;
-                default -> throw new UnsupportedOperationException(method.getName());
-            });
-    }
-
     /** Runs the command as {@code user} logged in over SSH, as Karaf's shell does; what it printed. */
-    @SuppressWarnings("removal")
     private String run(final String user, final StoredWriteCommand command) throws Exception {
         command.services = services;
-        command.session = session();
-        final Subject subject = new Subject();
-        subject.getPrincipals().add(new UserPrincipal(user));
-        printed.reset();
-        try {
-            Subject.doAs(subject, (PrivilegedExceptionAction<Object>) ((Action) command)::execute);
-        } catch (PrivilegedActionException e) {
-            throw e.getException();
-        }
-        return printed.toString(StandardCharsets.UTF_8);
+        command.session = ConsoleSessions.printingInto(printed);
+        return ConsoleSessions.runAs(user, command, printed);
     }
 
     private static DriftPolicySetCommand policy(final String name, final String action, final String path,

@@ -76,7 +76,6 @@ public final class TransactionLogRepository {
     public List<LoggedCommit> latest(final Tx tx, final int limit) throws SQLException, PersistenceException {
         final Connection connection = tx.connection();
         final Map<String, LoggedCommit> commits = new LinkedHashMap<>();
-        final Map<String, List<LoggedNode>> nodes = new LinkedHashMap<>();
         try (PreparedStatement select = connection.prepareStatement("""
                 SELECT commit_id, finished_at, user_name, operation, status FROM
                     (SELECT * FROM transaction_log ORDER BY seq DESC LIMIT ?) newest
@@ -87,34 +86,13 @@ public final class TransactionLogRepository {
                     final String id = rows.getString(1);
                     commits.put(id, new LoggedCommit(id, Rows.instant(rows.getTimestamp(2)), rows.getString(3),
                         rows.getString(4), rows.getString(5), List.of()));
-                    nodes.put(id, new ArrayList<>());
                 }
             }
         }
         if (commits.isEmpty()) {
             return List.of();
         }
-        try (PreparedStatement select = connection.prepareStatement("""
-                SELECT commit_id, node_id, status, error_type, message, diff FROM transaction_log_node
-                WHERE commit_id = ANY (?) ORDER BY commit_id, node_id""")) {
-            select.setArray(1, connection.createArrayOf("text", commits.keySet().toArray()));
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    final String id = rows.getString(1);
-                    final String node = rows.getString(2);
-                    final byte[] diff = rows.getBytes(6);
-                    nodes.computeIfAbsent(id, commit -> new ArrayList<>()).add(new LoggedNode(node, rows.getString(3),
-                        rows.getString(4), rows.getString(5),
-                        diff == null ? List.of() : Rows.diff(diff, "commit " + id + " on node " + node)));
-                }
-            }
-        }
-        final List<LoggedCommit> result = new ArrayList<>(commits.size());
-        for (LoggedCommit commit : commits.values()) {
-            result.add(new LoggedCommit(commit.commitId(), commit.finished(), commit.user(), commit.operation(),
-                commit.status(), nodes.getOrDefault(commit.commitId(), List.of())));
-        }
-        return result;
+        return withNodes(connection, commits);
     }
 
     /**
@@ -147,6 +125,12 @@ public final class TransactionLogRepository {
         if (commits.isEmpty()) {
             return new Logged(horizon, List.of());
         }
+        return new Logged(horizon, withNodes(connection, commits));
+    }
+
+    /** {@code commits} (in their order) with their nodes' outcomes and diffs, read in one query. */
+    private static List<LoggedCommit> withNodes(final Connection connection, final Map<String, LoggedCommit> commits)
+            throws SQLException, PersistenceException {
         final Map<String, List<LoggedNode>> nodes = new LinkedHashMap<>();
         try (PreparedStatement select = connection.prepareStatement("""
                 SELECT commit_id, node_id, status, error_type, message, diff FROM transaction_log_node
@@ -168,7 +152,7 @@ public final class TransactionLogRepository {
             result.add(new LoggedCommit(commit.commitId(), commit.finished(), commit.user(), commit.operation(),
                 commit.status(), nodes.getOrDefault(commit.commitId(), List.of())));
         }
-        return new Logged(horizon, result);
+        return result;
     }
 
     /** Keep only the newest {@code keep} commits. @return how many were removed */

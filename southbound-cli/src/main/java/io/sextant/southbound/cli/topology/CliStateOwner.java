@@ -1,25 +1,19 @@
 package io.sextant.southbound.cli.topology;
 
-import io.sextant.datastore.NormalizedTrees;
-import io.sextant.datastore.StateUnavailable;
+import io.sextant.datastore.StateElsewhere;
 import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.LeaseHolder;
-import io.sextant.persistence.NodeStateElsewhere;
-import io.sextant.persistence.PersistenceException;
 import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.MountPointRegistry;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.Registration;
 import io.sextant.spi.StateOwner;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.PathArgument;
-import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
-import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -36,6 +30,8 @@ import org.osgi.service.component.annotations.Reference;
 public final class CliStateOwner implements StateOwner, AutoCloseable {
     private static final int NODE_DEPTH = CliTopologyModel.nodePath("n").getPathArguments().size();
     private static final YangInstanceIdentifier NODES = CliTopologyModel.nodesPath();
+    private static final StateElsewhere ELSEWHERE = new StateElsewhere(CliTopologyModel.TOPOLOGY_ID, NODES,
+        CliTopologyModel.NODE_ID, CliTopologyModel.CONNECTION_STATUS, CliTopologyModel.CONNECTED_MESSAGE, "connecting");
 
     private final CliConnections connections;
     private final DeviceOwnership ownership;
@@ -78,25 +74,7 @@ public final class CliStateOwner implements StateOwner, AutoCloseable {
     @Override
     public Optional<NormalizedNode> servedElsewhere(final YangInstanceIdentifier path)
             throws OperationErrorsException {
-        if (ownership.sole() || !path.contains(NODES)) {
-            return Optional.empty();
-        }
-        final List<NodeStateElsewhere> elsewhere;
-        try {
-            elsewhere = ownership.stateElsewhere(CliTopologyModel.TOPOLOGY_ID);
-        } catch (PersistenceException e) {
-            throw StateUnavailable.of(e);
-        }
-        final List<MapEntryNode> entries = new ArrayList<>(elsewhere.size());
-        for (NodeStateElsewhere node : elsewhere) {
-            entries.add(ImmutableNodes.newMapEntryBuilder()
-                .withNodeIdentifier(CliTopologyModel.nodeKey(node.nodeId()))
-                .withChild(ImmutableNodes.leafNode(CliTopologyModel.NODE_ID, node.nodeId()))
-                .withChild(ImmutableNodes.leafNode(CliTopologyModel.CONNECTION_STATUS, node.status("connecting")))
-                .withChild(ImmutableNodes.leafNode(CliTopologyModel.CONNECTED_MESSAGE, node.describe()))
-                .build());
-        }
-        return NormalizedTrees.listAt(path, NODES, entries);
+        return ELSEWHERE.read(path, ownership);
     }
 
     @Deactivate

@@ -2,12 +2,9 @@ package io.sextant.southbound.netconf.topology;
 
 import io.sextant.datastore.Candidates;
 import io.sextant.datastore.DataStore;
-import io.sextant.datastore.NormalizedTrees;
-import io.sextant.datastore.StateUnavailable;
+import io.sextant.datastore.StateElsewhere;
 import io.sextant.persistence.DeviceOwnership;
 import io.sextant.persistence.LeaseHolder;
-import io.sextant.persistence.NodeStateElsewhere;
-import io.sextant.persistence.PersistenceException;
 import io.sextant.spi.HeldElsewhere;
 import io.sextant.spi.OperationError;
 import io.sextant.spi.OperationErrorsException;
@@ -42,6 +39,9 @@ import org.opendaylight.yangtools.yang.data.tree.api.ModificationType;
  */
 public final class TopologySupport implements StateOwner, AutoCloseable {
     private static final NodeIdentifier NODE_LIST = new NodeIdentifier(TopologyModel.NODE);
+    private static final StateElsewhere ELSEWHERE = new StateElsewhere(TopologyModel.TOPOLOGY_NETCONF,
+        TopologyModel.topology(TopologyModel.TOPOLOGY_NETCONF).node(NODE_LIST), TopologyModel.NODE_ID,
+        TopologyModel.CONNECTION_STATUS, TopologyModel.CONNECTED_MESSAGE, ConnectionStatus.CONNECTING.yangName());
 
     private final DataStore operational;
     private final StatusWriter status;
@@ -178,28 +178,7 @@ public final class TopologySupport implements StateOwner, AutoCloseable {
     @Override
     public Optional<NormalizedNode> servedElsewhere(final YangInstanceIdentifier path)
             throws OperationErrorsException {
-        final YangInstanceIdentifier nodes = TopologyModel.topology(TopologyModel.TOPOLOGY_NETCONF)
-            .node(NODE_LIST);
-        if (ownership.sole() || !path.contains(nodes)) {
-            return Optional.empty();
-        }
-        final List<NodeStateElsewhere> elsewhere;
-        try {
-            elsewhere = ownership.stateElsewhere(TopologyModel.TOPOLOGY_NETCONF);
-        } catch (PersistenceException e) {
-            throw StateUnavailable.of(e);
-        }
-        final List<MapEntryNode> entries = new ArrayList<>(elsewhere.size());
-        for (NodeStateElsewhere node : elsewhere) {
-            entries.add(ImmutableNodes.newMapEntryBuilder()
-                .withNodeIdentifier(TopologyModel.nodeKey(node.nodeId()))
-                .withChild(ImmutableNodes.leafNode(TopologyModel.NODE_ID, node.nodeId()))
-                .withChild(ImmutableNodes.leafNode(TopologyModel.CONNECTION_STATUS,
-                    node.status(ConnectionStatus.CONNECTING.yangName())))
-                .withChild(ImmutableNodes.leafNode(TopologyModel.CONNECTED_MESSAGE, node.describe()))
-                .build());
-        }
-        return NormalizedTrees.listAt(path, nodes, entries);
+        return ELSEWHERE.read(path, ownership);
     }
 
     /** {@link HeldElsewhere}'s error when another live instance connects the node's device (none here). */
