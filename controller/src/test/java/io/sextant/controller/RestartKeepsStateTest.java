@@ -144,8 +144,9 @@ class RestartKeepsStateTest {
             final String log = second.rest.send("GET",
                 "/rests/data/uniconfig-manager:transaction-log?content=nonconfig", null).body();
             assertTrue(log.contains("ncd") && log.contains("complete"), log);
-            // with what each commit changed, as before the restart
-            assertTrue(log.contains("created-data") && log.contains("kept-committed"), log);
+            // with what each commit changed, as before the restart (shown once the start is done)
+            second.rest.await("/rests/data/uniconfig-manager:transaction-log?content=nonconfig",
+                r -> r.body().contains("created-data") && r.body().contains("kept-committed"), WAIT);
             // sextant:status says where state is kept
             final String status = second.rest.send("GET", "/rests/data/sextant:status", null).body();
             assertTrue(status.contains("\"state\":\"PostgreSQL ") && status.contains("schema version"), status);

@@ -159,6 +159,9 @@ final class DurableUniconfigStore implements UniconfigStore {
 
     @Override
     public void changedAll(final List<NodeUpdate> updates) throws OperationErrorsException {
+        if (updates.isEmpty()) {
+            return;
+        }
         if (updates.size() == 1) {
             changed(updates.get(0));
             return;

@@ -17,8 +17,6 @@ import java.util.concurrent.CompletionStage;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Edits computed per node by an operation (apply-template, copy) applied as one change: in the
@@ -27,7 +25,6 @@ import org.slf4j.LoggerFactory;
  * change the user may not make fails the whole request ({@code access-denied}).
  */
 final class NodeEdits {
-    private static final Logger LOG = LoggerFactory.getLogger(NodeEdits.class);
 
     /** An operation's edits of each node, computed from the node's intent as {@code tx} sees it. */
     @FunctionalInterface

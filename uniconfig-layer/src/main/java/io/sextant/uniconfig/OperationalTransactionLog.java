@@ -9,6 +9,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.eclipse.jdt.annotation.Nullable;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
@@ -86,6 +87,33 @@ final class OperationalTransactionLog implements TransactionLog {
                     .nodeWithKey(TRANSACTION, ID, id).build());
             }
         });
+    }
+
+    /**
+     * Show what {@code kept} (entries read back from the database, listed without their changes)
+     * changed on each node this instance serves, the node's schema from {@code schemaOf}; an entry
+     * no longer listed (trimmed meanwhile) or whose changes cannot be shown stays as it is.
+     */
+    void showChanges(final List<CommitRecord> kept, final Function<String, @Nullable EffectiveModelContext> schemaOf) {
+        for (CommitRecord commit : kept) {
+            if (commit.keptChanges().isEmpty() || outcome(commit.id()) == null) {
+                continue;
+            }
+            final CommitRecord withSchemas = commit.withSchemas(schemaOf);
+            if (withSchemas == commit) {
+                continue;
+            }
+            try {
+                synchronized (this) {
+                    // trimmed meanwhile: not listed again
+                    if (outcome(commit.id()) != null) {
+                        record(withSchemas);
+                    }
+                }
+            } catch (OperationErrorsException | RuntimeException e) {
+                LOG_FILE.warn("Commit {} is shown without its changes: {}", commit.id(), e.getMessage());
+            }
+        }
     }
 
     /** Whether the log shows commit {@code id} with that outcome. */

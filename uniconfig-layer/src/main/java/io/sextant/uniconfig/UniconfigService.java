@@ -141,15 +141,19 @@ public final class UniconfigService implements AutoCloseable {
         diffs = new DiffService(registry, intents, transactions);
         syncs = new SyncService(registry, intents, transactions, executor);
         final OperationalTransactionLog log = new OperationalTransactionLog(datastores.operational(), LOG_CAPACITY);
+        final List<CommitRecord> keptLog;
         try {
-            for (CommitRecord kept : store.loadLog(LOG_CAPACITY)) {
-                log.record(kept.withSchemas(registry::servedSchema));
+            keptLog = store.loadLog(LOG_CAPACITY);
+            // listed at once; what each changed is shown off the start (a long log of large commits takes a while)
+            for (CommitRecord kept : keptLog) {
+                log.record(kept);
             }
         } catch (Exception e) {
             executor.shutdown();
             store.close();
             throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
         }
+        executor.execute(() -> log.showChanges(keptLog, registry::servedSchema));
         // and the commits they log are shown in this instance's log
         logFollower = backend.database().map(database -> new KeptLogFollower(store, log, registry::servedSchema,
             database.hints()))
