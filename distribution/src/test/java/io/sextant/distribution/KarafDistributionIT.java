@@ -198,7 +198,7 @@ class KarafDistributionIT {
             revert.output());
         final var templates = karaf.console("sextant:template-list");
         assertTrue(templates.succeeded() && templates.output().contains("No templates"), templates.output());
-        final var apply = karaf.console("sextant:template-apply no-such-template nobody -s vlan=10");
+        final var apply = karaf.console("sextant:template-apply -s vlan=10 no-such-template nobody");
         assertTrue(apply.output().contains("Template no-such-template does not exist"), apply.output());
 
         final var policy = restconf("PUT", "/rests/data/sextant-drift:drift-policies/policy=descriptions",
@@ -217,8 +217,9 @@ class KarafDistributionIT {
             waiting.output());
 
         // written on the console too, as RESTCONF writes them: validated, kept, readable over RESTCONF
-        final var stored = karaf.console("sextant:drift-policy-set mtu restore "
-            + "openconfig-interfaces:interfaces/interface/config/mtu -n R1");
+        // options first: Karaf takes whatever follows the first argument as arguments
+        final var stored = karaf.console("sextant:drift-policy-set -n R1 mtu restore "
+            + "openconfig-interfaces:interfaces/interface/config/mtu");
         assertTrue(stored.succeeded() && stored.output().contains("Stored drift policy mtu"), stored.output());
         final var read = restconf("GET", "/rests/data/sextant-drift:drift-policies/policy=mtu", null);
         assertTrue(read.statusCode() == 200 && read.body().contains("\"restore\"") && read.body().contains("R1"),
@@ -230,7 +231,7 @@ class KarafDistributionIT {
         final var deleted = karaf.console("sextant:drift-policy-delete mtu");
         assertTrue(deleted.succeeded() && deleted.output().contains("Deleted drift policy mtu"), deleted.output());
         assertEquals(404, restconf("GET", "/rests/data/sextant-drift:drift-policies/policy=mtu", null).statusCode());
-        final var provisioned = karaf.console("sextant:pre-provision later port -s ifname=eth2");
+        final var provisioned = karaf.console("sextant:pre-provision -s ifname=eth2 later port");
         assertTrue(provisioned.succeeded(), provisioned.output());
         final var listed = karaf.console("sextant:pre-provisioned-list");
         assertTrue(listed.output().contains("later  template port  (not committed)  ifname=eth2"), listed.output());
