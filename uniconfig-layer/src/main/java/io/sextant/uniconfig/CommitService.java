@@ -232,7 +232,7 @@ public final class CommitService {
             for (int i = 0; i < reads.size(); i++) {
                 final NodeResult read = reads.get(i).join();
                 // a leaf at its default on one side only, or an empty container, is no change (as for drift)
-                changed.add(read.ok() ? DriftWatch.drifted(read.diff(), targets.get(i).node().schema()).size() : 0);
+                changed.add(read.ok() ? DataChanges.of(read.diff(), targets.get(i).node().schema()).size() : 0);
                 results.add(read);
             }
             if (results.stream().allMatch(NodeResult::ok) && changed.stream().allMatch(count -> count == 0)) {

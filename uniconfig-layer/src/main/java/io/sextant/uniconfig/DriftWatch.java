@@ -28,14 +28,7 @@ import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.common.XMLNamespace;
-import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
-import org.opendaylight.yangtools.yang.data.api.schema.ContainerNode;
-import org.opendaylight.yangtools.yang.data.api.schema.LeafNode;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
-import org.opendaylight.yangtools.yang.data.util.DataSchemaContextTree;
-import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
-import org.opendaylight.yangtools.yang.model.api.LeafSchemaNode;
-import org.opendaylight.yangtools.yang.model.api.stmt.DefaultEffectiveStatement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -182,7 +175,7 @@ final class DriftWatch implements AutoCloseable {
      * when a change is to be reported, or could not be put back. Called with the node's lock held.
      */
     private CompletionStage<@Nullable Void> settle(final UniconfigNode node, final ConfigDiff diff) {
-        final List<ConfigDiff.Change> drifted = drifted(diff, node.schema());
+        final List<ConfigDiff.Change> drifted = DataChanges.of(diff, node.schema());
         final List<ConfigDiff.Change> restore = new ArrayList<>();
         final List<String> reported = new ArrayList<>();
         for (ConfigDiff.Change change : drifted) {
@@ -241,45 +234,6 @@ final class DriftWatch implements AutoCloseable {
                     + "(drift policy restore)", node.nodeId(), paths);
                 return List.<String>of();
             });
-    }
-
-    /**
-     * The changes of {@code diff} that change data: containers without data in them created or
-     * deleted are no change (netconfd keeps an emptied {@code interfaces} container; the schema
-     * makes it the same), and neither is a leaf that one side has with its default value and the
-     * other does not have (the device then uses the default: FRR's configuration read shows an
-     * interface's {@code enabled} that an intent committed without it does not hold).
-     */
-    static List<ConfigDiff.Change> drifted(final ConfigDiff diff, final EffectiveModelContext schema) {
-        final List<ConfigDiff.Change> drifted = new ArrayList<>();
-        for (ConfigDiff.Change change : diff.changes()) {
-            final NormalizedNode data = change.kind() == ConfigDiff.Change.Kind.DELETED ? change.node().dataBefore()
-                : change.node().dataAfter();
-            if (change.kind() == ConfigDiff.Change.Kind.UPDATED || data == null
-                    || holdsData(data) && !(data instanceof LeafNode<?> leaf && isDefault(schema, change.path(), leaf))) {
-                drifted.add(change);
-            }
-        }
-        return drifted;
-    }
-
-    private static boolean isDefault(final EffectiveModelContext schema, final YangInstanceIdentifier path,
-            final LeafNode<?> leaf) {
-        return DataSchemaContextTree.from(schema).findChild(path)
-            .filter(context -> context.dataSchemaNode() instanceof LeafSchemaNode)
-            .flatMap(context -> {
-                final LeafSchemaNode node = (LeafSchemaNode) context.dataSchemaNode();
-                return node.asEffectiveStatement().findFirstEffectiveSubstatementArgument(DefaultEffectiveStatement.class)
-                    .or(() -> node.getType().getDefaultValue().map(String::valueOf));
-            })
-            .filter(value -> value.equals(String.valueOf(leaf.body()))).isPresent();
-    }
-
-    private static boolean holdsData(final NormalizedNode data) {
-        if (data instanceof ContainerNode container) {
-            return container.body().stream().anyMatch(DriftWatch::holdsData);
-        }
-        return true;
     }
 
     private void done(final String nodeId) {

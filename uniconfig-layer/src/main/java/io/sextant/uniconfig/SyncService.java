@@ -85,7 +85,7 @@ public final class SyncService {
         final CompletionStage<OperationResult> elsewhere = elsewhere(requested);
         // a leaf at its default on one side only, or an empty container, is the same configuration (as for drift)
         return elsewhere != null ? elsewhere : registry.forEachNode(requested, node -> compare(node).thenApply(r -> r.ok()
-            ? NodeResult.ok(node.nodeId()).withInSync(DriftWatch.drifted(r.diff(), node.schema()).isEmpty()) : r));
+            ? NodeResult.ok(node.nodeId()).withInSync(DataChanges.of(r.diff(), node.schema()).isEmpty()) : r));
     }
 
     public CompletionStage<OperationResult> compareConfig(final List<String> requested,

@@ -55,13 +55,13 @@ class DriftedChangesTest {
     @Test
     void aLeafAtItsDefaultOnTheDeviceOnlyIsNoDrift() {
         final NormalizedNode actual = root(iface("eth1", 1500, "uplink"));
-        assertEquals(List.of(), DriftWatch.drifted(ConfigDiff.between(actual, root(withEnabled(true))), schema));
-        assertEquals(List.of(), DriftWatch.drifted(ConfigDiff.between(root(withEnabled(true)), actual), schema));
+        assertEquals(List.of(), DataChanges.of(ConfigDiff.between(actual, root(withEnabled(true))), schema));
+        assertEquals(List.of(), DataChanges.of(ConfigDiff.between(root(withEnabled(true)), actual), schema));
     }
 
     @Test
     void aLeafOffItsDefaultIsDrift() {
-        final List<ConfigDiff.Change> drifted = DriftWatch.drifted(ConfigDiff.between(
+        final List<ConfigDiff.Change> drifted = DataChanges.of(ConfigDiff.between(
             root(iface("eth1", 1500, "uplink")), root(withEnabled(false))), schema);
         assertEquals(1, drifted.size(), drifted.toString());
         assertEquals(interfacePath("eth1").node(CONFIG).node(ENABLED), drifted.get(0).path());
