@@ -2,8 +2,10 @@ package io.sextant.controller;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.sextant.spi.ControllerSettings;
@@ -178,6 +180,7 @@ class DriftTest {
                     // neither change is reported, also once the put-back's own notification is checked
                     Thread.sleep(DRIFT_SETTLE_MILLIS);
                     assertEquals("synced", nodeStatus(rest, "ncd"));
+                    assertRestoreLogged(rest, "ncd", "9000", "1500");
 
                     other.editAndCommit("<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"><interface>"
                         + "<name>eth-p</name><config><name>eth-p</name><enabled>false</enabled></config></interface>"
@@ -209,6 +212,41 @@ class DriftTest {
                 assertEquals("synced", nodeStatus(rest, "frr-policy"));
             }
         }
+    }
+
+    /**
+     * The transaction log has the restore of {@code node}, by the drift policy, with what it changed on the
+     * device (the MTU from {@code before} back to {@code after}), and revert-changes of it changes nothing and
+     * says why.
+     */
+    private static void assertRestoreLogged(final RestconfClient rest, final String node, final String before,
+            final String after) throws Exception {
+        final HttpResponse<String> read = rest.send("GET",
+            "/rests/data/uniconfig-manager:transaction-log?content=nonconfig");
+        assertEquals(200, read.statusCode(), read.body());
+        JsonObject restore = null;
+        for (JsonElement entry : JsonParser.parseString(read.body()).getAsJsonObject()
+                .getAsJsonObject("uniconfig-manager:transaction-log").getAsJsonArray("transaction")) {
+            if ("drift-restore".equals(entry.getAsJsonObject().get("operation").getAsString())) {
+                restore = entry.getAsJsonObject();
+            }
+        }
+        assertNotNull(restore, "a drift-restore entry in " + read.body());
+        assertEquals("drift-policy", restore.get("user").getAsString(), restore.toString());
+        assertEquals("complete", restore.get("status").getAsString(), restore.toString());
+        final JsonObject logged = restore.getAsJsonArray("node").get(0).getAsJsonObject();
+        assertEquals(node, logged.get("node-id").getAsString(), restore.toString());
+        final String changes = logged.toString();
+        assertTrue(changes.contains("mtu") && changes.contains(before) && changes.contains(after),
+            "the device's MTU from " + before + " back to " + after + ": " + changes);
+
+        final String intentBefore = rest.send("GET", RestconfClient.intentInterface(node, "eth-p"), null).body();
+        final HttpResponse<String> revert = rest.send("POST", "/rests/operations/sextant-history:revert-changes",
+            "{\"input\":{\"transaction-id\":[\"" + restore.get("transaction-id").getAsString() + "\"]}}");
+        assertEquals(200, revert.statusCode(), revert.body());
+        assertTrue(revert.body().contains("changed no intended configuration: there is nothing to revert"),
+            revert.body());
+        assertEquals(intentBefore, rest.send("GET", RestconfClient.intentInterface(node, "eth-p"), null).body());
     }
 
     private static String nodeStatus(final RestconfClient rest, final String node) throws Exception {

@@ -244,7 +244,7 @@ final class CommitPush {
         }
         final CommitRecord refused = record(commitId, request, targets, result);
         try {
-            registry.store().commitRefused(refused);
+            registry.store().logOnly(refused);
         } catch (OperationErrorsException e) {
             LOG.warn("Commit {}, refused before it touched any device, is shown in this instance's log only: {}",
                 commitId, e.getMessage());

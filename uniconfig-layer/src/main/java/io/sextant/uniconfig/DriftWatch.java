@@ -4,9 +4,6 @@ import io.sextant.datastore.events.Event;
 import io.sextant.datastore.events.EventStreams;
 import io.sextant.datastore.events.Subscription;
 import io.sextant.datastore.codec.InstanceIdentifiers;
-import io.sextant.spi.OperationErrorsException;
-import io.sextant.unified.DeviceChange;
-import io.sextant.unified.UnifiedDevice;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -14,7 +11,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,7 +24,6 @@ import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.common.QNameModule;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.common.XMLNamespace;
-import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * the notification before the change can be read (netconfd does).
  * Each changed data node is governed by the {@link DriftPolicies}: ignored, reported, or put back
  * (the node's actual configuration at those places sent to the device as a commit of that one
- * device would send it, all or none, still under the node's lock). A change reported, or one that
+ * device would send it, all or none, still under the node's lock, and logged in the transaction
+ * log: {@link DriftRestore}). A change reported, or one that
  * could not be put back, marks the node {@code out-of-sync} in {@code topology=uniconfig} (its
  * {@code node-status}), which the {@code sextant-node-status} stream publishes; it stays so until
  * sync-from-network reads the device again (or its session comes back), or a later check
@@ -66,6 +62,7 @@ final class DriftWatch implements AutoCloseable {
     private final Executor executor;
     private final EventStreams bus;
     private final DriftPolicies policies;
+    private final DriftRestore restorer;
     private volatile Subscription notifications;
     private volatile boolean closed;
     private final ScheduledExecutorService timer;
@@ -76,14 +73,16 @@ final class DriftWatch implements AutoCloseable {
      * @param compare the device's configuration against the node's actual one (SyncService.compare)
      * @param heldByGate the gated commit holding a node, if any
      * @param policies what to do with each change: ignore, report, put back
+     * @param restorer what puts changes back
      * @param interval how often every connected node is checked; zero: only on notifications
      */
     DriftWatch(final EventStreams bus, final NodeRegistry registry,
             final Function<UniconfigNode, CompletionStage<NodeResult>> compare,
-            final Function<String, Optional<String>> heldByGate, final DriftPolicies policies, final Executor executor,
-            final Duration interval) {
+            final Function<String, Optional<String>> heldByGate, final DriftPolicies policies,
+            final DriftRestore restorer, final Executor executor, final Duration interval) {
         this.registry = registry;
         this.policies = policies;
+        this.restorer = restorer;
         this.compare = compare;
         this.heldByGate = heldByGate;
         this.executor = executor;
@@ -187,7 +186,7 @@ final class DriftWatch implements AutoCloseable {
             }
         }
         final CompletionStage<List<String>> notRestored = restore.isEmpty()
-            ? CompletableFuture.completedFuture(List.of()) : restore(node, diff, restore);
+            ? CompletableFuture.completedFuture(List.of()) : restorer.restore(node, diff, restore);
         return notRestored.thenAccept(left -> {
             if (!node.retired()) {
                 final List<String> out = new ArrayList<>(reported);
@@ -195,45 +194,6 @@ final class DriftWatch implements AutoCloseable {
                 registry.status().publishDrift(node, out);
             }
         });
-    }
-
-    /**
-     * Put the node's actual configuration back on its device at the {@code changes} of
-     * {@code diff}, all or none (as a commit of one device). Completes with the paths not put back
-     * (all of them when it failed, none when it was).
-     */
-    private CompletionStage<List<String>> restore(final UniconfigNode node, final ConfigDiff diff,
-            final List<ConfigDiff.Change> changes) {
-        final NormalizedNode device = diff.getRootNode().dataAfter();
-        final NormalizedNode actual = diff.getRootNode().dataBefore();
-        final List<String> paths = changes.stream()
-            .map(change -> InstanceIdentifiers.toApiPath(change.path(), node.schema())).toList();
-        final Optional<UnifiedDevice> connected = registry.device(node.nodeId());
-        if (device == null || actual == null || connected.isEmpty()) {
-            return CompletableFuture.completedFuture(paths);
-        }
-        NormalizedNode target = device;
-        for (ConfigDiff.Change change : changes) {
-            target = HistoryReplay.put(target, change.path(), HistoryReplay.at(actual, change.path()));
-        }
-        final DeviceChange back;
-        try {
-            back = connected.orElseThrow().prepare(ConfigDiff.between(device, target), "drift-" + UUID.randomUUID());
-        } catch (OperationErrorsException e) {
-            LOG.warn("Node {}: the drift at {} cannot be put back: {}", node.nodeId(), paths, e.getMessage());
-            return CompletableFuture.completedFuture(paths);
-        }
-        return CommitCoordinator.run(List.of(new CommitCoordinator.Participant(node.nodeId(), back, node.schema())))
-            .handle((failure, error) -> {
-                if (error != null || failure.isPresent()) {
-                    LOG.warn("Node {}: the drift at {} could not be put back, it is reported instead: {}",
-                        node.nodeId(), paths, error != null ? error.getMessage() : failure.orElseThrow().message());
-                    return paths;
-                }
-                LOG.info("Node {}: its device's configuration changed outside the controller at {}; put back "
-                    + "(drift policy restore)", node.nodeId(), paths);
-                return List.<String>of();
-            });
     }
 
     private void done(final String nodeId) {

@@ -154,9 +154,9 @@ final class DurableCommits {
         return logged.commits().stream().map(LoggedCommits::record).toList();
     }
 
-    /** See {@link UniconfigStore#commitRefused}. */
-    void refused(final CommitRecord record) throws OperationErrorsException {
-        StateUnavailable.run(database, "log refused commit " + record.id(), tx -> {
+    /** See {@link UniconfigStore#logOnly}. */
+    void logOnly(final CommitRecord record) throws OperationErrorsException {
+        StateUnavailable.run(database, "log " + record.operation() + " " + record.id(), tx -> {
             if (!log.contains(tx, record.id())) {
                 log.append(tx, LoggedCommits.logged(record));
             }

@@ -350,8 +350,8 @@ final class DurableUniconfigStore implements UniconfigStore {
     }
 
     @Override
-    public void commitRefused(final CommitRecord record) throws OperationErrorsException {
-        commitRecords.refused(record);
+    public void logOnly(final CommitRecord record) throws OperationErrorsException {
+        commitRecords.logOnly(record);
     }
 
     @Override

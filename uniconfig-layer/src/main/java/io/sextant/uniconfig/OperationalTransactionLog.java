@@ -37,8 +37,17 @@ final class OperationalTransactionLog implements TransactionLog {
     private final DataStore operational;
     private final int capacity;
     private final Deque<String> kept = new ArrayDeque<>();
-    /** Whether each commit in {@link #kept} succeeded. */
-    private final Map<String, Boolean> outcomes = new HashMap<>();
+    /** What the log shows of each commit in {@link #kept}. */
+    private final Map<String, Shown> shown = new HashMap<>();
+
+    /**
+     * What the log shows of a commit.
+     *
+     * @param ok whether it succeeded
+     * @param operation which operation it was (commit, drift-restore, ...)
+     */
+    record Shown(boolean ok, String operation) {
+    }
 
     OperationalTransactionLog(final DataStore operational, final int capacity) {
         this.operational = operational;
@@ -72,12 +81,12 @@ final class OperationalTransactionLog implements TransactionLog {
 
         final MapEntryNode built = entry.build();
         final List<String> dropped = new ArrayList<>();
-        if (outcomes.put(commit.id(), commit.result().ok()) == null) {
+        if (shown.put(commit.id(), new Shown(commit.result().ok(), commit.operation())) == null) {
             kept.addLast(commit.id());
         }
         while (kept.size() > capacity) {
             final String oldest = kept.removeFirst();
-            outcomes.remove(oldest);
+            shown.remove(oldest);
             dropped.add(oldest);
         }
         operational.update(tx -> {
@@ -96,7 +105,7 @@ final class OperationalTransactionLog implements TransactionLog {
      */
     void showChanges(final List<CommitRecord> kept, final Function<String, @Nullable EffectiveModelContext> schemaOf) {
         for (CommitRecord commit : kept) {
-            if (commit.keptChanges().isEmpty() || outcome(commit.id()) == null) {
+            if (commit.keptChanges().isEmpty() || shown(commit.id()) == null) {
                 continue;
             }
             final CommitRecord withSchemas = commit.withSchemas(schemaOf);
@@ -106,7 +115,7 @@ final class OperationalTransactionLog implements TransactionLog {
             try {
                 synchronized (this) {
                     // trimmed meanwhile: not listed again
-                    if (outcome(commit.id()) != null) {
+                    if (shown(commit.id()) != null) {
                         record(withSchemas);
                     }
                 }
@@ -118,12 +127,13 @@ final class OperationalTransactionLog implements TransactionLog {
 
     /** Whether the log shows commit {@code id} with that outcome. */
     synchronized boolean shows(final String id, final boolean ok) {
-        return Boolean.valueOf(ok).equals(outcomes.get(id));
+        final Shown entry = shown.get(id);
+        return entry != null && entry.ok() == ok;
     }
 
-    /** The outcome the log shows for commit {@code id} (true: complete), or null when it does not show it. */
-    synchronized @Nullable Boolean outcome(final String id) {
-        return outcomes.get(id);
+    /** What the log shows of commit {@code id}, or null when it does not show it. */
+    synchronized @Nullable Shown shown(final String id) {
+        return shown.get(id);
     }
 
     private static MapEntryNode nodeEntry(final CommitRecord commit, final NodeResult node) {

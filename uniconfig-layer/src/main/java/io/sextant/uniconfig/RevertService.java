@@ -30,10 +30,10 @@ public final class RevertService {
     private final NodeHistory history;
     private final CommitOutcomes log;
 
-    /** What the transaction log knows of a commit: its outcome, or null when it does not show it. */
+    /** What the transaction log shows of a commit, or null when it does not show it. */
     @FunctionalInterface
     interface CommitOutcomes {
-        @Nullable Boolean outcome(String commitId);
+        OperationalTransactionLog.@Nullable Shown shown(String commitId);
     }
 
     /** One node to revert. */
@@ -220,11 +220,15 @@ public final class RevertService {
 
     /** Why commit {@code commitId}'s changes are not in the history, in the user's terms. */
     private String notKept(final String commitId) {
-        final Boolean outcome = log.outcome(commitId);
-        if (outcome == null) {
+        final OperationalTransactionLog.Shown shown = log.shown(commitId);
+        if (shown == null) {
             return "Transaction " + commitId + " is not in uniconfig-manager:transaction-log: nothing was reverted";
         }
-        if (!outcome) {
+        if (DriftRestore.OPERATION.equals(shown.operation())) {
+            return "Transaction " + commitId + " put a device's configuration back to the node's (drift policy "
+                + "restore) and changed no intended configuration: there is nothing to revert";
+        }
+        if (!shown.ok()) {
             return "Transaction " + commitId + " failed and changed no node: there is nothing to revert";
         }
         return "The changes of transaction " + commitId + " are not kept in the nodes' history (older than its "

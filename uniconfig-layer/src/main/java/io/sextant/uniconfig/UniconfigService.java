@@ -176,7 +176,7 @@ public final class UniconfigService implements AutoCloseable {
             datastores.events(), datastores.schema()), executor, commitEnds, metrics, pendingCommits);
         commits = new CommitService(registry, locks, intents, transactions, syncs, push, executor, metrics,
             pendingCommits);
-        reverts = new RevertService(registry, locks, transactions, nodeHistory, log::outcome);
+        reverts = new RevertService(registry, locks, transactions, nodeHistory, log::shown);
         history = new HistoryService(registry, nodeHistory);
         historyRpcs = new HistoryRpcs(reverts, history, intentAccess, rpcRegistry);
         snapshots = new SnapshotService(registry, intents, transactions, snapshotStore);
@@ -192,9 +192,11 @@ public final class UniconfigService implements AutoCloseable {
             new PreProvisioning.Services(registry, templates, commits, transactions), executor, Clock.systemUTC());
         copyRpcs = new CopyRpcs(copies, intentAccess, rpcRegistry);
         driftPolicies = new DriftPolicies(datastores.config(), devices);
+        // a restore is logged as a commit is, but is no point in the nodes' history (no intent changed)
+        final DriftRestore restorer = new DriftRestore(registry, new CommitEvents(log, datastores.events(),
+            datastores.schema()), Clock.systemUTC());
         drift = new DriftWatch(datastores.events(), registry, syncs::compare, pendingCommits::heldBy, driftPolicies,
-            executor,
-            DriftWatch.interval(System.getProperties()));
+            restorer, executor, DriftWatch.interval(System.getProperties()));
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
         mount = mounts.register(new UniconfigMount(registry, intents, transactions, snapshotStore));

@@ -243,10 +243,11 @@ interface UniconfigStore extends AutoCloseable {
     }
 
     /**
-     * A commit refused before any device was touched: its log entry is kept, so that every
+     * A transaction log entry that keeps no intended or actual configuration: a commit refused
+     * before any device was touched, or a drift put back on a device. It is kept, so that every
      * instance sharing the store shows it. Nothing in memory.
      */
-    default void commitRefused(final CommitRecord record) throws OperationErrorsException {
+    default void logOnly(final CommitRecord record) throws OperationErrorsException {
         // kept nowhere
     }
 
