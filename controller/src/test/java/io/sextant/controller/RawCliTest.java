@@ -25,9 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Raw CLI (cli-topology:execute-and-read and execute-and-expect) against an FRR router over
  * SSH: show output comes back; configuration-mode commands are refused without allow-config-mode
- * and the router, read through its own vtysh, does not change; with it they apply and the answer
- * says the node may differ; unknown and NETCONF-less nodes and users without exec get clear errors;
- * each exchange is audited with its commands.
+ * and the router, read through its own vtysh, does not change; with it they apply, the answer
+ * says the node may differ and the node is checked for drift at once (marked out of sync);
+ * unknown and NETCONF-less nodes and users without exec get clear errors; each exchange is audited
+ * with its commands.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class RawCliTest {
@@ -133,12 +134,19 @@ class RawCliTest {
     }
 
     @Test
-    void withTheFlagConfigurationIsSentAndTheAnswerSaysTheNodeMayDiffer() throws Exception {
+    void withTheFlagConfigurationIsSentTheAnswerSaysTheNodeMayDifferAndTheNodeIsMarkedOutOfSync()
+            throws Exception {
+        final String status = RestconfClient.UNICONFIG_NODE + "frr1/uniconfig-topology:node-status";
+        admin.await(status, read -> read.body().contains("\"synced\""), Duration.ofSeconds(30));
         final JsonObject answer = output(admin.send("POST", READ, readInput("frr1", "conf t\ninterface " + iface
             + "\ndescription raw-allowed", true)));
 
         assertTrue(answer.get("configuration-may-differ").getAsBoolean(), answer.toString());
         assertTrue(router.runningConfig().contains(" description raw-allowed"), router.runningConfig());
+        // checked at once as drift (no periodic check here): reported, as no drift policy says otherwise
+        final HttpResponse<String> marked = admin.await(status, read -> read.body().contains("\"out-of-sync\""),
+            Duration.ofSeconds(30));
+        assertTrue(marked.body().contains("\"out-of-sync\""), "the node after the raw change: " + marked.body());
         // the session is back in exec mode: a show command answers as before
         final JsonObject show = output(admin.send("POST", READ, readInput("frr1", "show version", false)));
         assertTrue(show.getAsJsonArray("step-output").get(0).getAsJsonObject().get("ended-by").getAsString()

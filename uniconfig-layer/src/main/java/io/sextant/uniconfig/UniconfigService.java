@@ -243,6 +243,12 @@ public final class UniconfigService implements AutoCloseable {
             }
 
             @Override
+            public void configurationTouched(final String nodeId) {
+                // as after a device's netconf-config-change: the drift policies decide what a change means
+                drift.check(nodeId);
+            }
+
+            @Override
             public void schemasKnown() {
                 // an adapter started after this layer: kept nodes in its schemas need not wait for devices
                 executor.execute(registry::restoreKnown);

@@ -35,6 +35,14 @@ public final class UnifiedDeviceRegistry implements UnifiedDevices {
     }
 
     /**
+     * Tell the listeners that an adapter may have changed node {@code nodeId}'s device
+     * configuration outside its intent ({@link Listener#configurationTouched}).
+     */
+    public void configurationTouched(final String nodeId) {
+        listeners.forEach(l -> notify(() -> l.configurationTouched(nodeId)));
+    }
+
+    /**
      * Let {@code known} build the schemas whose keys start with {@code prefix} (an adapter's, as
      * in {@link UnifiedDevice#schemaKey()}, for example {@code "netconf:"}); closing the
      * registration withdraws it.

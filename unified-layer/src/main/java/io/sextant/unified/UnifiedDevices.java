@@ -34,5 +34,13 @@ public interface UnifiedDevices {
         default void schemasKnown() {
             // most listeners only follow devices
         }
+
+        /**
+         * Node {@code nodeId}'s device may have had its configuration changed outside the node's
+         * intent by its adapter, on a user's behalf (raw CLI with configuration mode allowed).
+         */
+        default void configurationTouched(final String nodeId) {
+            // most listeners only follow devices
+        }
     }
 }

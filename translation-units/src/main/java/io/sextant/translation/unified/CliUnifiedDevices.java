@@ -54,6 +54,11 @@ public final class CliUnifiedDevices implements NextCliDevice, AutoCloseable {
             public void disconnected(final String nodeId) {
                 published.withdraw(nodeId);
             }
+
+            @Override
+            public void configurationTouched(final String nodeId) {
+                registry.configurationTouched(nodeId);
+            }
         });
         this.schemas = registry.registerSchemas(SCHEMA_KEY_PREFIX, devices::unitSchema);
     }

@@ -7,6 +7,7 @@ import io.sextant.security.audit.AuditEvent;
 import io.sextant.security.audit.AuditEvent.Outcome;
 import io.sextant.security.audit.AuditLog;
 import io.sextant.southbound.cli.CliStep;
+import io.sextant.southbound.cli.CliStepOutput;
 import io.sextant.southbound.cli.topology.CliConnection;
 import io.sextant.southbound.cli.topology.CliConnections;
 import io.sextant.southbound.cli.topology.CliTopologyModel;
@@ -120,7 +121,13 @@ public final class RawCli {
         }
         final String firstPrompt = connection.session().prompt();
         final Duration each = timeout != null ? timeout : connection.config().commandTimeout();
-        return connection.session().exchange(steps, each, allowConfigMode)
+        final CompletionStage<List<CliStepOutput>> exchanged = connection.session().exchange(steps, each,
+            allowConfigMode);
+        if (allowConfigMode) {
+            // sent (all or some): whoever follows the node's configuration checks it against the device
+            exchanged.whenComplete((outputs, error) -> connections.configurationTouched(nodeId));
+        }
+        return exchanged
             .thenApply(outputs -> new RawCliResult(nodeId, firstPrompt, outputs, allowConfigMode))
             .exceptionallyCompose(error -> CompletableFuture.failedFuture(inNodeTerms(nodeId, error)));
     }

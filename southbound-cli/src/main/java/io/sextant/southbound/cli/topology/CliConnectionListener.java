@@ -8,4 +8,12 @@ public interface CliConnectionListener {
 
     /** The device's session is gone: lost (a reconnect may follow) or unmounted. */
     void disconnected(String nodeId);
+
+    /**
+     * Commands sent to the device on a user's behalf, outside the node's intent (raw CLI with
+     * configuration mode allowed), may have changed its configuration.
+     */
+    default void configurationTouched(final String nodeId) {
+        // most listeners only follow sessions
+    }
 }

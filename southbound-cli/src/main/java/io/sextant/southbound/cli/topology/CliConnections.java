@@ -26,4 +26,10 @@ public interface CliConnections {
 
     /** Tell {@code listener} of connects and disconnects; it is first told of the devices connected now. */
     Registration registerListener(CliConnectionListener listener);
+
+    /**
+     * Tell the listeners that commands sent to node {@code nodeId}'s device outside its intent may
+     * have changed its configuration ({@link CliConnectionListener#configurationTouched}).
+     */
+    void configurationTouched(String nodeId);
 }

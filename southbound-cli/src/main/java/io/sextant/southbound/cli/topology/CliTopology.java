@@ -149,6 +149,11 @@ public final class CliTopology implements CliConnections, MountedNodes, AutoClos
     }
 
     @Override
+    public void configurationTouched(final String nodeId) {
+        executor.execute(() -> listeners.forEach(listener -> listener.configurationTouched(nodeId)));
+    }
+
+    @Override
     public Registration registerListener(final CliConnectionListener listener) {
         executor.execute(() -> {
             listeners.add(listener);
