@@ -2,6 +2,7 @@ package io.sextant.controller;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,7 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
  * either shows the node connected, through the other naming the holder. A request that was sent
  * on once is never sent on again. A gated commit (a confirm
  * timeout) made through the instance without the device waits on the holder, and its
- * confirm-commit and cancel-commit through that instance are sent on to the holder too.
+ * confirm-commit and cancel-commit through that instance are sent on to the holder too, and while it
+ * waits either instance lists it in {@code sextant-gate:pending-commits}.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CommitsThroughAnyInstanceTest {
@@ -197,6 +199,18 @@ class CommitsThroughAnyInstanceTest {
 
         final String confirmed = "gated through " + other.id() + ", confirmed through it";
         final String commitId = gatedCommitThrough(other, confirmed);
+        // waiting on the holder, it is listed through either instance, and its entry read through the other
+        for (InJvmInstance through : List.of(holder, other)) {
+            final HttpResponse<String> listed = through.rest.send("GET",
+                "/rests/data/sextant-gate:pending-commits?content=nonconfig", null);
+            assertEquals(200, listed.statusCode(), listed.body());
+            assertTrue(listed.body().contains("\"commit-id\":\"" + commitId + "\"")
+                && listed.body().contains("\"" + NODE + "\""), "listed through " + through.id() + ": " + listed.body());
+        }
+        final HttpResponse<String> entry = other.rest.send("GET",
+            "/rests/data/sextant-gate:pending-commits/pending-commit=" + commitId + "?content=nonconfig", null);
+        assertEquals(200, entry.statusCode(), "sent on to " + holder.id() + ": " + entry.body());
+        assertTrue(entry.body().contains("confirm-deadline"), entry.body());
         final HttpResponse<String> confirm = other.rest.send("POST", "/rests/operations/sextant-gate:confirm-commit",
             "{\"input\":{\"commit-id\":\"" + commitId + "\"}}");
         assertEquals(200, confirm.statusCode(), "sent on to " + holder.id() + ", which runs it: " + confirm.body());
@@ -215,6 +229,12 @@ class CommitsThroughAnyInstanceTest {
             "{\"input\":{\"commit-id\":\"" + cancelledId + "\"}}");
         assertEquals(404, again.statusCode(), again.body());
         assertTrue(again.body().contains("data-missing") && again.body().contains(cancelledId), again.body());
+        // and neither instance lists a decided commit
+        for (InJvmInstance through : List.of(holder, other)) {
+            final String listed = through.rest.send("GET", "/rests/data/sextant-gate:pending-commits?content=nonconfig",
+                null).body();
+            assertFalse(listed.contains(commitId) || listed.contains(cancelledId), through.id() + ": " + listed);
+        }
     }
 
     /**

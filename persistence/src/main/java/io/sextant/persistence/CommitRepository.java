@@ -199,6 +199,44 @@ public final class CommitRepository {
         }
     }
 
+    /**
+     * Pending commit {@code commitId} waits for confirm-commit until {@code deadline} (a gated
+     * commit), or no longer waits ({@code deadline} null).
+     */
+    public void waiting(final Tx tx, final String commitId, final @Nullable Instant deadline) throws SQLException {
+        try (PreparedStatement update = tx.connection().prepareStatement(
+                "UPDATE commit_record SET confirm_deadline = ? WHERE commit_id = ? AND state = 'pending'")) {
+            update.setTimestamp(1, deadline == null ? null : Rows.timestamp(deadline));
+            update.setString(2, commitId);
+            update.executeUpdate();
+        }
+    }
+
+    /**
+     * The gated commits waiting for confirm-commit in live controller instances other than
+     * {@code instanceId} (in the start of theirs that began them), by deadline.
+     */
+    public List<WaitingCommit> waitingElsewhere(final Tx tx, final String instanceId) throws SQLException {
+        try (PreparedStatement select = tx.connection().prepareStatement("""
+                SELECT c.commit_id, c.user_name, c.confirm_deadline, c.node_ids, c.instance_id FROM commit_record c
+                JOIN controller_instance i ON i.instance_id = c.instance_id AND i.started_at = c.instance_started
+                WHERE c.state = 'pending' AND c.confirm_deadline IS NOT NULL AND c.instance_id <> ?
+                AND NOT i.retired AND i.expires_at > clock_timestamp()
+                ORDER BY c.confirm_deadline, c.commit_id""")) {
+            select.setString(1, instanceId);
+            final List<WaitingCommit> waiting = new ArrayList<>();
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    final Array nodes = rows.getArray(4);
+                    waiting.add(new WaitingCommit(rows.getString(1), rows.getString(2) == null ? ""
+                        : rows.getString(2), Rows.instant(rows.getTimestamp(3)),
+                        Arrays.asList((String[]) nodes.getArray()), rows.getString(5)));
+                }
+            }
+            return waiting;
+        }
+    }
+
     private static List<PendingCommit> read(final PreparedStatement select) throws SQLException {
         final List<PendingCommit> pending = new ArrayList<>();
         try (ResultSet rows = select.executeQuery()) {

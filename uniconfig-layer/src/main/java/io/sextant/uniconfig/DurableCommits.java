@@ -9,8 +9,10 @@ import io.sextant.persistence.LoggedCommit;
 import io.sextant.persistence.PendingCommit;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.TransactionLogRepository;
+import io.sextant.persistence.WaitingCommit;
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.uniconfig.UniconfigStore.Interrupted;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -77,6 +79,24 @@ final class DurableCommits {
         }
         return StateUnavailable.call(database, "read which controller instance runs commit " + commitId,
             tx -> commits.runner(tx, commitId)).filter(runner -> !runner.instanceId().equals(instanceId));
+    }
+
+    /** See {@link UniconfigStore#gateWaits} (a deadline) and {@link UniconfigStore#gateDecided} (null). */
+    void waiting(final String commitId, final @Nullable Instant deadline) throws OperationErrorsException {
+        if (instanceId.isEmpty()) {
+            return;
+        }
+        StateUnavailable.run(database, deadline == null ? "mark gated commit " + commitId + " decided"
+            : "mark gated commit " + commitId + " waiting", tx -> commits.waiting(tx, commitId, deadline));
+    }
+
+    /** See {@link UniconfigStore#waitingElsewhere}. */
+    List<WaitingCommit> waitingElsewhere() throws OperationErrorsException {
+        if (instanceId.isEmpty()) {
+            return List.of();
+        }
+        return StateUnavailable.call(database, "read the gated commits waiting in other controller instances",
+            tx -> commits.waitingElsewhere(tx, instanceId));
     }
 
     /** See {@link UniconfigStore#commitStarted}. */

@@ -17,6 +17,7 @@ import io.sextant.persistence.StoredNode;
 import io.sextant.persistence.TransactionLogRepository;
 import io.sextant.persistence.UndecodedNode;
 import io.sextant.persistence.Tx;
+import io.sextant.persistence.WaitingCommit;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -268,6 +269,21 @@ final class DurableUniconfigStore implements UniconfigStore {
     @Override
     public Optional<LeaseHolder> commitRunElsewhere(final String commitId) throws OperationErrorsException {
         return commitRecords.runElsewhere(commitId);
+    }
+
+    @Override
+    public void gateWaits(final String commitId, final Instant deadline) throws OperationErrorsException {
+        commitRecords.waiting(commitId, deadline);
+    }
+
+    @Override
+    public void gateDecided(final String commitId) throws OperationErrorsException {
+        commitRecords.waiting(commitId, null);
+    }
+
+    @Override
+    public List<WaitingCommit> waitingElsewhere() throws OperationErrorsException {
+        return commitRecords.waitingElsewhere();
     }
 
     @Override

@@ -23,6 +23,7 @@ import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
+import org.opendaylight.yangtools.yang.data.api.schema.MapEntryNode;
 import org.opendaylight.yangtools.yang.data.spi.node.ImmutableNodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,8 +36,8 @@ import org.slf4j.LoggerFactory;
 final class PendingCommits {
     private static final Logger LOG = LoggerFactory.getLogger(PendingCommits.class);
     static final QName CONTAINER = QName.create(ControllerSchema.GATE, "pending-commits");
-    private static final QName ENTRY = QName.create(CONTAINER, "pending-commit");
-    private static final QName COMMIT_ID = QName.create(CONTAINER, "commit-id");
+    static final QName ENTRY = QName.create(CONTAINER, "pending-commit");
+    static final QName COMMIT_ID = QName.create(CONTAINER, "commit-id");
 
     /** How a waiting commit was decided. */
     enum Decision { CONFIRMED, CANCELLED, TIMED_OUT, STOPPED }
@@ -60,17 +61,26 @@ final class PendingCommits {
     }
 
     private final DataStore operational;
+    private final UniconfigStore store;
     private final Map<String, Pending> byId = new ConcurrentHashMap<>();
     private final Map<String, Pending> byNode = new ConcurrentHashMap<>();
 
-    PendingCommits(final DataStore operational) {
+    /** @param store where the other controller instances sharing it learn which commits wait here */
+    PendingCommits(final DataStore operational, final UniconfigStore store) {
         this.operational = operational;
+        this.store = store;
     }
 
     void add(final Pending pending) {
         byId.put(pending.commitId(), pending);
         pending.nodeIds().forEach(id -> byNode.put(id, pending));
         show(pending);
+        try {
+            store.gateWaits(pending.commitId(), pending.deadline());
+        } catch (OperationErrorsException e) {
+            LOG.warn("Gated commit {} waits for confirmation; other controller instances do not list it: {}",
+                pending.commitId(), e.getMessage());
+        }
         // however it is decided, it no longer waits
         pending.decision().whenComplete((confirmed, failure) -> remove(pending));
     }
@@ -83,6 +93,12 @@ final class PendingCommits {
                 operational.update(tx -> tx.remove(path(pending.commitId())));
             } catch (OperationErrorsException e) {
                 LOG.warn("Gated commit {} is still listed as pending: {}", pending.commitId(), e.getMessage());
+            }
+            try {
+                store.gateDecided(pending.commitId());
+            } catch (OperationErrorsException e) {
+                LOG.warn("Gated commit {} was decided; other controller instances list it as waiting until it "
+                    + "ends: {}", pending.commitId(), e.getMessage());
             }
         }
     }
@@ -155,19 +171,23 @@ final class PendingCommits {
         }
     }
 
-    private void show(final Pending pending) {
+    /** The {@code pending-commit} entry of a waiting commit. */
+    static MapEntryNode entry(final String commitId, final String user, final Instant deadline,
+            final List<String> nodeIds) {
         final var nodes = ImmutableNodes.newSystemLeafSetBuilder()
             .withNodeIdentifier(NodeIdentifier.create(QName.create(CONTAINER, "node-id")));
-        pending.nodeIds().forEach(id -> nodes.withChild(ImmutableNodes.leafSetEntry(QName.create(CONTAINER,
-            "node-id"), id)));
-        final var entry = ImmutableNodes.newMapEntryBuilder()
-            .withNodeIdentifier(NodeIdentifierWithPredicates.of(ENTRY, COMMIT_ID, pending.commitId()))
-            .withChild(ImmutableNodes.leafNode(COMMIT_ID, pending.commitId()))
-            .withChild(ImmutableNodes.leafNode(QName.create(CONTAINER, "user"), pending.user()))
-            .withChild(ImmutableNodes.leafNode(QName.create(CONTAINER, "confirm-deadline"),
-                pending.deadline().toString()))
+        nodeIds.forEach(id -> nodes.withChild(ImmutableNodes.leafSetEntry(QName.create(CONTAINER, "node-id"), id)));
+        return ImmutableNodes.newMapEntryBuilder()
+            .withNodeIdentifier(NodeIdentifierWithPredicates.of(ENTRY, COMMIT_ID, commitId))
+            .withChild(ImmutableNodes.leafNode(COMMIT_ID, commitId))
+            .withChild(ImmutableNodes.leafNode(QName.create(CONTAINER, "user"), user))
+            .withChild(ImmutableNodes.leafNode(QName.create(CONTAINER, "confirm-deadline"), deadline.toString()))
             .withChild(nodes.build())
             .build();
+    }
+
+    private void show(final Pending pending) {
+        final MapEntryNode entry = entry(pending.commitId(), pending.user(), pending.deadline(), pending.nodeIds());
         try {
             operational.update(tx -> tx.put(path(pending.commitId()), entry));
         } catch (OperationErrorsException e) {

@@ -83,6 +83,7 @@ public final class UniconfigService implements AutoCloseable {
     private final DriftWatch drift;
     private final Registration mount;
     private final Registration mountContainer;
+    private final Registration pendingElsewhere;
     private final Registration snapshotContainer;
     private final Registration deviceListener;
     private final Registration unmounts;
@@ -135,7 +136,7 @@ public final class UniconfigService implements AutoCloseable {
             store.close();
             throw new IllegalStateException("Cannot load the kept UniConfig state: " + e.getMessage(), e);
         }
-        pendingCommits = new PendingCommits(datastores.operational());
+        pendingCommits = new PendingCommits(datastores.operational(), store);
         final NodeLocks locks = new NodeLocks(LOCK_TIMEOUT, pendingCommits::heldBy);
         final IntentService intents = new IntentService(registry, locks);
         diffs = new DiffService(registry, intents, transactions);
@@ -198,6 +199,8 @@ public final class UniconfigService implements AutoCloseable {
         drift = new DriftWatch(datastores.events(), registry, syncs::compare, pendingCommits::heldBy, driftPolicies,
             restorer, executor, DriftWatch.interval(System.getProperties()));
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
+        // the gated commits waiting in other instances sharing the database are listed here too
+        pendingElsewhere = mounts.registerStateOwner(new PendingCommitsElsewhere(store, pendingCommits::waits));
         snapshotContainer = mounts.registerMountContainer(TopologyPaths.SNAPSHOT_CONFIGURATION);
         mount = mounts.register(new UniconfigMount(registry, intents, transactions, snapshotStore));
         // an unmount (made here, or through another instance and applied here) takes the UniConfig node with it
@@ -359,6 +362,7 @@ public final class UniconfigService implements AutoCloseable {
         mount.close();
         snapshotContainer.close();
         mountContainer.close();
+        pendingElsewhere.close();
         copyRpcs.close();
         templateRpcs.close();
         preProvisioning.close();

@@ -2,6 +2,7 @@ package io.sextant.uniconfig;
 
 import io.sextant.spi.OperationErrorsException;
 import io.sextant.persistence.LeaseHolder;
+import io.sextant.persistence.WaitingCommit;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -142,6 +143,25 @@ interface UniconfigStore extends AutoCloseable {
      */
     default Optional<LeaseHolder> commitRunElsewhere(final String commitId) throws OperationErrorsException {
         return Optional.empty();
+    }
+
+    /**
+     * Gated commit {@code commitId} (recorded as started) waits for confirm-commit until
+     * {@code deadline}, so that other controller instances sharing the store list it
+     * ({@link #waitingElsewhere}). Nothing in memory.
+     */
+    default void gateWaits(final String commitId, final Instant deadline) throws OperationErrorsException {
+        // listed by this instance only
+    }
+
+    /** Gated commit {@code commitId} no longer waits: it was decided. Nothing in memory. */
+    default void gateDecided(final String commitId) throws OperationErrorsException {
+        // listed by this instance only
+    }
+
+    /** The gated commits waiting in the other live controller instances sharing the store; none in memory. */
+    default List<WaitingCommit> waitingElsewhere() throws OperationErrorsException {
+        return List.of();
     }
 
     /**
