@@ -45,7 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
  * on once is never sent on again. A gated commit (a confirm
  * timeout) made through the instance without the device waits on the holder, and its
  * confirm-commit and cancel-commit through that instance are sent on to the holder too, and while it
- * waits either instance lists it in {@code sextant-gate:pending-commits}.
+ * waits either instance lists it in {@code sextant-gate:pending-commits}. A reader of either
+ * instance's {@code sextant-commits} stream learns of the holder's commits.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CommitsThroughAnyInstanceTest {
@@ -170,6 +171,55 @@ class CommitsThroughAnyInstanceTest {
         expected.add("true (sent on by 127.0.0.1) failure");
         await("the commits' audit records").atMost(WAIT).until(() -> commitAudits(since).size() >= expected.size());
         assertEquals(expected, commitAudits(since));
+    }
+
+    @Test
+    void aReaderOfTheCommitStreamOfEitherInstanceLearnsOfACommitTheHolderMade() throws Exception {
+        final InJvmInstance holder = mountedHolder();
+        final InJvmInstance other = holder == a ? b : a;
+        try (SseClient commits = SseClient.open(other.sextant, "admin", PASSWORD,
+                "/rests/streams/json/sextant-commits?node=" + NODE, "text/event-stream")) {
+            final String value = "committed through " + holder.id() + ", told by " + other.id();
+            final HttpResponse<String> put = holder.rest.send("PUT", RestconfClient.intentInterface(NODE, IFACE),
+                RestconfClient.ethernetInterface(IFACE, value));
+            assertTrue(put.statusCode() == 201 || put.statusCode() == 204, put.statusCode() + " " + put.body());
+            final List<String> before = loggedIds(holder);
+            final HttpResponse<String> commit = holder.rest.send("POST", COMMIT, TARGET);
+            assertEquals(200, commit.statusCode(), commit.body());
+            assertEquals("complete", RestconfClient.output(commit).get("overall-status").getAsString(), commit.body());
+            final List<String> made = new ArrayList<>(loggedIds(holder));
+            made.removeAll(before);
+            assertEquals(1, made.size(), "the holder logged the commit: " + made);
+
+            // made and told on the holder; the other instance tells its readers too (earlier tests' commits
+            // it follows late may come first)
+            final SseClient.Message told = commits.next(message -> message.data().contains(made.get(0)));
+            final JsonObject event = JsonParser.parseString(told.data()).getAsJsonObject()
+                .getAsJsonObject("ietf-restconf:notification").getAsJsonObject("sextant-events:commit-finished");
+            assertEquals("complete", event.get("outcome").getAsString(), event.toString());
+            assertEquals(NODE, event.getAsJsonArray("node").get(0).getAsJsonObject().get("node-id").getAsString(),
+                event.toString());
+        }
+    }
+
+    /** The transaction-ids {@code instance}'s transaction log lists. */
+    private static List<String> loggedIds(final InJvmInstance instance) throws Exception {
+        final HttpResponse<String> read = instance.rest.send("GET",
+            "/rests/data/uniconfig-manager:transaction-log?content=nonconfig");
+        final List<String> ids = new ArrayList<>();
+        if (read.statusCode() == 404) {
+            // nothing logged yet
+            return ids;
+        }
+        assertEquals(200, read.statusCode(), read.body());
+        final JsonObject log = JsonParser.parseString(read.body()).getAsJsonObject()
+            .getAsJsonObject("uniconfig-manager:transaction-log");
+        if (log.has("transaction")) {
+            for (JsonElement entry : log.getAsJsonArray("transaction")) {
+                ids.add(entry.getAsJsonObject().get("transaction-id").getAsString());
+            }
+        }
+        return ids;
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.sextant.uniconfig;
 import io.sextant.datastore.events.Event;
 import io.sextant.datastore.events.EventNames;
 import io.sextant.datastore.events.EventStreams;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.uniconfig.NodeResult.NodeError;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifierWithPredicates;
@@ -26,7 +27,7 @@ final class CommitEvents implements TransactionLog {
     }
 
     @Override
-    public void record(final CommitRecord commit) throws Exception {
+    public void record(final CommitRecord commit) throws OperationErrorsException {
         try {
             log.record(commit);
         } finally {

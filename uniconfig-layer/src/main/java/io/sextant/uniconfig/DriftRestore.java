@@ -108,7 +108,7 @@ final class DriftRestore {
         }
         try {
             log.record(record);
-        } catch (Exception e) {
+        } catch (OperationErrorsException | RuntimeException e) {
             LOG.error("Node {}: drift restore {} could not be shown in the transaction log", node.nodeId(), id, e);
         }
     }

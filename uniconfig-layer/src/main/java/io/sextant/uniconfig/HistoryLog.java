@@ -29,7 +29,7 @@ final class HistoryLog implements TransactionLog {
     }
 
     @Override
-    public void record(final CommitRecord commit) throws Exception {
+    public void record(final CommitRecord commit) throws OperationErrorsException {
         try {
             log.record(commit);
         } finally {

@@ -11,18 +11,24 @@ import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
  * logged since the last round ({@link UniconfigStore#logged}, read from the tables) that the log
  * does not show with the same outcome are recorded, with their diffs as kept for the nodes this
  * instance serves (rendering them needs the node's schema; a node not served here is shown without
- * them). The entries of this instance's own commits are already shown.
+ * them), and told on this instance's {@code sextant-commits} stream ({@code published}), so that
+ * a reader of the stream through any instance learns of every commit, seconds later for those of
+ * other instances. The entries of this instance's own commits are already shown and told.
  */
 final class KeptLogFollower implements AutoCloseable {
     private final KeptFollower follower;
 
-    KeptLogFollower(final UniconfigStore store, final OperationalTransactionLog log,
+    /**
+     * @param log what this instance's transaction log shows
+     * @param published records an entry in {@code log} and tells the commit stream of it
+     */
+    KeptLogFollower(final UniconfigStore store, final OperationalTransactionLog log, final TransactionLog published,
             final Function<String, @Nullable EffectiveModelContext> schemaOf, final ChangeHints hints) {
         this.follower = new KeptFollower(hints, ChangeHints.NODES, "The commits logged through other controller "
             + "instances", () -> {
                 for (CommitRecord logged : store.logged()) {
                     if (!log.shows(logged.id(), logged.result().ok())) {
-                        log.record(logged.withSchemas(schemaOf));
+                        published.record(logged.withSchemas(schemaOf));
                     }
                 }
             });

@@ -1,5 +1,7 @@
 package io.sextant.uniconfig;
 
+import io.sextant.spi.OperationErrorsException;
+
 /**
  * Records commits. It is called at the end of every commit, before the commit's answer is
  * sent, so a persistent implementation (PostgreSQL) can write the record durably in the same
@@ -7,5 +9,5 @@ package io.sextant.uniconfig;
  */
 public interface TransactionLog {
 
-    void record(CommitRecord commit) throws Exception;
+    void record(CommitRecord commit) throws OperationErrorsException;
 }

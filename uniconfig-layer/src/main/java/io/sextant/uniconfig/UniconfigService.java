@@ -156,8 +156,8 @@ public final class UniconfigService implements AutoCloseable {
         }
         executor.execute(() -> log.showChanges(keptLog, registry::servedSchema));
         // and the commits they log are shown in this instance's log
-        logFollower = backend.database().map(database -> new KeptLogFollower(store, log, registry::servedSchema,
-            database.hints()))
+        logFollower = backend.database().map(database -> new KeptLogFollower(store, log, new CommitEvents(log,
+            datastores.events(), datastores.schema()), registry::servedSchema, database.hints()))
             .orElse(null);
         commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
         // and the snapshots they create and delete are listed here too
