@@ -155,9 +155,11 @@ public final class UniconfigService implements AutoCloseable {
             throw new IllegalStateException("Cannot load the kept transaction log: " + e.getMessage(), e);
         }
         executor.execute(() -> log.showChanges(keptLog, registry::servedSchema));
-        // and the commits they log are shown in this instance's log
-        logFollower = backend.database().map(database -> new KeptLogFollower(store, log, new CommitEvents(log,
-            datastores.events(), datastores.schema()), registry::servedSchema, database.hints()))
+        // entries that are no point in the nodes' history: other instances' commits, drift restores
+        final TransactionLog shownAndTold = new CommitEvents(log, datastores.events(), datastores.schema());
+        // and the commits they log are shown in this instance's log, and told on its commit stream
+        logFollower = backend.database().map(database -> new KeptLogFollower(store, log, shownAndTold,
+            registry::servedSchema, database.hints()))
             .orElse(null);
         commitEnds = new CommitEnds(store, COMMIT_END_RETRY);
         // and the snapshots they create and delete are listed here too
@@ -193,9 +195,8 @@ public final class UniconfigService implements AutoCloseable {
             new PreProvisioning.Services(registry, templates, commits, transactions), executor, Clock.systemUTC());
         copyRpcs = new CopyRpcs(copies, intentAccess, rpcRegistry);
         driftPolicies = new DriftPolicies(datastores.config(), devices);
-        // a restore is logged as a commit is, but is no point in the nodes' history (no intent changed)
-        final DriftRestore restorer = new DriftRestore(registry, new CommitEvents(log, datastores.events(),
-            datastores.schema()), Clock.systemUTC());
+        // a restore is logged as a commit is (no intent changed: no point in the nodes' history)
+        final DriftRestore restorer = new DriftRestore(registry, shownAndTold, Clock.systemUTC());
         drift = new DriftWatch(datastores.events(), registry, syncs::compare, pendingCommits::heldBy, driftPolicies,
             restorer, executor, DriftWatch.interval(System.getProperties()));
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
