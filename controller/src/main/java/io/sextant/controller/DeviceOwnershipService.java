@@ -8,9 +8,11 @@ import io.sextant.persistence.InstanceSettings;
 import io.sextant.persistence.LeaseHolder;
 import io.sextant.persistence.LeaseScheduler;
 import io.sextant.persistence.NodeStateElsewhere;
+import io.sextant.persistence.NodeStateReport;
 import io.sextant.persistence.NodeStates;
 import io.sextant.persistence.PersistenceException;
 import io.sextant.persistence.StateBackend;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -103,6 +105,11 @@ public final class DeviceOwnershipService implements DeviceOwnership, AutoClosea
     @Override
     public List<NodeStateElsewhere> stateElsewhere(final String topologyId) throws PersistenceException {
         return states == null ? List.of() : states.elsewhere(topologyId);
+    }
+
+    @Override
+    public List<NodeStateReport> reportedElsewhereAfter(final Instant after) throws PersistenceException {
+        return states == null ? List.of() : states.reportedElsewhereAfter(after);
     }
 
     @Override

@@ -91,6 +91,8 @@ public final class Sextant implements AutoCloseable {
             devices = new UnifiedDeviceRegistry();
             // its first claim before the southbounds start: kept nodes are owned and connect at once
             ownership = started(new DeviceOwnershipService(backend, settings, System.getProperties()));
+            // and the connection status changes of the devices the other instances connect are told here too
+            started(new NodeStatusElsewhereEvents(ownership, datastores));
             // kept nodes' sessions wait until RESTCONF serves: 10,000 set-ups would take the cores of the start
             netconf = started(NetconfTopology.withSessionsHeld(datastores, mounts, rpcs, secrets,
                 netconfSettings, hostKeys, backend, ownership));

@@ -46,7 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
  * timeout) made through the instance without the device waits on the holder, and its
  * confirm-commit and cancel-commit through that instance are sent on to the holder too, and while it
  * waits either instance lists it in {@code sextant-gate:pending-commits}. A reader of either
- * instance's {@code sextant-commits} stream learns of the holder's commits.
+ * instance's {@code sextant-commits} stream learns of the holder's commits, and one of its
+ * {@code sextant-node-status} stream of the connection of a device the other instance connects.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CommitsThroughAnyInstanceTest {
@@ -199,6 +200,33 @@ class CommitsThroughAnyInstanceTest {
             assertEquals("complete", event.get("outcome").getAsString(), event.toString());
             assertEquals(NODE, event.getAsJsonArray("node").get(0).getAsJsonObject().get("node-id").getAsString(),
                 event.toString());
+        }
+    }
+
+    @Test
+    void aReaderOfTheNodeStatusStreamOfEitherInstanceLearnsOfTheOtherInstancesDevices() throws Exception {
+        final String twin = "twin-of-" + NODE;
+        final String path = "/rests/streams/json/sextant-node-status?node=" + twin;
+        try (SseClient atA = SseClient.open(a.sextant, "admin", PASSWORD, path, "text/event-stream");
+             SseClient atB = SseClient.open(b.sextant, "admin", PASSWORD, path, "text/event-stream")) {
+            // a second node on the same device: one instance connects it, the other only learns of it
+            final HttpResponse<String> mounted = a.rest.send("PUT", RestconfClient.NETCONF_NODE + twin,
+                RestconfClient.netconfMount(twin, netconfd.host(), netconfd.port(), netconfd.username(),
+                    netconfd.password()));
+            assertEquals(201, mounted.statusCode(), mounted.body());
+            final InJvmInstance holder = await().atMost(WAIT).until(() -> a.leases().stream()
+                .filter(lease -> lease.node().nodeId().equals(twin) && lease.held()).map(NodeLease::owner)
+                .findFirst().map(owner -> owner.equals(a.id()) ? a : b), found -> found.isPresent()).orElseThrow();
+            final SseClient elsewhere = holder == a ? atB : atA;
+
+            final SseClient.Message connected = elsewhere.next(message -> message.data().contains("\"connected\""));
+            final JsonObject event = JsonParser.parseString(connected.data()).getAsJsonObject()
+                .getAsJsonObject("ietf-restconf:notification").getAsJsonObject("sextant-events:node-status-changed");
+            assertEquals(twin, event.get("node-id").getAsString(), event.toString());
+            assertEquals("topology-netconf", event.get("topology-id").getAsString(), event.toString());
+            assertFalse((holder == a ? b : a).hasSession(twin), "told by the instance without the device's session");
+        } finally {
+            a.rest.send("DELETE", RestconfClient.NETCONF_NODE + twin, null);
         }
     }
 

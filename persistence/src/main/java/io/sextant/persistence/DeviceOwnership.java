@@ -1,5 +1,6 @@
 package io.sextant.persistence;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -100,6 +101,14 @@ public interface DeviceOwnership {
      * @throws PersistenceException when the database cannot tell now
      */
     default List<NodeStateElsewhere> stateElsewhere(final String topologyId) throws PersistenceException {
+        return List.of();
+    }
+
+    /**
+     * The connection states other instances reported after {@code after}, oldest first (see
+     * {@link #reportState}); none when alone.
+     */
+    default List<NodeStateReport> reportedElsewhereAfter(final Instant after) throws PersistenceException {
         return List.of();
     }
 

@@ -3,6 +3,7 @@ package io.sextant.persistence;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -130,6 +131,29 @@ public final class NodeStates implements AutoCloseable {
                             message == null ? "" : message));
                     }
                     return nodes;
+                }
+            }
+        });
+    }
+
+    /**
+     * The reports the other instances wrote after {@code after} (their latest per node: a node's row
+     * is replaced by each report), oldest first.
+     */
+    public List<NodeStateReport> reportedElsewhereAfter(final Instant after) throws PersistenceException {
+        return database.call("read the connection states other instances reported", tx -> {
+            try (PreparedStatement select = tx.connection().prepareStatement("""
+                    SELECT topology_id, node_id, status, reported_at FROM node_connection
+                    WHERE instance_id <> ? AND reported_at > ? ORDER BY reported_at""")) {
+                select.setString(1, instanceId);
+                select.setTimestamp(2, Rows.timestamp(after));
+                try (ResultSet rows = select.executeQuery()) {
+                    final List<NodeStateReport> reports = new ArrayList<>();
+                    while (rows.next()) {
+                        reports.add(new NodeStateReport(rows.getString(1), rows.getString(2), rows.getString(3),
+                            Rows.instant(rows.getTimestamp(4))));
+                    }
+                    return reports;
                 }
             }
         });

@@ -86,6 +86,15 @@ public final class NodeStatusEvents implements ChangeListener {
         if (Objects.equals(before, after) || before == null && after == null) {
             return;
         }
+        bus.publish(event(time, topologyId, nodeId, before, after, schema));
+    }
+
+    /**
+     * The {@code node-status-changed} event of a node's status going from {@code before} (null: none
+     * known) to {@code after} (null: the node is gone), on the {@code sextant-node-status} stream.
+     */
+    public static Event event(final Instant time, final String topologyId, final String nodeId,
+            final @Nullable String before, final @Nullable String after, final EffectiveModelContext schema) {
         final var body = ImmutableNodes.newContainerBuilder()
             .withNodeIdentifier(new NodeIdentifier(EventNames.NODE_STATUS_CHANGED))
             .withChild(ImmutableNodes.leafNode(EventNames.NODE_ID, nodeId))
@@ -95,7 +104,7 @@ public final class NodeStatusEvents implements ChangeListener {
             body.withChild(ImmutableNodes.leafNode(EventNames.PREVIOUS_STATUS, before));
         }
         final ContainerNode notification = body.build();
-        bus.publish(new Event(EventStreams.NODE_STATUS, time, List.of(nodeId), schema, notification));
+        return new Event(EventStreams.NODE_STATUS, time, List.of(nodeId), schema, notification);
     }
 
     private static Map<String, String> statuses(final @Nullable NormalizedNode nodes) {
