@@ -4,8 +4,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import com.google.gson.JsonPrimitive;
 import io.sextant.spi.ControllerSettings;
 import io.sextant.testing.ModelSets;
@@ -23,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Pre-provisioning over RESTCONF: a node's template and values stored before the node is even
  * mounted are applied and committed once its netconfd device connects (read back through an
  * independent session, logged under the user pre-provisioning), and the entry goes; an entry
- * that cannot be applied stays with why in its state and changes nothing; an entry without a
- * template is refused.
+ * without a template name, naming a template not stored, or without a value for one of its
+ * template's variables is refused when written, and nothing of it is stored or applied.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PreProvisioningTest {
@@ -71,15 +69,18 @@ class PreProvisioningTest {
             final String logged = rest.send("GET", "/rests/data/uniconfig-manager:transaction-log").body();
             assertTrue(logged.contains("\"pre-provisioning\""), "the commit is logged under its user: " + logged);
 
-            // the node is mounted and connected now: an entry is applied at once; one missing a value fails and stays
-            assertEquals(201, rest.send("PUT", ENTRY + "ncd", entry("ncd", "pp-2", null)).statusCode());
-            await().atMost(Duration.ofSeconds(30)).until(() -> rest.send("GET", ENTRY + "ncd/state").statusCode()
-                == 200);
-            final JsonObject state = JsonParser.parseString(rest.send("GET", ENTRY + "ncd/state").body())
-                .getAsJsonObject().getAsJsonObject("sextant-pre-provisioning:state");
-            assertEquals("failed", state.get("outcome").getAsString(), state.toString());
-            assertTrue(state.get("message").getAsString().contains("Variable 'description' has no value"),
-                state.toString());
+            // an entry missing a value for one of its template's variables, or naming no stored template, is
+            // refused when written (not when its device connects, maybe weeks later): nothing stored or applied
+            final HttpResponse<String> missing = rest.send("PUT", ENTRY + "ncd", entry("ncd", "pp-2", null));
+            assertEquals(400, missing.statusCode(), missing.body());
+            assertTrue(missing.body().contains("template 'site' needs a value for variable description"),
+                missing.body());
+            final HttpResponse<String> unknown = rest.send("PUT", ENTRY + "later", entry("later", "pp-3", "x")
+                .replace("\"site\"", "\"no-such-template\""));
+            assertEquals(400, unknown.statusCode(), unknown.body());
+            assertTrue(unknown.body().contains("no template named 'no-such-template' is stored"), unknown.body());
+            assertEquals(404, rest.send("GET", ENTRY + "ncd").statusCode());
+            assertEquals(404, rest.send("GET", ENTRY + "later").statusCode());
             try (NetconfVerifier other = NetconfVerifier.connect(device)) {
                 assertTrue(!other.getConfig("running").contains("pp-2"), "nothing of it on the device");
             }

@@ -208,6 +208,16 @@ class KarafDistributionIT {
         final var policies = karaf.console("sextant:drift-policy-list");
         assertTrue(policies.succeeded() && policies.output().contains("descriptions  ignore  "
             + "openconfig-interfaces:interfaces/interface/config/description  (every node)"), policies.output());
+        // an entry is checked against its template when written: the template first
+        final var missingTemplate = restconf("PUT", "/rests/data/sextant-pre-provisioning:pre-provisioned/node=not-yet",
+            "{\"sextant-pre-provisioning:node\":[{\"node-id\":\"not-yet\",\"template-name\":\"port\","
+                + "\"commit\":true,\"variable\":[{\"name\":\"ifname\",\"value\":\"eth1\"}]}]}");
+        assertEquals(400, missingTemplate.statusCode(), missingTemplate.body());
+        assertTrue(missingTemplate.body().contains("no template named 'port' is stored"), missingTemplate.body());
+        final var template = restconf("PUT", "/rests/data/sextant-templates:templates/template=port",
+            "{\"sextant-templates:template\":[{\"name\":\"port\",\"configuration\":\"{\\\"openconfig-interfaces:"
+                + "interfaces\\\":{\\\"interface\\\":[{\\\"name\\\":\\\"{$ifname}\\\"}]}}\"}]}");
+        assertEquals(201, template.statusCode(), template.body());
         final var entry = restconf("PUT", "/rests/data/sextant-pre-provisioning:pre-provisioned/node=not-yet",
             "{\"sextant-pre-provisioning:node\":[{\"node-id\":\"not-yet\",\"template-name\":\"port\","
                 + "\"commit\":true,\"variable\":[{\"name\":\"ifname\",\"value\":\"eth1\"}]}]}");

@@ -21,8 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.eclipse.jdt.annotation.Nullable;
-import org.opendaylight.yangtools.yang.common.ErrorTag;
-import org.opendaylight.yangtools.yang.common.ErrorType;
 import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier;
 import org.opendaylight.yangtools.yang.data.api.YangInstanceIdentifier.NodeIdentifier;
@@ -90,14 +88,8 @@ final class PreProvisioning implements AutoCloseable {
         this.executor = executor;
         this.clock = clock;
         this.listener = config.registerListener(YangInstanceIdentifier.of(PRE_PROVISIONED), this::changed);
-        this.validator = config.registerValidator(YangInstanceIdentifier.of(PRE_PROVISIONED), candidate -> {
-            for (MapEntryNode entry : entries(candidate.getRootNode().dataAfter()).values()) {
-                if (LeafText.of(entry, TEMPLATE_NAME).isEmpty()) {
-                    throw OperationErrorsException.of(ErrorType.APPLICATION, ErrorTag.MISSING_ELEMENT,
-                        "Pre-provisioned node " + entry.name().getValue(NODE_ID) + ": template-name is missing");
-                }
-            }
-        });
+        this.validator = config.registerValidator(YangInstanceIdentifier.of(PRE_PROVISIONED),
+            new PreProvisionedValidator());
     }
 
     /** Node {@code nodeId}'s device connected here and its node is served: its entry, if any, is applied. */

@@ -8,6 +8,7 @@ import static io.sextant.uniconfig.UniconfigLayerTest.interfacePath;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sextant.datastore.ControllerStores;
@@ -17,6 +18,7 @@ import io.sextant.model.SchemaBuilder;
 import io.sextant.persistence.StateBackend;
 import io.sextant.spi.IntentAccess;
 import io.sextant.spi.MountPointRegistry;
+import io.sextant.spi.OperationErrorsException;
 import io.sextant.spi.RequestContext;
 import io.sextant.spi.RpcRegistry;
 import io.sextant.unified.UnifiedDeviceRegistry;
@@ -87,7 +89,12 @@ class PreProvisioningTest {
     }
 
     private void preProvision(final String nodeId, final boolean commit, final Map<String, String> values)
-            throws Exception {
+            throws OperationErrorsException {
+        preProvision(nodeId, "port", commit, values);
+    }
+
+    private void preProvision(final String nodeId, final String template, final boolean commit,
+            final Map<String, String> values) throws OperationErrorsException {
         final var variables = ImmutableNodes.newSystemMapBuilder().withNodeIdentifier(NodeIdentifier.create(
             PreProvisioning.VARIABLE));
         values.forEach((name, value) -> variables.withChild(ImmutableNodes.newMapEntryBuilder()
@@ -99,7 +106,7 @@ class PreProvisioningTest {
         datastores.config().update(tx -> tx.put(PreProvisioning.ALL.node(key), ImmutableNodes.newMapEntryBuilder()
             .withNodeIdentifier(key)
             .withChild(ImmutableNodes.leafNode(PreProvisioning.NODE_ID, nodeId))
-            .withChild(ImmutableNodes.leafNode(PreProvisioning.TEMPLATE_NAME, "port"))
+            .withChild(ImmutableNodes.leafNode(PreProvisioning.TEMPLATE_NAME, template))
             .withChild(ImmutableNodes.leafNode(PreProvisioning.COMMIT, commit))
             .withChild(variables.build()).build()));
     }
@@ -145,19 +152,32 @@ class PreProvisioningTest {
     }
 
     @Test
+    void anEntryWithoutAValueForOneOfItsTemplatesVariablesOrWithoutItsTemplateIsRefusedWhenWritten() {
+        final OperationErrorsException missing = assertThrows(OperationErrorsException.class,
+            () -> preProvision("r1", true, Map.of("ifname", "eth6", "mtu", "1400")));
+        assertTrue(missing.getMessage().contains("template 'port' needs a value for variable description"),
+            missing.getMessage());
+        final OperationErrorsException unknown = assertThrows(OperationErrorsException.class,
+            () -> preProvision("r1", "no-such-template", true, Map.of()));
+        assertTrue(unknown.getMessage().contains("no template named 'no-such-template' is stored"),
+            unknown.getMessage());
+        assertTrue(stored("r1").isEmpty(), "nothing stored");
+    }
+
+    @Test
     void anEntryThatCannotBeAppliedStaysWithWhyAndChangesNothing() throws Exception {
-        preProvision("r1", true, Map.of("ifname", "eth6", "mtu", "1400"));
+        // every variable has a value, but the node's schema refuses the result
+        preProvision("r1", true, Map.of("ifname", "eth6", "mtu", "not-a-number", "description", "first"));
         await().atMost(WAIT).until(() -> state("r1").isPresent());
         final NormalizedNode state = state("r1").orElseThrow();
         assertEquals(Optional.of("failed"), leaf(state, YangInstanceIdentifier.of(PreProvisioning.OUTCOME)));
         final String message = String.valueOf(leaf(state, YangInstanceIdentifier.of(PreProvisioning.MESSAGE))
             .orElseThrow());
-        assertTrue(message.contains("description"), message);
+        assertTrue(message.contains("mtu"), message);
         assertTrue(stored("r1").isPresent(), "kept to be tried again");
         final List<PreProvisionedNode> listed = service.preProvisioned();
         assertEquals(List.of("r1"), listed.stream().map(PreProvisionedNode::nodeId).toList());
-        assertTrue(String.valueOf(listed.get(0).failure()).contains("Variable 'description' has no value"),
-            listed.toString());
+        assertTrue(String.valueOf(listed.get(0).failure()).contains("mtu"), listed.toString());
         assertFalse(NormalizedNodes.findNode(r1.config(), interfacePath("eth6")).isPresent());
         assertTrue(get(service.diffs().calculateDiff(List.of("r1"), RequestContext.of("admin"))).nodes().stream()
             .allMatch(node -> node.diff().isEmpty()), "the intent is unchanged");
