@@ -277,10 +277,12 @@ class CommitsThroughAnyInstanceTest {
 
         final String confirmed = "gated through " + other.id() + ", confirmed through it";
         final String commitId = gatedCommitThrough(other, confirmed);
-        // waiting on the holder, it is listed through either instance, and its entry read through the other
+        // waiting on the holder, it is listed through either instance (through the other once the holder
+        // marked it in the database, a moment later), and its entry read through the other
         for (InJvmInstance through : List.of(holder, other)) {
-            final HttpResponse<String> listed = through.rest.send("GET",
-                "/rests/data/sextant-gate:pending-commits?content=nonconfig", null);
+            final HttpResponse<String> listed = through.rest.await(
+                "/rests/data/sextant-gate:pending-commits?content=nonconfig",
+                read -> read.body().contains("\"commit-id\":\"" + commitId + "\""), WAIT);
             assertEquals(200, listed.statusCode(), listed.body());
             assertTrue(listed.body().contains("\"commit-id\":\"" + commitId + "\"")
                 && listed.body().contains("\"" + NODE + "\""), "listed through " + through.id() + ": " + listed.body());
@@ -309,8 +311,8 @@ class CommitsThroughAnyInstanceTest {
         assertTrue(again.body().contains("data-missing") && again.body().contains(cancelledId), again.body());
         // and neither instance lists a decided commit
         for (InJvmInstance through : List.of(holder, other)) {
-            final String listed = through.rest.send("GET", "/rests/data/sextant-gate:pending-commits?content=nonconfig",
-                null).body();
+            final String listed = through.rest.await("/rests/data/sextant-gate:pending-commits?content=nonconfig",
+                read -> !read.body().contains(commitId) && !read.body().contains(cancelledId), WAIT).body();
             assertFalse(listed.contains(commitId) || listed.contains(cancelledId), through.id() + ": " + listed);
         }
     }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import org.opendaylight.yangtools.yang.data.api.schema.NormalizedNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,12 +34,17 @@ final class DriftRestore {
 
     private final NodeRegistry registry;
     private final TransactionLog log;
+    private final Executor executor;
     private final Clock clock;
 
-    /** @param log where restores are shown (the operational transaction log, with its events) */
-    DriftRestore(final NodeRegistry registry, final TransactionLog log, final Clock clock) {
+    /**
+     * @param log where restores are shown (the operational transaction log, with its events)
+     * @param executor where a restore's outcome is kept (never on a device's I/O thread)
+     */
+    DriftRestore(final NodeRegistry registry, final TransactionLog log, final Executor executor, final Clock clock) {
         this.registry = registry;
         this.log = log;
+        this.executor = executor;
         this.clock = clock;
     }
 
@@ -77,7 +83,7 @@ final class DriftRestore {
         }
         return CommitCoordinator.run(List.of(new CommitCoordinator.Participant(node.nodeId(), prepared,
                 node.schema())))
-            .handle((failure, error) -> {
+            .handleAsync((failure, error) -> {
                 if (error != null || failure.isPresent()) {
                     final String message = "The change of " + paths + " outside the controller could not be put "
                         + "back, it is reported instead: " + (error != null ? error.getMessage()
@@ -91,7 +97,7 @@ final class DriftRestore {
                     + "(drift policy restore, transaction {})", node.nodeId(), paths, id);
                 logged(id, node, NodeResult.ok(node.nodeId()).withDiff(back));
                 return List.<String>of();
-            });
+            }, executor);
     }
 
     /** Keep and show the entry of a restore; a failure to keep it is logged, the restore stands. */

@@ -15,6 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.opendaylight.yangtools.yang.common.ErrorTag;
@@ -62,25 +64,26 @@ final class PendingCommits {
 
     private final DataStore operational;
     private final UniconfigStore store;
+    private final Executor executor;
     private final Map<String, Pending> byId = new ConcurrentHashMap<>();
     private final Map<String, Pending> byNode = new ConcurrentHashMap<>();
 
-    /** @param store where the other controller instances sharing it learn which commits wait here */
-    PendingCommits(final DataStore operational, final UniconfigStore store) {
+    /**
+     * @param store where the other controller instances sharing it learn which commits wait here
+     * @param executor where that is written (never on the thread of a device's or a request's I/O)
+     */
+    PendingCommits(final DataStore operational, final UniconfigStore store, final Executor executor) {
         this.operational = operational;
         this.store = store;
+        this.executor = executor;
     }
 
     void add(final Pending pending) {
         byId.put(pending.commitId(), pending);
         pending.nodeIds().forEach(id -> byNode.put(id, pending));
         show(pending);
-        try {
-            store.gateWaits(pending.commitId(), pending.deadline());
-        } catch (OperationErrorsException e) {
-            LOG.warn("Gated commit {} waits for confirmation; other controller instances do not list it: {}",
-                pending.commitId(), e.getMessage());
-        }
+        mark(pending.commitId(), () -> store.gateWaits(pending.commitId(), pending.deadline()),
+            "waits for confirmation; other controller instances do not list it");
         // however it is decided, it no longer waits
         pending.decision().whenComplete((confirmed, failure) -> remove(pending));
     }
@@ -94,12 +97,32 @@ final class PendingCommits {
             } catch (OperationErrorsException e) {
                 LOG.warn("Gated commit {} is still listed as pending: {}", pending.commitId(), e.getMessage());
             }
-            try {
-                store.gateDecided(pending.commitId());
-            } catch (OperationErrorsException e) {
-                LOG.warn("Gated commit {} was decided; other controller instances list it as waiting until it "
-                    + "ends: {}", pending.commitId(), e.getMessage());
-            }
+            mark(pending.commitId(), () -> store.gateDecided(pending.commitId()),
+                "was decided; other controller instances list it as waiting until it ends");
+        }
+    }
+
+    /** A write of the store's mark of a waiting commit. */
+    @FunctionalInterface
+    private interface Mark {
+        void write() throws OperationErrorsException;
+    }
+
+    /**
+     * Write a mark in the background (a moment later, the other instances list the commit, or no
+     * longer do); one that fails is logged ({@code otherwise} says what follows).
+     */
+    private void mark(final String commitId, final Mark mark, final String otherwise) {
+        try {
+            executor.execute(() -> {
+                try {
+                    mark.write();
+                } catch (OperationErrorsException e) {
+                    LOG.warn("Gated commit {} {}: {}", commitId, otherwise, e.getMessage());
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.debug("Gated commit {} {}: the layer is closing", commitId, otherwise);
         }
     }
 

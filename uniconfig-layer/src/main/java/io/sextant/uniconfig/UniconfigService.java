@@ -136,7 +136,7 @@ public final class UniconfigService implements AutoCloseable {
             store.close();
             throw new IllegalStateException("Cannot load the kept UniConfig state: " + e.getMessage(), e);
         }
-        pendingCommits = new PendingCommits(datastores.operational(), store);
+        pendingCommits = new PendingCommits(datastores.operational(), store, executor);
         final NodeLocks locks = new NodeLocks(LOCK_TIMEOUT, pendingCommits::heldBy);
         final IntentService intents = new IntentService(registry, locks);
         diffs = new DiffService(registry, intents, transactions);
@@ -196,7 +196,7 @@ public final class UniconfigService implements AutoCloseable {
         copyRpcs = new CopyRpcs(copies, intentAccess, rpcRegistry);
         driftPolicies = new DriftPolicies(datastores.config(), devices);
         // a restore is logged as a commit is (no intent changed: no point in the nodes' history)
-        final DriftRestore restorer = new DriftRestore(registry, shownAndTold, Clock.systemUTC());
+        final DriftRestore restorer = new DriftRestore(registry, shownAndTold, executor, Clock.systemUTC());
         drift = new DriftWatch(datastores.events(), registry, syncs::compare, pendingCommits::heldBy, driftPolicies,
             restorer, executor, DriftWatch.interval(System.getProperties()));
         mountContainer = mounts.registerMountContainer(TopologyPaths.CONFIGURATION);
