@@ -234,6 +234,9 @@ final class DeviceDatastore {
         } catch (DataValidationFailedException e) {
             throw RpcError.at(ErrorType.APPLICATION, ErrorTag.DATA_MISSING, e.getMessage(),
                 ErrorPath.of(schema, e.getPath()));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // a mandatory node missing: as a device answers it, not as an exception of the server
+            throw RpcError.of(ErrorType.APPLICATION, ErrorTag.DATA_MISSING, e.getMessage());
         }
     }
 }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -182,8 +183,19 @@ final class NetconfDeviceChange implements DeviceChange {
             if (isUnanswered(failure) || !usable()) {
                 return recoverOnNextSession(reached);
             }
-            return CompletableFuture.failedFuture(failure);
+            // the device refused part of the undo: its lock is given back all the same, so that the
+            // node's next commit is not refused by a lock this session still holds
+            return release().handle((released, ignored) -> {
+                throw new CompletionException(failure);
+            });
         });
+    }
+
+    /** The change's lock given back (a candidate's pending edits discarded first); never fails. */
+    private CompletionStage<Void> release() {
+        final CompletionStage<Void> discarded = mode == Mode.IMMEDIATE ? done()
+            : session.discardChanges().exceptionally(ignored -> null);
+        return discarded.thenCompose(d -> session.unlock(target())).exceptionally(ignored -> null);
     }
 
     /**
@@ -202,7 +214,10 @@ final class NetconfDeviceChange implements DeviceChange {
                 ? (reached == Step.EDITED ? reverseRunning(session) : done())
                     .thenCompose(r -> session.unlock(NetconfDatastore.RUNNING))
                 : session.discardChanges().thenCompose(r -> session.unlock(NetconfDatastore.CANDIDATE));
-            case COMMIT_SENT, APPLIED, CONFIRM_SENT -> rollbackCommitted()
+            // a commit the device refused leaves the change (maybe invalid, so that no edit applies to
+            // it) in the candidate: discarded first, the reverse edits then apply to a copy of running
+            case COMMIT_SENT, APPLIED, CONFIRM_SENT -> (reached == Step.COMMIT_SENT ? session.discardChanges() : done())
+                .thenCompose(r -> rollbackCommitted())
                 .thenCompose(r -> session.discardChanges())
                 .thenCompose(r -> session.unlock(NetconfDatastore.CANDIDATE));
             case FINISHED -> session.lock(target())
