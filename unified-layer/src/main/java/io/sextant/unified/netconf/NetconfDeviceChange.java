@@ -186,7 +186,8 @@ final class NetconfDeviceChange implements DeviceChange {
             // the device refused part of the undo: its lock is given back all the same, so that the
             // node's next commit is not refused by a lock this session still holds
             return release().handle((released, ignored) -> {
-                throw new CompletionException(failure);
+                // as the undo failed, not wrapped once more
+                throw failure instanceof CompletionException wrapped ? wrapped : new CompletionException(failure);
             });
         });
     }
